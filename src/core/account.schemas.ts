@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { zName, zPhone } from './common.schemas.ts';
+import { ROLES } from './roles.ts';
+
+export const ZAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZUpdateAccountRequest = z.object({ name: zName.optional(), phone: zPhone.optional() }).strict();
+export type TUpdateAccountRequest = z.infer<typeof ZUpdateAccountRequest>;

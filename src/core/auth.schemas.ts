@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { zEmail, zName } from './common.schemas.ts';
+import { ROLES } from './roles.ts';
+
+export const zPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Use at most ${PASSWORD_MAX_LENGTH} characters` });
+
+export const ZSignUpRequest = z
+  .object({ name: zName, email: zEmail, password: zPassword })
+  .strict();
+export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
+
+export const ZSignInRequest = z
+  .object({
+    email: zEmail,
+    password: z.string().min(1, { message: 'Required' }).max(PASSWORD_MAX_LENGTH),
+    /** TOTP code or a recovery code, when the account has two-factor on. */
+    code: z.string().trim().max(32).optional(),
+  })
+  .strict();
+export type TSignInRequest = z.infer<typeof ZSignInRequest>;
+
+export const ZDemoSignInRequest = z.object({ persona: z.enum(ROLES) }).strict();
+export type TDemoSignInRequest = z.infer<typeof ZDemoSignInRequest>;
+
+export const ZSessionUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  initials: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  estateId: z.string().nullable(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+/** GET /api/v1/auth/session — who is signed in (user null when nobody), and the app's mode. */
+export const ZSessionResponse = z.object({
+  user: ZSessionUser.nullable(),
+  csrfToken: z.string(),
+  demoMode: z.boolean(),
+  systemName: z.string(),
+  idleTimeoutMinutes: z.number(),
+});
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** The one error format every API failure uses: `{ error: { code, message, fields? } }`. */
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+export const ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  sessionExpired: 'SESSION_EXPIRED',
+  forbidden: 'FORBIDDEN',
+  csrf: 'CSRF_FAILED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  locked: 'ACCOUNT_LOCKED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  internal: 'INTERNAL_ERROR',
+} as const;

@@ -1,0 +1,93 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Permission = `${action}:${entity}:${scope}`.
+ * `own` means "within the actor's own estate / account / assignments"; the service scopes the query.
+ * `any` means platform-wide (admins). Routes declare exactly one permission or `public: true`.
+ */
+export const ENTITIES = [
+  'account', // the signed-in user's own account, sessions, password, 2FA, notifications
+  'estate',
+  'memory',
+  'document',
+  'digital-asset',
+  'beneficiary',
+  'support-team',
+  'task',
+  'appointment',
+  'future-message',
+  'message',
+  'notification',
+  'shared-content', // what a beneficiary may see of an owner's estate (PRODUCT.md §4)
+  'loved-one', // a planner's clients
+  'verification',
+  'alert',
+  'report',
+  'user',
+  'audit-log',
+  'system-settings',
+] as const;
+export type Entity = (typeof ENTITIES)[number];
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
+export type Scope = 'own' | 'any';
+export type Permission = `${Action}:${Entity}:${Scope}`;
+
+const crud = (entity: Entity, scope: Scope = 'own'): Permission[] => [
+  `read:${entity}:${scope}`,
+  `create:${entity}:${scope}`,
+  `update:${entity}:${scope}`,
+  `delete:${entity}:${scope}`,
+];
+
+/** Every signed-in user, whatever their roles. */
+const EVERYONE: Permission[] = [
+  ...crud('account'),
+  'read:notification:own',
+  'update:notification:own',
+  ...crud('message'),
+  ...crud('appointment'),
+];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  'estate-owner': [
+    ...EVERYONE,
+    'read:estate:own',
+    'update:estate:own',
+    ...crud('memory'),
+    ...crud('document'),
+    ...crud('digital-asset'),
+    'manage:digital-asset:own',
+    ...crud('beneficiary'),
+    ...crud('support-team'),
+    ...crud('task'),
+    ...crud('future-message'),
+  ],
+  'legacy-planner': [...EVERYONE, ...crud('loved-one'), 'read:task:own'],
+  beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own'],
+  'estate-administrator': [
+    ...EVERYONE,
+    'read:estate:any',
+    'update:estate:any',
+    ...crud('verification'),
+    ...crud('alert'),
+    'read:report:own',
+  ],
+  admin: [
+    ...EVERYONE,
+    ...crud('user', 'any'),
+    'read:estate:any',
+    'create:estate:any',
+    'update:estate:any',
+    'read:audit-log:any',
+    'read:system-settings:any',
+    'update:system-settings:any',
+    'read:report:any',
+    'read:alert:any',
+    'update:alert:any',
+  ],
+};
+
+/** True when any of the roles grants the permission. */
+export function can(roles: readonly Role[], permission: Permission): boolean {
+  return roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
+}

@@ -1,0 +1,89 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Deps } from './context.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createSecretBox, loadMasterKey } from './lib/crypto.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { MODULES } from './modules/registry.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** The largest single upload part (videos); documents have their own 10 MB rule. */
+export const UPLOAD_FILE_LIMIT = 500 * 1024 * 1024;
+
+/** external plugins → app plugins → modules. Tests call this with their own database and clock. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer: options.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, now: () => clock.now() }),
+    secrets: createSecretBox(loadMasterKey(config.masterKey, config.dataDir)),
+  };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    // Fastify's own 404 for a malformed URL etc. goes through our error handler.
+    return503OnClosing: true,
+  });
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 20, fields: 50, fieldSize: 100_000 } });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, { deps });
+
+  for (const mod of MODULES) await app.register(mod);
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  // Awaiting a Fastify instance readies it: callers get a ready app.
+  return app;
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  DEMO_MODE: zBool.optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  COOKIE_SECURE: zBool.optional(),
+  /** 32-byte key, base64. Generated into DATA_DIR on first start in local mode when absent. */
+  MASTER_KEY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Heirloom <no-reply@heirloom.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoMode: boolean;
+  publicUrl: string;
+  cookieSecure: boolean;
+  masterKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  webDist: string;
+  s3:
+    | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Environment → typed config. A bad setting stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const s3 =
+    e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined;
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    demoMode: e.DEMO_MODE ?? !production,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    masterKey: e.MASTER_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
+    s3,
+    ...overrides,
+  };
+  if (production && !config.masterKey) {
+    throw new ConfigError('Invalid configuration:\n  MASTER_KEY: required in production (32 random bytes, base64)');
+  }
+  return config;
+}

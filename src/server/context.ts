@@ -1,0 +1,46 @@
+import type { Role } from '../core/roles.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { SecretBox } from './lib/crypto.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** Who is calling: built from the session by the session plugin. */
+export interface Actor {
+  userId: string;
+  name: string;
+  email: string;
+  roles: Role[];
+  /** The estate this user owns, when they are an estate owner. */
+  estateId: string | null;
+  sessionId: string;
+}
+
+/** Long-lived dependencies, built once by buildApp. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** Encrypts small secrets and wraps file keys with the master key. */
+  secrets: SecretBox;
+}
+
+/** Where a request came from, for the audit log. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** What every service receives. Routes that are not public always have an actor. */
+export interface Ctx extends Deps {
+  actor: Actor;
+  meta: RequestMeta;
+}
+
+/** For public routes and jobs: no actor. */
+export interface BaseCtx extends Deps {
+  actor: Actor | null;
+  meta: RequestMeta;
+}

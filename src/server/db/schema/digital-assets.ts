@@ -1,0 +1,25 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { estates } from './estates.ts';
+
+export const digitalAssets = pgTable(
+  'digital_assets',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    institution: text('institution'),
+    username: text('username'),
+    platform: text('platform'),
+    status: text('status').notNull().default('Active'),
+    size: text('size'),
+    url: text('url'),
+    /** password, recovery codes, access instructions: JSON encrypted with the master key (AES-256-GCM) */
+    secretsEnc: text('secrets_enc'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('digital_assets_estate_idx').on(t.estateId)],
+);

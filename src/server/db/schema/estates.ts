@@ -1,0 +1,105 @@
+import { boolean, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const estates = pgTable(
+  'estates',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** planning | verification_pending | activation_pending | active (core/lifecycle.ts) */
+    status: text('status').notNull().default('planning'),
+    /** key of ACTIVATION_CONDITIONS */
+    activationCondition: text('activation_condition').notNull().default('upon_death'),
+    activationDate: date('activation_date'),
+    /** key of RELEASE_SCHEDULES */
+    releaseSchedule: text('release_schedule').notNull().default('all_at_once'),
+    releaseDates: jsonb('release_dates').$type<string[]>().notNull().default([]),
+    activatedAt: ts('activated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('estates_owner_unique').on(t.ownerId)],
+);
+
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    /** The linked account, once the invitation is accepted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    relationship: text('relationship').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    accessMemories: boolean('access_memories').notNull().default(true),
+    accessDocuments: boolean('access_documents').notNull().default(true),
+    accessMessages: boolean('access_messages').notNull().default(true),
+    accessBeneficiaries: boolean('access_beneficiaries').notNull().default(false),
+    accessDigitalLegacy: boolean('access_digital_legacy').notNull().default(false),
+    invitedAt: ts('invited_at'),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('beneficiaries_estate_idx').on(t.estateId),
+    index('beneficiaries_user_idx').on(t.userId),
+    uniqueIndex('beneficiaries_estate_email_unique').on(t.estateId, t.email),
+  ],
+);
+
+export const supportTeamMembers = pgTable(
+  'support_team_members',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** legacy-planner | estate-administrator */
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    invitedAt: ts('invited_at'),
+    acceptedAt: ts('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_team_estate_idx').on(t.estateId),
+    index('support_team_user_idx').on(t.userId),
+    uniqueIndex('support_team_estate_email_role_unique').on(t.estateId, t.email, t.role),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    /** sha256 of the emailed token */
+    tokenHash: text('token_hash').notNull(),
+    /** beneficiary | support-team | planner-client | staff */
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    estateId: uuid('estate_id').references(() => estates.id, { onDelete: 'cascade' }),
+    /** beneficiaries.id or support_team_members.id the acceptance links */
+    targetId: uuid('target_id'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    followUpSentAt: ts('follow_up_sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_unique').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
+);

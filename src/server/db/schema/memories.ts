@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsvector, updatedAt } from './columns.ts';
+import { beneficiaries, estates } from './estates.ts';
+import { files } from './files.ts';
+import { users } from './users.ts';
+
+export const memories = pgTable(
+  'memories',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    date: date('date').notNull(),
+    description: text('description').notNull().default(''),
+    /** photo_album | video | audio | letter — follows the media (core) */
+    type: text('type').notNull(),
+    /** Story titles and texts, kept here so full-text search covers them. */
+    storyText: text('story_text').notNull().default(''),
+    shareAll: boolean('share_all').notNull().default(false),
+    /** now | after_activation */
+    release: text('release').notNull().default('now'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(title, '') || ' ' || coalesce(description, '') || ' ' || coalesce(story_text, ''))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('memories_estate_idx').on(t.estateId, t.date),
+    index('memories_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const memoryMedia = pgTable(
+  'memory_media',
+  {
+    id: id(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    /** photo | video | audio | story */
+    kind: text('kind').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('memory_media_memory_idx').on(t.memoryId)],
+);
+
+export const memoryNotes = pgTable(
+  'memory_notes',
+  {
+    id: id(),
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('memory_notes_memory_idx').on(t.memoryId)],
+);
+
+export const memoryShares = pgTable(
+  'memory_shares',
+  {
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    beneficiaryId: uuid('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.beneficiaryId] }), index('memory_shares_beneficiary_idx').on(t.beneficiaryId)],
+);

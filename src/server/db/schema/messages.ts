@@ -1,0 +1,89 @@
+import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { beneficiaries, estates } from './estates.ts';
+import { users } from './users.ts';
+
+export const futureMessages = pgTable(
+  'future_messages',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => beneficiaries.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** on_date | next_birthday | after_activation */
+    deliveryRule: text('delivery_rule').notNull(),
+    deliverOn: date('deliver_on'),
+    daysAfterActivation: integer('days_after_activation'),
+    /** draft | scheduled | delivered */
+    status: text('status').notNull().default('draft'),
+    /** when the scheduler will deliver it (computed from the rule) */
+    dueAt: ts('due_at'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('future_messages_estate_idx').on(t.estateId), index('future_messages_due_idx').on(t.status, t.dueAt)],
+);
+
+export const futureMessageAttachments = pgTable(
+  'future_message_attachments',
+  {
+    futureMessageId: uuid('future_message_id')
+      .notNull()
+      .references(() => futureMessages.id, { onDelete: 'cascade' }),
+    /** memory | document */
+    itemType: text('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.futureMessageId, t.itemType, t.itemId] })],
+);
+
+/** Inbox messages between users. A thread is the id of its first message. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    threadId: uuid('thread_id').notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    estateId: uuid('estate_id').references(() => estates.id, { onDelete: 'cascade' }),
+    futureMessageId: uuid('future_message_id').references(() => futureMessages.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_recipient_idx').on(t.recipientId, t.createdAt),
+    index('messages_thread_idx').on(t.threadId, t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** memory | document | message | estate | security */
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    fromName: text('from_name').notNull().default(''),
+    link: text('link'),
+    readAt: ts('read_at'),
+    archivedAt: ts('archived_at'),
+    /** when it was sent by email/SMS (immediately or in a digest) */
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

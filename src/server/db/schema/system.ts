@@ -1,0 +1,49 @@
+import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** dotted verb: auth.sign_in, auth.sign_in_failed, memory.created, digital_asset.secret_revealed, … */
+    action: text('action').notNull(),
+    estateId: uuid('estate_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Never secrets or personal content. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    index('audit_log_estate_idx').on(t.estateId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Every email the app sends; in local mode this is the outbox (viewable in demo mode). */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);

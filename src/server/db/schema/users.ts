@@ -1,0 +1,83 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../core/roles.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    phone: text('phone').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    /** active | suspended | invited */
+    status: text('status').notNull().default('active'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    emailVerifiedAt: ts('email_verified_at'),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    firstFailedSignInAt: ts('first_failed_sign_in_at'),
+    lockedUntil: ts('locked_until'),
+    /** TOTP secret, encrypted with the master key (base32 plaintext never stored). */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpPendingSecretEnc: text('totp_pending_secret_enc'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** argon2 hashes of unused recovery codes. */
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    lastActiveAt: ts('last_active_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Per-user preferences (notification toggles, planner profile, …) validated by core schemas. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** Devices a user has signed in from, for login alerts ("a sign-in from a new device"). */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    firstSeenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fingerprint] })],
+);

@@ -1,0 +1,27 @@
+import { auditLog } from '../db/schema/system.ts';
+import type { BaseCtx } from '../context.ts';
+
+export interface AuditEntry {
+  action: string;
+  actorUserId?: string | null;
+  estateId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  /** Never secrets or personal content: ids, counts, reasons. */
+  details?: Record<string, unknown>;
+}
+
+/** Record a security-relevant action: who, what, when (the clock), from where (the request). */
+export async function audit(ctx: BaseCtx, entry: AuditEntry): Promise<void> {
+  await ctx.db.insert(auditLog).values({
+    at: ctx.clock.now(),
+    action: entry.action,
+    actorUserId: entry.actorUserId === undefined ? (ctx.actor?.userId ?? null) : entry.actorUserId,
+    estateId: entry.estateId ?? ctx.actor?.estateId ?? null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: ctx.meta.ip,
+    userAgent: ctx.meta.userAgent.slice(0, 500),
+    details: entry.details ?? {},
+  });
+}

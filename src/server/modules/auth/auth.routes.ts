@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZDemoSignInRequest,
+  ZSessionResponse,
+  ZSessionUser,
+  ZSignInRequest,
+  ZSignUpRequest,
+} from '../../../core/auth.schemas.ts';
+import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
+import { ZOkResponse } from '../../../core/common.schemas.ts';
+import { audit } from '../../lib/audit.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { demoSignIn } from './demo-sign-in.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from './sessions.ts';
+import { signIn } from './sign-in.ts';
+import { signUp } from './sign-up.ts';
+
+const ZUserResponse = z.object({ user: ZSessionUser });
+const rateLimit = { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  app.get(
+    '/api/v1/auth/session',
+    { schema: { tags, response: { 200: ZSessionResponse } }, config: { public: true } },
+    async (req, reply) => {
+      let csrfToken = req.csrfToken;
+      if (!csrfToken) {
+        csrfToken = randomToken();
+        reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', sameSite: 'strict', secure: req.baseCtx.config.cookieSecure });
+      }
+      const settings = await getSystemSettings(req.baseCtx.db);
+      reply.header('cache-control', 'no-store');
+      return {
+        user: req.actor ? actorToSessionUser(req.actor) : null,
+        csrfToken,
+        demoMode: req.baseCtx.config.demoMode,
+        systemName: settings.systemName,
+        idleTimeoutMinutes: settings.sessionTimeoutMinutes,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-up',
+    { schema: { tags, body: ZSignUpRequest, response: { 201: ZUserResponse } }, config: { public: true, rateLimit } },
+    async (req, reply) => {
+      const user = await signUp(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]);
+      return reply.code(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/sign-in',
+    { schema: { tags, body: ZSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit } },
+    async (req, reply) => ({ user: await signIn(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]) }),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-out',
+    { schema: { tags, response: { 200: ZOkResponse } }, config: { public: true } },
+    async (req, reply) => {
+      if (req.actor) {
+        await audit(req.baseCtx, { action: 'auth.sign_out', targetType: 'session', targetId: req.actor.sessionId.slice(0, 12) });
+        await endSession(req.baseCtx, reply, req.actor.sessionId);
+      } else {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/v1/demo/sign-in',
+    { schema: { tags: ['demo'], body: ZDemoSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit } },
+    async (req, reply) => ({ user: await demoSignIn(req.baseCtx, reply, req.body.persona, req.cookies[SESSION_COOKIE]) }),
+  );
+}

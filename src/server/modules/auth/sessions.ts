@@ -1,0 +1,129 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { initialsOf, type TSessionUser } from '../../../core/auth.schemas.ts';
+import type { Role } from '../../../core/roles.ts';
+import type { Actor, Deps, RequestMeta } from '../../context.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { sessions, userRoles, users } from '../../db/schema/users.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+
+export const SESSION_COOKIE = 'heirloom_session';
+export const CSRF_COOKIE = 'heirloom_csrf';
+/** lastSeenAt is written at most this often, so reads stay cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type LoadedSession = { actor: Actor; csrfToken: string } | { expired: true } | null;
+
+export async function rolesOf(deps: Pick<Deps, 'db'>, userId: string): Promise<Role[]> {
+  const rows = await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.role).sort();
+}
+
+export async function estateIdOf(deps: Pick<Deps, 'db'>, userId: string): Promise<string | null> {
+  const [row] = await deps.db.select({ id: estates.id }).from(estates).where(eq(estates.ownerId, userId));
+  return row?.id ?? null;
+}
+
+/** Resolve a session cookie into an actor, enforcing the idle timeout and the user's status. */
+export async function loadSession(deps: Deps, token: string): Promise<LoadedSession> {
+  const id = sha256(token);
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const now = deps.clock.now();
+  const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
+  const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idleMs > sessionTimeoutMinutes * 60_000 || row.user.status !== 'active') {
+    await deps.db.delete(sessions).where(eq(sessions.id, id));
+    return { expired: true };
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+  }
+  const actor: Actor = {
+    userId: row.user.id,
+    name: row.user.name,
+    email: row.user.email,
+    roles: await rolesOf(deps, row.user.id),
+    estateId: await estateIdOf(deps, row.user.id),
+    sessionId: id,
+  };
+  return { actor, csrfToken: row.session.csrfToken };
+}
+
+/**
+ * Start a session for a user: a new random token (rotated at every sign-in; the previous session
+ * on this browser, if any, is ended), a new CSRF token, and the HttpOnly cookie.
+ */
+export async function startSession(
+  deps: Deps,
+  reply: FastifyReply,
+  userId: string,
+  meta: RequestMeta,
+  previousToken: string | undefined,
+): Promise<{ sessionId: string; csrfToken: string }> {
+  if (previousToken) await deps.db.delete(sessions).where(eq(sessions.id, sha256(previousToken)));
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const now = deps.clock.now();
+  const sessionId = sha256(token);
+  await deps.db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    csrfToken,
+    ip: meta.ip,
+    userAgent: meta.userAgent.slice(0, 500),
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.cookieSecure,
+  });
+  reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'strict', secure: deps.config.cookieSecure });
+  return { sessionId, csrfToken };
+}
+
+export async function endSession(deps: Deps, reply: FastifyReply, sessionId: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** End every session of a user except (optionally) one — after a password change, for instance. */
+export async function endOtherSessions(deps: Pick<Deps, 'db'>, userId: string, keepSessionId?: string): Promise<void> {
+  await deps.db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function sessionUser(deps: Deps, userId: string): Promise<TSessionUser> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error('user vanished');
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    initials: initialsOf(user.name),
+    roles: await rolesOf(deps, user.id),
+    estateId: await estateIdOf(deps, user.id),
+  };
+}
+
+export function actorToSessionUser(actor: Actor): TSessionUser {
+  return {
+    id: actor.userId,
+    name: actor.name,
+    email: actor.email,
+    initials: initialsOf(actor.name),
+    roles: actor.roles,
+    estateId: actor.estateId,
+  };
+}

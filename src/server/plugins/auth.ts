@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '../../core/errors.ts';
+import { can, type Permission } from '../../core/permissions.ts';
+import type { Actor, BaseCtx, Ctx, Deps, RequestMeta } from '../context.ts';
+import { safeEqual } from '../lib/tokens.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, loadSession } from '../modules/auth/sessions.ts';
+import { sendError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The one permission a caller needs (core/permissions.ts). */
+    permission?: Permission;
+    /** Set on routes anyone may call. A route needs exactly one of permission / public. */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every guarded API route and what it declared (the permission tests walk this list). */
+    guardedRoutes: { method: string; url: string; permission: Permission | null }[];
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionExpired: boolean;
+    /** The session's CSRF token (or the anonymous double-submit cookie). */
+    csrfToken: string | null;
+    meta: RequestMeta;
+    /** Service context with the signed-in actor; only on routes that declare a permission. */
+    ctx: Ctx;
+    /** Service context without an actor guarantee (public routes). */
+    baseCtx: BaseCtx;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes outside the API (the SPA, static files, OpenAPI UI) are not guarded by permissions. */
+export function isGuardedUrl(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * The one place where requests are authenticated and authorised:
+ * session → 401 without one → CSRF on mutations → 403 without the route's permission.
+ * Startup fails for an API route that declares neither a permission nor `public`.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) => {
+  const { deps } = opts;
+
+  const guardedRoutes: { method: string; url: string; permission: Permission | null }[] = [];
+  app.decorate('guardedRoutes', guardedRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!isGuardedUrl(route.url)) return;
+    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean };
+    if (!config.permission === !config.public) {
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare exactly one of config.permission or config.public`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url, permission: config.permission ?? null });
+    }
+  });
+
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('csrfToken', null);
+  app.decorateRequest('meta', { getter: metaOf });
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): Ctx {
+      if (!this.actor) throw new Error('ctx used on a route without an actor; use baseCtx');
+      return { ...deps, actor: this.actor, meta: this.meta };
+    },
+  });
+  app.decorateRequest('baseCtx', {
+    getter(this: FastifyRequest): BaseCtx {
+      return { ...deps, actor: this.actor, meta: this.meta };
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isGuardedUrl(request.url) || request.is404) return;
+    const config = request.routeOptions.config;
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const loaded = await loadSession(deps, token);
+      if (loaded && 'expired' in loaded) request.sessionExpired = true;
+      else if (loaded) {
+        request.actor = loaded.actor;
+        request.csrfToken = loaded.csrfToken;
+      }
+    }
+    if (!request.actor) request.csrfToken = request.cookies[CSRF_COOKIE] ?? null;
+
+    if (!config.public && !request.actor) {
+      return request.sessionExpired
+        ? sendError(reply, 401, ERROR_CODES.sessionExpired, 'Your session ended after a period of inactivity. Please sign in again.')
+        : sendError(reply, 401, ERROR_CODES.unauthenticated, 'Please sign in to continue.');
+    }
+
+    if (UNSAFE.has(request.method)) {
+      const header = request.headers['x-csrf-token'];
+      if (typeof header !== 'string' || !request.csrfToken || !safeEqual(header, request.csrfToken)) {
+        return sendError(reply, 403, ERROR_CODES.csrf, 'The security token is missing or out of date. Reload the page and try again.');
+      }
+    }
+
+    if (config.permission && !can(request.actor?.roles ?? [], config.permission)) {
+      return sendError(reply, 403, ERROR_CODES.forbidden, 'Your account does not have access to this.');
+    }
+  });
+});
+
+function metaOf(this: FastifyRequest): RequestMeta {
+  const ua = this.headers['user-agent'];
+  return { ip: this.ip, userAgent: typeof ua === 'string' ? ua : '' };
+}

@@ -1,0 +1,157 @@
+import { ArrowRightIcon } from '@heroicons/react/24/outline';
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import type { TSessionResponse } from '../../core/auth.schemas.ts';
+import { PERSONAS, personaFor, type Persona } from '../../core/personas.ts';
+import { isRole } from '../../core/roles.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { Avatar } from '../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
+import { ICONS } from '../components/ui/icons.ts';
+import { Logo } from '../components/ui/logo.tsx';
+import { api, ApiError } from '../lib/api.ts';
+import { getSession, homePathFor, refreshSession } from '../lib/session.ts';
+
+export function loader(): Promise<TSessionResponse> {
+  return getSession();
+}
+
+/** "View Dashboard" in demo mode: sign in as the persona's demo user, then open its area. */
+export async function action({ request }: ActionFunctionArgs) {
+  const persona = String((await request.formData()).get('persona') ?? '');
+  if (!isRole(persona)) throw data('Unknown persona', { status: 400, statusText: 'Bad Request' });
+  try {
+    await api.post('/api/v1/demo/sign-in', { persona });
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    throw error;
+  }
+  await refreshSession();
+  return redirect(personaFor(persona).path);
+}
+
+function PersonaCard({ persona }: { persona: Persona }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== 'idle' && navigation.formData?.get('persona') === persona.key;
+  const Icon = ICONS[persona.icon];
+  const headingId = `persona-${persona.key}`;
+  return (
+    <li
+      data-accent={persona.colour}
+      className="flex flex-col rounded-xl bg-white p-6 shadow-xs ring-1 ring-stone-200 transition-shadow hover:shadow-md"
+    >
+      <div className="flex items-center gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-soft ring-1 ring-accent-ring">
+          <Icon aria-hidden="true" className="size-6 text-accent-icon" />
+        </span>
+        <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+          {persona.name}
+        </h2>
+      </div>
+      <p className="mt-4 flex-1 text-stone-600">{persona.description}</p>
+      <div className="mt-6 flex items-center gap-3 border-t border-stone-100 pt-5">
+        <Avatar initials={persona.sampleUser.initials} />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-stone-900">{persona.sampleUser.name}</p>
+          <p className="text-sm text-stone-500">Sample persona</p>
+        </div>
+      </div>
+      <Form method="post" className="mt-5">
+        <input type="hidden" name="persona" value={persona.key} />
+        <Button type="submit" loading={pending} aria-describedby={headingId} className="w-full">
+          View Dashboard
+          {!pending && <ArrowRightIcon aria-hidden="true" className="size-4" />}
+        </Button>
+      </Form>
+    </li>
+  );
+}
+
+function DemoLanding({ error }: { error: string | undefined }) {
+  return (
+    <>
+      <div className="max-w-3xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Explore Heirloom</h1>
+        <p className="mt-4 text-lg text-stone-600">
+          Heirloom keeps a family's memories, documents and wishes safe, and passes them on with care. This is a demo
+          filled with a fictional family's sample data: pick a persona to explore its dashboard.
+        </p>
+      </div>
+      {error && (
+        <div className="mt-8 max-w-3xl">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <ul aria-label="Personas" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {PERSONAS.map((persona) => (
+          <PersonaCard key={persona.key} persona={persona} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Welcome({ session }: { session: TSessionResponse }) {
+  const { user, systemName } = session;
+  const areas = user ? PERSONAS.filter((p) => user.roles.includes(p.key)) : [];
+  return (
+    <div className="max-w-2xl py-6 sm:py-12">
+      <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Welcome to {systemName}</h1>
+      <p className="mt-4 text-lg text-stone-600">
+        Keep your memories, important documents and wishes in one safe place, and decide who receives them — now, or
+        when the time comes.
+      </p>
+      {user ? (
+        <div className="mt-8">
+          <p className="text-stone-700">You're signed in as {user.name}.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            {areas.map((area, index) => (
+              <Link
+                key={area.key}
+                to={area.path}
+                data-accent={area.colour}
+                className={buttonClasses(index === 0 ? 'primary' : 'secondary')}
+              >
+                Go to {area.name}
+              </Link>
+            ))}
+          </div>
+        </div>
+      ) : (
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/sign-in" className={buttonClasses('primary')}>
+            Sign in
+          </Link>
+          <Link to="/sign-up" className={buttonClasses('secondary')}>
+            Create account
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Component() {
+  const session = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { user } = session;
+  return (
+    <div className="min-h-full">
+      <title>{session.demoMode ? 'Explore Heirloom' : session.systemName}</title>
+      <header className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-5 sm:px-6 lg:px-8">
+        <Logo name={session.systemName} />
+        {user ? (
+          <Link to={homePathFor(user)} className="rounded-lg text-sm font-semibold text-stone-700 hover:text-stone-900">
+            Signed in as {user.name}
+          </Link>
+        ) : (
+          <Link to="/sign-in" className={buttonClasses('secondary', 'sm')}>
+            Sign in
+          </Link>
+        )}
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
+        {session.demoMode ? <DemoLanding error={actionData?.error} /> : <Welcome session={session} />}
+      </main>
+    </div>
+  );
+}

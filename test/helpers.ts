@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig, type Config } from '../src/server/config.ts';
+import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
+import { sessions } from '../src/server/db/schema/users.ts';
+import { AdjustableClock } from '../src/server/lib/clock.ts';
+import { randomToken, sha256 } from '../src/server/lib/tokens.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/modules/auth/sessions.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A fresh copy of the migrated template database (embedded, or PostgreSQL when DATABASE_URL is set). */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(template.file)]);
+    return openPglite(new PGlite({ loadDataDir: blob }));
+  }
+  const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`);
+  await admin.end();
+  const database = openPostgres(withDatabase(template.url, name));
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const drop = new pg.Client({ connectionString: template.url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  clock: AdjustableClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real server (buildApp) on a fresh database, with a movable clock and a private data folder. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { dataDir, demoMode: true, masterKey: randomBytes(32).toString('base64'), webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
+  const clock = new AdjustableClock();
+  const app = await buildApp({ config, database, clock, logger: false });
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestSession {
+  userId: string;
+  cookie: string;
+  csrfToken: string;
+  sessionId: string;
+}
+
+/** A signed-in session for a user, created directly in the database (no password round-trip). */
+export async function sessionFor(t: TestApp, user: { id: string }): Promise<TestSession> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const sessionId = sha256(token);
+  const now = t.clock.now();
+  await t.db.insert(sessions).values({ id: sessionId, userId: user.id, csrfToken, createdAt: now, lastSeenAt: now });
+  return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`, csrfToken, sessionId };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Call the API as a session (or anonymously with null), with the CSRF header set. */
+export function injectAs(
+  t: TestApp,
+  session: TestSession | null,
+  method: Method,
+  url: string,
+  body?: unknown,
+  extra: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...((extra.headers as Record<string, string>) ?? {}) };
+  if (session) {
+    headers.cookie = session.cookie;
+    headers['x-csrf-token'] = session.csrfToken;
+  }
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : typeof body === 'string' || Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
+    ...extra,
+    ...(extra.headers ? { headers } : {}),
+  });
+}
+
+/** An anonymous browser: keeps cookies between calls and sends the CSRF header like the SPA does. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  csrfToken = '';
+  constructor(private readonly t: TestApp) {}
+
+  async call(method: Method, url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    if (method !== 'GET' && !this.csrfToken) await this.refresh();
+    const response = await this.t.app.inject({
+      method,
+      url,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method === 'GET' ? {} : { 'x-csrf-token': this.csrfToken }),
+      },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    if (url.startsWith('/api/v1/auth/sign') || url.startsWith('/api/v1/demo/')) await this.refresh();
+    return response;
+  }
+
+  async refresh(): Promise<void> {
+    const res = await this.call('GET', '/api/v1/auth/session');
+    this.csrfToken = (res.json() as { csrfToken: string }).csrfToken;
+  }
+}
