@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { PERSONAS, personaFor } from '../../../core/personas.ts';
+import { type PERSONAS, personaFor } from '../../../core/personas.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { beneficiaries, estates, supportTeamMembers } from '../schema/estates.ts';

@@ -1,0 +1,61 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A web feature never imports another feature (ARCHITECTURE.md "Layout"). */
+const featureBoundary = {
+  meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to components/ui or core.' } },
+  create(context) {
+    const file = context.filename;
+    const match = /src\/web\/features\/([^/]+)\//.exec(file);
+    if (!match) return {};
+    const own = match[1];
+    return {
+      ImportDeclaration(node) {
+        const source = String(node.source.value);
+        if (!source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(file), source);
+        const other = /src\/web\/features\/([^/]+)/.exec(target);
+        if (other && other[1] !== own) context.report({ node, messageId: 'cross', data: { from: own, to: other[1] } });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX, heirloom: { rules: { 'feature-boundary': featureBoundary } } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/core', from: ['./src/server', './src/web', './test', './e2e'], message: 'core is pure: no server, web or test imports.' },
+            { target: './src/web', from: ['./src/server', './test'], message: 'web and server talk only through src/core and HTTP.' },
+            { target: './src/server', from: ['./src/web', './e2e'], message: 'server never imports web code.' },
+          ],
+        },
+      ],
+      'heirloom/feature-boundary': 'error',
+    },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
