@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Role } from '../src/core/roles.ts';
 
@@ -7,6 +7,8 @@ export { expect };
 interface Fixtures {
   /** Signs the page's browser context in as the demo user of a persona (no UI involved). */
   login: (options: { role: Role }) => Promise<void>;
+  /** Automatic: a test fails when the page throws or logs an error (HTTP error statuses aside). */
+  failOnPageErrors: void;
 }
 
 /** The csrf token from the session endpoint (which also sets the matching cookie). */
@@ -17,6 +19,21 @@ export async function csrfToken(page: Page): Promise<string> {
 }
 
 export const test = base.extend<Fixtures>({
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        // Chromium logs every 4xx/5xx response; the tests provoke some on purpose.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(`console.error: ${message.text()}`);
+        }
+      });
+      await use();
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   login: async ({ page }, use) => {
     await use(async ({ role }) => {
       const response = await page.request.post('/api/v1/demo/sign-in', {

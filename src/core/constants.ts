@@ -11,6 +11,7 @@ export const SESSION_TIMEOUT_TEXT = 'Automatic logout after 30 minutes of inacti
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 /** Per-IP limit on the sign-in endpoint (requests per minute). */
 export const SIGN_IN_RATE_LIMIT_PER_MINUTE = 20;
+export const DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE = 300;
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;

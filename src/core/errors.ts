@@ -1,14 +1,7 @@
-import { z } from 'zod';
-
-/** The one error format every API failure uses: `{ error: { code, message, fields? } }`. */
-export const ZApiError = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type TApiError = z.infer<typeof ZApiError>;
+/** The one error format every API failure uses (no zod here, so the web bundle stays small). */
+export interface TApiError {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
 
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',

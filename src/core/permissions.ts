@@ -11,6 +11,7 @@ export const ENTITIES = [
   'memory',
   'document',
   'digital-asset',
+  'file', // a stored file (memory media, document) of the actor's own estate
   'beneficiary',
   'support-team',
   'task',
@@ -57,6 +58,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('document'),
     ...crud('digital-asset'),
     'manage:digital-asset:own',
+    'read:file:own',
     ...crud('beneficiary'),
     ...crud('support-team'),
     ...crud('task'),

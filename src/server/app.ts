@@ -7,14 +7,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { createJobScheduler } from './jobs/scheduler.ts';
+import { testClockRoutes } from './jobs/test-clock.routes.ts';
+import { systemClock, type AdjustableClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, loadMasterKey } from './lib/crypto.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
+import { createFileStore } from './storage/file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +32,10 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean;
+  /** Start the background job poller (the server process). Tests leave it off and call deps.jobs.runDue(). */
+  pollJobs?: boolean;
+  /** E2E only: expose POST /api/v1/test/clock to move this clock and run due jobs. */
+  testClock?: AdjustableClock;
 }
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
@@ -39,6 +47,9 @@ export const UPLOAD_FILE_LIMIT = 500 * 1024 * 1024;
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  // The scheduler needs the finished deps to build its handlers' context; it reads them lazily.
+  let depsRef: Deps | undefined;
+  let jobLog: FastifyInstance['log'] | undefined;
   const deps: Deps = {
     config,
     database,
@@ -46,7 +57,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock,
     mailer: options.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, now: () => clock.now() }),
     secrets: createSecretBox(loadMasterKey(config.masterKey, config.dataDir)),
+    files: createFileStore(config),
+    jobs: createJobScheduler({
+      database,
+      deps: () => depsRef!,
+      log: { info: (obj, msg) => jobLog?.info(obj, msg), error: (obj, msg) => jobLog?.error(obj, msg) },
+    }),
   };
+  depsRef = deps;
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
@@ -56,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
+  jobLog = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -80,8 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 20, fields: 50, fieldSize: 100_000 } });
   await app.register(openapiPlugin);
   await app.register(authPlugin, { deps });
+  await app.register(jobsPlugin, { deps, poll: options.pollJobs ?? false });
 
   for (const mod of MODULES) await app.register(mod);
+  if (options.testClock) await app.register(testClockRoutes(options.testClock));
 
   await app.register(webPlugin, { webDist: config.webDist });
   // Awaiting a Fastify instance readies it: callers get a ready app.

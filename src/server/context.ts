@@ -1,9 +1,11 @@
 import type { Role } from '../core/roles.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import type { Clock } from './lib/clock.ts';
 import type { SecretBox } from './lib/crypto.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** Who is calling: built from the session by the session plugin. */
 export interface Actor {
@@ -25,6 +27,10 @@ export interface Deps {
   mailer: Mailer;
   /** Encrypts small secrets and wraps file keys with the master key. */
   secrets: SecretBox;
+  /** Encrypted file blobs: DATA_DIR/files, or S3-compatible storage when configured (storage/). */
+  files: FileStore;
+  /** Background jobs (src/server/jobs): runDue() in tests, the poller in the server process. */
+  jobs: JobScheduler;
 }
 
 /** Where a request came from, for the audit log. */

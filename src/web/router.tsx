@@ -8,7 +8,7 @@ import { personaFor } from '../core/personas.ts';
 import type { Role } from '../core/roles.ts';
 import { Spinner } from './components/ui/spinner.tsx';
 import type { PersonaLayoutData } from './layouts/persona-layout.tsx';
-import { requireRole } from './lib/session.ts';
+import { personaGuard, sessionContext } from './lib/session.ts';
 import { ErrorScreen } from './routes/error-screen.tsx';
 import { PersonaAreaErrorBoundary } from './routes/not-allowed.tsx';
 
@@ -48,12 +48,8 @@ function personaArea(role: Role, screens: RouteObject[]): RouteObject {
   return {
     id: role,
     path: personaFor(role).path,
-    middleware: [
-      async ({ request }) => {
-        await requireRole(role, request);
-      },
-    ],
-    loader: async ({ request }): Promise<PersonaLayoutData> => ({ role, session: await requireRole(role, request) }),
+    middleware: [personaGuard(role)],
+    loader: ({ context }): PersonaLayoutData => ({ role, session: context.get(sessionContext) }),
     lazy: { Component: async () => (await import('./layouts/persona-layout.tsx')).Component },
     ErrorBoundary: PersonaAreaErrorBoundary,
     // Errors inside a screen render inside the layout, keeping the sidebar.

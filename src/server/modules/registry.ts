@@ -1,7 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { supportTeamRoutes } from './support-team/support-team.routes.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { beneficiarySettingsRoutes } from './beneficiary-settings/beneficiary-settings.routes.ts';
+import { digitalAssetsRoutes } from './digital-assets/digital-assets.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
+import { futureMessagesRoutes } from './future-messages/future-messages.routes.ts';
 import { healthRoutes } from './health.routes.ts';
+import { inboxRoutes } from './inbox/inbox.routes.ts';
+import { memoriesRoutes } from './memories/memories.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { securityRoutes } from './security/security.routes.ts';
+import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
+import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
 /** Every API module, registered by buildApp in this order. Add a module here. */
-export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, authRoutes, accountRoutes];
+export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  filesRoutes,
+  memoriesRoutes,
+  documentsRoutes,
+  digitalAssetsRoutes,
+  futureMessagesRoutes,
+  securityRoutes,
+  userSettingsRoutes,
+  estateSettingsRoutes,
+  sharedContentRoutes,
+  inboxRoutes,
+  notificationsRoutes,
+  beneficiarySettingsRoutes,
+  dashboardRoutes,
+  beneficiariesRoutes,
+  supportTeamRoutes,
+  invitationsRoutes,
+  tasksRoutes,
+  appointmentsRoutes,
+];

@@ -2,7 +2,7 @@
  * The signed-in session as the browser sees it: loaded once from `GET /api/v1/auth/session`,
  * cached, and re-fetched after anything that rotates it (sign-in, sign-up, demo sign-in, sign-out).
  */
-import { data, redirect, type Location } from 'react-router';
+import { createContext, data, redirect, type Location, type MiddlewareFunction } from 'react-router';
 import type { TSessionResponse, TSessionUser } from '../../core/auth.schemas.ts';
 import { SESSION_IDLE_TIMEOUT_MINUTES } from '../../core/constants.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
@@ -104,6 +104,16 @@ export async function requireRole(role: Role, request: Request): Promise<SignedI
     throw data(payload, { status: 403, statusText: 'Forbidden' });
   }
   return session;
+}
+
+/** The signed-in session inside a persona area: set by `personaGuard`, read with `context.get(sessionContext)`. */
+export const sessionContext = createContext<SignedInSession>();
+
+/** Route middleware of a persona area: runs `requireRole` before any of the area's loaders. */
+export function personaGuard(role: Role): MiddlewareFunction {
+  return async ({ request, context }) => {
+    context.set(sessionContext, await requireRole(role, request));
+  };
 }
 
 /** Ends the session on the server, then loads the fresh (signed-out) session and its csrf token. */

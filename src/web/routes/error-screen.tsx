@@ -5,7 +5,15 @@ import { CenteredPage } from '../components/ui/centered-page.tsx';
 
 export const ERROR_TITLE = 'Unexpected Application Error';
 
-function describe(error: unknown): { status?: string; message: string; stack?: string | undefined } {
+interface Described {
+  status?: string | undefined;
+  message: string;
+  stack?: string | undefined;
+  /** Whether reloading could help (not for a page that does not exist). */
+  retry: boolean;
+}
+
+function describe(error: unknown): Described {
   if (isRouteErrorResponse(error)) {
     const message =
       error.status === 404
@@ -13,15 +21,15 @@ function describe(error: unknown): { status?: string; message: string; stack?: s
         : typeof error.data === 'string' && error.data
           ? error.data
           : 'Something went wrong while loading this page.';
-    return { status: `${error.status} ${error.statusText}`.trim(), message };
+    return { status: `${error.status} ${error.statusText}`.trim(), message, retry: error.status !== 404 };
   }
   if (error instanceof ApiError) {
-    return { status: error.status ? String(error.status) : undefined, message: error.message };
+    return { status: error.status ? String(error.status) : undefined, message: error.message, retry: error.status !== 404 };
   }
   if (error instanceof Error) {
-    return { message: error.message, stack: import.meta.env.DEV ? error.stack : undefined };
+    return { message: error.message, stack: import.meta.env.DEV ? error.stack : undefined, retry: true };
   }
-  return { message: 'Something went wrong while loading this page.' };
+  return { message: 'Something went wrong while loading this page.', retry: true };
 }
 
 /**
@@ -29,7 +37,7 @@ function describe(error: unknown): { status?: string; message: string; stack?: s
  * throws. `inShell` when shown inside a persona layout's main area (keeps the sidebar).
  */
 export function ErrorScreen({ inShell = false }: { inShell?: boolean }) {
-  const { status, message, stack } = describe(useRouteError());
+  const { status, message, stack, retry } = describe(useRouteError());
   const body = (
     <div className="space-y-4">
       {status && <p className="text-sm font-semibold text-stone-500">{status}</p>}
@@ -41,9 +49,11 @@ export function ErrorScreen({ inShell = false }: { inShell?: boolean }) {
         <Link to="/" className={buttonClasses('primary')}>
           Go to the home page
         </Link>
-        <button type="button" onClick={() => window.location.reload()} className={buttonClasses('secondary')}>
-          Try again
-        </button>
+        {retry && (
+          <button type="button" onClick={() => window.location.reload()} className={buttonClasses('secondary')}>
+            Try again
+          </button>
+        )}
       </div>
     </div>
   );

@@ -85,48 +85,91 @@ function DemoLanding({ error }: { error: string | undefined }) {
         {PERSONAS.map((persona) => (
           <PersonaCard key={persona.key} persona={persona} />
         ))}
+        <li className="flex flex-col justify-center rounded-xl border-2 border-dashed border-stone-200 p-6">
+          <h2 className="text-lg font-semibold text-stone-900">Start your own legacy</h2>
+          <p className="mt-2 text-stone-600">
+            Create a private account of your own, with nothing in it but what you add.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/sign-up" className={buttonClasses('secondary')}>
+              Create account
+            </Link>
+            <Link to="/sign-in" className={buttonClasses('ghost')}>
+              Sign in
+            </Link>
+          </div>
+        </li>
       </ul>
     </>
   );
 }
 
+const PROMISES = [
+  {
+    icon: ICONS.Photo,
+    title: 'Memories',
+    text: 'Photos, videos, recordings and stories, kept for the people you love.',
+  },
+  {
+    icon: ICONS.DocumentText,
+    title: 'Important documents',
+    text: 'Wills, policies and records, encrypted and shared only with the people you choose.',
+  },
+  {
+    icon: ICONS.Heart,
+    title: 'When the time comes',
+    text: 'An estate administrator verifies and releases what you set aside, the way you asked.',
+  },
+] as const;
+
 function Welcome({ session }: { session: TSessionResponse }) {
   const { user, systemName } = session;
   const areas = user ? PERSONAS.filter((p) => user.roles.includes(p.key)) : [];
   return (
-    <div className="max-w-2xl py-6 sm:py-12">
-      <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Welcome to {systemName}</h1>
-      <p className="mt-4 text-lg text-stone-600">
-        Keep your memories, important documents and wishes in one safe place, and decide who receives them — now, or
-        when the time comes.
-      </p>
-      {user ? (
-        <div className="mt-8">
-          <p className="text-stone-700">You're signed in as {user.name}.</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {areas.map((area, index) => (
-              <Link
-                key={area.key}
-                to={area.path}
-                data-accent={area.colour}
-                className={buttonClasses(index === 0 ? 'primary' : 'secondary')}
-              >
-                Go to {area.name}
-              </Link>
-            ))}
+    <>
+      <div className="max-w-2xl pt-6 sm:pt-12">
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Welcome to {systemName}</h1>
+        <p className="mt-4 text-lg text-stone-600">
+          Keep your memories, important documents and wishes in one safe place, and decide who receives them — now, or
+          when the time comes.
+        </p>
+        {user ? (
+          <div className="mt-8">
+            <p className="text-stone-700">You're signed in as {user.name}.</p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              {areas.map((area, index) => (
+                <Link
+                  key={area.key}
+                  to={area.path}
+                  data-accent={area.colour}
+                  className={buttonClasses(index === 0 ? 'primary' : 'secondary')}
+                >
+                  Go to {area.name}
+                </Link>
+              ))}
+            </div>
           </div>
-        </div>
-      ) : (
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/sign-in" className={buttonClasses('primary')}>
-            Sign in
-          </Link>
-          <Link to="/sign-up" className={buttonClasses('secondary')}>
-            Create account
-          </Link>
-        </div>
-      )}
-    </div>
+        ) : (
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/sign-in" className={buttonClasses('primary')}>
+              Sign in
+            </Link>
+            <Link to="/sign-up" className={buttonClasses('secondary')}>
+              Create account
+            </Link>
+          </div>
+        )}
+      </div>
+      <ul className="mt-16 grid max-w-5xl gap-8 sm:grid-cols-3">
+        {PROMISES.map(({ icon: Icon, title, text }) => (
+          <li key={title}>
+            <Icon aria-hidden="true" className="size-6 text-accent-icon" />
+            <h2 className="mt-3 font-semibold text-stone-900">{title}</h2>
+            <p className="mt-1 text-stone-600">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

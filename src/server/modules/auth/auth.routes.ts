@@ -8,7 +8,7 @@ import {
   ZSignInRequest,
   ZSignUpRequest,
 } from '../../../core/auth.schemas.ts';
-import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
+import { DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
 import { ZOkResponse } from '../../../core/common.schemas.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
@@ -20,6 +20,8 @@ import { signUp } from './sign-up.ts';
 
 const ZUserResponse = z.object({ user: ZSessionUser });
 const rateLimit = { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+// Demo sign-in only exists in demo mode, where every visitor (and every browser test) uses it.
+const demoRateLimit = { max: DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -77,7 +79,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/v1/demo/sign-in',
-    { schema: { tags: ['demo'], body: ZDemoSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit } },
+    { schema: { tags: ['demo'], body: ZDemoSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit: demoRateLimit } },
     async (req, reply) => ({ user: await demoSignIn(req.baseCtx, reply, req.body.persona, req.cookies[SESSION_COOKIE]) }),
   );
 }

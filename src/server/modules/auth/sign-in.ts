@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { recordSignInDevice } from '../security/login-alert.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verifySecondFactor } from './second-factor.ts';
 import { sessionUser, startSession } from './sessions.ts';
@@ -63,6 +64,7 @@ export async function signIn(
     .where(eq(users.id, user.id));
   const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
   await audit(ctx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
+  await recordSignInDevice(ctx, user);
   return sessionUser(ctx, user.id);
 }
 

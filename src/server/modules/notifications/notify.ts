@@ -1,7 +1,12 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { isCreated, isSent, type NotificationType } from '../../../core/notifications.schemas.ts';
 import type { Deps } from '../../context.ts';
 import { notifications } from '../../db/schema/messages.ts';
+import { sendToUser } from './deliver.ts';
+import { loadNotificationSettings } from './notification-settings.ts';
 
-export type NotificationType = 'memory' | 'document' | 'message' | 'estate' | 'security';
+export type { NotificationType };
 
 export interface NotifyInput {
   userId: string;
@@ -14,18 +19,58 @@ export interface NotifyInput {
 }
 
 /**
- * The one way every event creates a notification. The beneficiary notifications issue extends this
- * with the user's preferences (what is created) and delivery method/frequency (how it is sent).
+ * What notify needs: the database and clock always; the mailer and config to send at once
+ * (a request's or a job's ctx has both). Without them the notification is only created in-app.
  */
-export async function notify(deps: Pick<Deps, 'db' | 'clock'>, input: NotifyInput): Promise<void> {
+export type NotifyDeps = Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'mailer' | 'config'>>;
+
+/**
+ * The one way every event creates a notification.
+ *
+ * - The recipient's preferences decide whether it is created at all (new memories, document
+ *   updates, new messages; estate and security notices always are).
+ * - Their delivery settings decide how it is sent: with frequency "Immediately" it is emailed
+ *   and/or texted now (method Email, SMS or both) and marked delivered; with "Daily digest" or
+ *   "Weekly summary" it waits for the digest job (sendDigests). The "New content notifications"
+ *   toggle off keeps memory/document notifications in-app only.
+ * - Called inside a database transaction (or without a mailer), it does not send: the row may
+ *   still roll back, and the embedded database has one connection the mailer would wait on. The
+ *   every-minute sweep (sendPendingNotifications) sends it once the transaction has committed.
+ *
+ * Returns the new notification's id, or null when the preferences said not to create it.
+ */
+export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<string | null> {
+  const settings = await loadNotificationSettings(deps.db, input.userId);
+  if (!isCreated(settings, input.type)) return null;
   const now = deps.clock.now();
-  await deps.db.insert(notifications).values({
-    userId: input.userId,
-    type: input.type,
-    message: input.message,
-    fromName: input.fromName ?? '',
-    link: input.link ?? null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const [row] = await deps.db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      type: input.type,
+      message: input.message,
+      fromName: input.fromName ?? '',
+      link: input.link ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) return null;
+
+  const inTransaction = deps.db instanceof PgTransaction;
+  if (settings.frequency === 'immediately' && isSent(settings, input.type) && deps.mailer && deps.config && !inTransaction) {
+    // Claim it first (a digest running at the same moment must not send it too).
+    const [claimed] = await deps.db
+      .update(notifications)
+      .set({ deliveredAt: now })
+      .where(and(eq(notifications.id, row.id), isNull(notifications.deliveredAt)))
+      .returning();
+    if (claimed) await sendToUser({ ...deps, mailer: deps.mailer, config: deps.config }, input.userId, settings.method, [claimed], 'notification');
+  }
+  return row.id;
+}
+
+/** Notify several users of the same event (each by their own preferences). */
+export async function notifyAll(deps: NotifyDeps, userIds: readonly string[], input: Omit<NotifyInput, 'userId'>): Promise<void> {
+  for (const userId of new Set(userIds)) await notify(deps, { ...input, userId });
 }

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { zId, zIsoDate } from './common.schemas.ts';
+import { APPOINTMENT_STATUSES } from './constants.ts';
+import { ROLES } from './roles.ts';
+import { isValidTimeZone } from './appointments.ts';
+import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
+
+export const zTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });
+
+export const ZCreateAppointmentRequest = z
+  .object({
+    type: zRequiredText(100),
+    /** the support-team member to meet (owners and beneficiaries book with their estate's support team) */
+    supportMemberId: zId.optional(),
+    /** or a user directly (planners and estate administrators book with the owners they support) */
+    attendeeUserId: zId.optional(),
+    date: zIsoDate,
+    time: zTime,
+    notes: zPlainText(2000).default(''),
+    /** the IANA zone the date and time are in (the browser's); defaults to the platform time zone */
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isValidTimeZone, { message: 'Unknown time zone' })
+      .optional(),
+    /** which persona area this is booked from, when the account holds several roles */
+    persona: z.enum(ROLES).optional(),
+  })
+  .strict()
+  .refine((v) => Boolean(v.supportMemberId) !== Boolean(v.attendeeUserId), {
+    message: 'Choose who the appointment is with',
+    path: ['supportMemberId'],
+  });
+export type TCreateAppointmentRequest = z.input<typeof ZCreateAppointmentRequest>;
+
+export const ZAppointment = z.object({
+  id: z.string(),
+  type: z.string(),
+  durationMinutes: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  notes: z.string(),
+  /** who the appointment is with, from the caller's point of view */
+  withName: z.string(),
+  withRoleLabel: z.string(),
+  /** the caller asked for it (outgoing) or was asked (incoming) */
+  direction: z.enum(['outgoing', 'incoming']),
+  requestedByName: z.string(),
+  past: z.boolean(),
+  canConfirm: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type TAppointment = z.infer<typeof ZAppointment>;
+
+export const ZAppointmentList = z.object({ appointments: z.array(ZAppointment) });
+export type TAppointmentList = z.infer<typeof ZAppointmentList>;
+
+export const ZAppointmentOptionsQuery = z.object({ persona: z.enum(ROLES).optional() }).strict();
+
+/** What the schedule form offers this persona: its types and the people it may book with. */
+export const ZAppointmentOptions = z.object({
+  persona: z.enum(ROLES),
+  types: z.array(z.object({ name: z.string(), minutes: z.number() })),
+  people: z.array(
+    z.object({
+      supportMemberId: z.string().nullable(),
+      attendeeUserId: z.string().nullable(),
+      name: z.string(),
+      roleLabel: z.string(),
+      /** whose estate, when the caller can book on several */
+      estateOwnerName: z.string(),
+      /** false until they accept their invitation: they will see the request when they do */
+      hasAccount: z.boolean(),
+    }),
+  ),
+});
+export type TAppointmentOptions = z.infer<typeof ZAppointmentOptions>;
+
+export const ZAppointmentIdParams = z.object({ id: zId }).strict();

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** How a digital asset's card is drawn (wireframe §2 item 2): the icon depends on which fields exist. */
+export type DigitalAssetIcon = 'institution' | 'account' | 'storage' | 'default';
+
+/** institution → bank/building; else username → account; else size → storage/cloud; otherwise a default. */
+export function digitalAssetIcon(asset: { institution?: string | null; username?: string | null; size?: string | null }): DigitalAssetIcon {
+  if (asset.institution?.trim()) return 'institution';
+  if (asset.username?.trim()) return 'account';
+  if (asset.size?.trim()) return 'storage';
+  return 'default';
+}
+
+export const DIGITAL_ASSET_STATUSES = ['Active', 'Inactive', 'Closed'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
+export const ZDigitalAssetSecrets = z
+  .object({
+    password: z.string().max(500).optional(),
+    recoveryCodes: z.string().max(5000).optional(),
+    accessInstructions: z.string().max(10_000).optional(),
+  })
+  .strict();
+export type TDigitalAssetSecrets = z.infer<typeof ZDigitalAssetSecrets>;
+
+const assetFields = {
+  name: z.string().trim().min(1, { message: 'Give the asset a name' }).max(200),
+  institution: optionalText(200),
+  username: optionalText(200),
+  platform: optionalText(200),
+  status: z.enum(DIGITAL_ASSET_STATUSES).default('Active'),
+  size: optionalText(50),
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https?:\/\//i.test(v), { message: 'Use a web address starting with http:// or https://' })
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
+};
+
+export const ZCreateDigitalAssetRequest = z
+  .object({ ...assetFields, secrets: ZDigitalAssetSecrets.optional() })
+  .strict();
+export type TCreateDigitalAssetRequest = z.infer<typeof ZCreateDigitalAssetRequest>;
+export type TCreateDigitalAssetInput = z.input<typeof ZCreateDigitalAssetRequest>;
+
+/**
+ * PATCH: every field optional. In `secrets`, a key that is present replaces that secret (an empty
+ * string removes it); a missing key keeps it. `secrets: null` removes them all.
+ */
+export const ZUpdateDigitalAssetRequest = z
+  .object({
+    name: assetFields.name.optional(),
+    institution: assetFields.institution,
+    username: assetFields.username,
+    platform: assetFields.platform,
+    status: z.enum(DIGITAL_ASSET_STATUSES).optional(),
+    size: assetFields.size,
+    url: assetFields.url,
+    secrets: ZDigitalAssetSecrets.nullable().optional(),
+  })
+  .strict();
+export type TUpdateDigitalAssetRequest = z.infer<typeof ZUpdateDigitalAssetRequest>;
+
+/** An asset as lists show it: never its secrets, only which kinds are stored. */
+export const ZDigitalAsset = z.object({
+  id: z.string(),
+  name: z.string(),
+  institution: z.string().nullable(),
+  username: z.string().nullable(),
+  platform: z.string().nullable(),
+  status: z.string(),
+  size: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Whether any secret (password, recovery codes, access instructions) is stored, encrypted. */
+  hasSecrets: z.boolean(),
+  lastUpdated: z.string(),
+});
+export type TDigitalAsset = z.infer<typeof ZDigitalAsset>;
+
+export const ZDigitalAssetList = z.object({ items: z.array(ZDigitalAsset) });
+export type TDigitalAssetList = z.infer<typeof ZDigitalAssetList>;
+
+/** POST /api/v1/digital-assets/:id/reveal — the explicit, audit-logged reveal. */
+export const ZRevealedSecrets = z.object({
+  password: z.string(),
+  recoveryCodes: z.string(),
+  accessInstructions: z.string(),
+});
+export type TRevealedSecrets = z.infer<typeof ZRevealedSecrets>;
+
+export const SECRET_LABELS = {
+  password: 'Password',
+  recoveryCodes: 'Recovery codes',
+  accessInstructions: 'Access instructions',
+} as const;

@@ -1,0 +1,96 @@
+/** The inbox: conversations between users, and owners' letters delivered by the scheduler. */
+import { z } from 'zod';
+import { zId } from './common.schemas.ts';
+
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_BODY_MAX = 10_000;
+export const MESSAGE_PREVIEW_CHARS = 140;
+
+/** The first characters of a body on one line, for lists. */
+export function previewOf(body: string, chars = MESSAGE_PREVIEW_CHARS): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > chars ? `${line.slice(0, chars - 1).trimEnd()}…` : line;
+}
+
+export const ZCounterpart = z.object({
+  userId: z.string().nullable(),
+  name: z.string(),
+  initials: z.string(),
+  /** "Estate Owner", "Legacy Planner", "Estate Administrator", "Beneficiary" */
+  roleLabel: z.string(),
+});
+export type TCounterpart = z.infer<typeof ZCounterpart>;
+
+export const ZInboxThread = z.object({
+  threadId: z.string(),
+  subject: z.string(),
+  counterpart: ZCounterpart,
+  preview: z.string(),
+  lastAt: z.string(),
+  unread: z.boolean(),
+  messageCount: z.number().int(),
+  /** letter: an owner's future message delivered to the viewer. */
+  kind: z.enum(['letter', 'conversation']),
+});
+export type TInboxThread = z.infer<typeof ZInboxThread>;
+
+export const ZInboxList = z.object({ threads: z.array(ZInboxThread), unreadCount: z.number().int() });
+export type TInboxList = z.infer<typeof ZInboxList>;
+
+export const ZInboxQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    filter: z.enum(['all', 'unread']).optional(),
+  })
+  .strict();
+export type TInboxQuery = z.infer<typeof ZInboxQuery>;
+
+export const ZThreadMessage = z.object({
+  id: z.string(),
+  fromMe: z.boolean(),
+  senderName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type TThreadMessage = z.infer<typeof ZThreadMessage>;
+
+export const ZThread = z.object({
+  threadId: z.string(),
+  subject: z.string(),
+  counterpart: ZCounterpart,
+  kind: z.enum(['letter', 'conversation']),
+  /** False when the other side can no longer be written to (e.g. the owner of an active estate). */
+  canReply: z.boolean(),
+  messages: z.array(ZThreadMessage),
+});
+export type TThread = z.infer<typeof ZThread>;
+
+/** Someone the viewer may write to: an owner they are linked to (while the estate is not active), or that owner's support team. */
+export const ZContact = z.object({
+  userId: z.string(),
+  estateId: z.string(),
+  name: z.string(),
+  roleLabel: z.string(),
+  /** Whose estate the contact belongs to, e.g. "Margaret Ellis". */
+  ownerName: z.string(),
+});
+export type TContact = z.infer<typeof ZContact>;
+
+export const zMessageSubject = z.string().trim().min(1, { message: 'Required' }).max(MESSAGE_SUBJECT_MAX);
+export const zMessageBody = z.string().trim().min(1, { message: 'Required' }).max(MESSAGE_BODY_MAX);
+
+export const ZComposeMessageRequest = z
+  .object({
+    estateId: zId,
+    recipientUserId: zId,
+    subject: zMessageSubject,
+    body: zMessageBody,
+  })
+  .strict();
+export type TComposeMessageRequest = z.infer<typeof ZComposeMessageRequest>;
+
+export const ZReplyRequest = z.object({ body: zMessageBody }).strict();
+export type TReplyRequest = z.infer<typeof ZReplyRequest>;
+
+export const ZUnreadCount = z.object({ unreadCount: z.number().int() });

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { zIsoDate } from './common.schemas.ts';
+import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
+import { ZFileInfo } from './files.schemas.ts';
+import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
+
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+export type FileMediaKind = Exclude<MediaKind, 'story'>;
+
+/**
+ * A memory's type follows its media: any video → Video; else any audio → Audio Recording;
+ * else any photo → Photo Album; only stories (or nothing) → Letter.
+ */
+export function memoryTypeFor(kinds: readonly MediaKind[]): MemoryType {
+  if (kinds.includes('video')) return 'video';
+  if (kinds.includes('audio')) return 'audio';
+  if (kinds.includes('photo')) return 'photo_album';
+  return 'letter';
+}
+
+/** What each file kind accepts, judged by the file's content (its first bytes), never its name. */
+export const MEDIA_ACCEPT: Record<FileMediaKind, { mimePrefix: string; input: string; label: string }> = {
+  photo: { mimePrefix: 'image/', input: 'image/*', label: 'image' },
+  video: { mimePrefix: 'video/', input: 'video/*', label: 'video' },
+  audio: { mimePrefix: 'audio/', input: 'audio/*', label: 'audio' },
+};
+/** Largest single photo; videos and audio may use the whole upload limit. */
+export const PHOTO_MAX_BYTES = 50 * 1024 * 1024;
+/** Largest video or audio file (the server's multipart limit). */
+export const MEDIA_MAX_BYTES = 500 * 1024 * 1024;
+export const MEMORY_MAX_ITEMS = 40;
+export const MEMORY_TITLE_MAX = 200;
+export const MEMORY_DESCRIPTION_MAX = 5000;
+export const STORY_TEXT_MAX = 20_000;
+export const NOTE_TEXT_MAX = 2000;
+
+const zTitle = z.string().trim().min(1, { message: 'Give the memory a title' }).max(MEMORY_TITLE_MAX);
+
+/**
+ * POST /api/v1/memories is a multipart form. Its parts, in order: a `data` field with
+ * ZCreateMemoryRequest as JSON, then one part per media item in the order they were added:
+ * a `story` field (ZStoryItem as JSON) or a file part named `photo`, `video` or `audio`.
+ */
+export const ZCreateMemoryRequest = z
+  .object({
+    title: zTitle,
+    date: zIsoDate,
+    description: z.string().trim().max(MEMORY_DESCRIPTION_MAX).default(''),
+  })
+  .strict();
+export type TCreateMemoryRequest = z.infer<typeof ZCreateMemoryRequest>;
+
+/** A story is added only when both its title and its text are there (wireframe §5). */
+export const ZStoryItem = z
+  .object({
+    title: z.string().trim().min(1, { message: 'A story needs a title' }).max(MEMORY_TITLE_MAX),
+    content: z.string().trim().min(1, { message: 'A story needs its text' }).max(STORY_TEXT_MAX),
+  })
+  .strict();
+export type TStoryItem = z.infer<typeof ZStoryItem>;
+/** Most files one memory upload may carry (the server's multipart limit). */
+export const MEMORY_MAX_FILES = 20;
+
+/** Who a memory is shared with, for the list's filter. */
+export const SHARED_WITH_NOBODY = 'nobody';
+export const ZMemoryListQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    type: z.enum(MEMORY_TYPES).optional(),
+    from: zIsoDate.optional(),
+    to: zIsoDate.optional(),
+    /** A beneficiary id (shared with them, directly or through "all"), or 'nobody'. */
+    sharedWith: z.union([z.uuid(), z.literal(SHARED_WITH_NOBODY)]).optional(),
+  })
+  .strict();
+export type TMemoryListQuery = z.infer<typeof ZMemoryListQuery>;
+
+export const ZMemoryNote = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
+export type TMemoryNote = z.infer<typeof ZMemoryNote>;
+
+export const ZAddNoteRequest = z
+  .object({ text: z.string().trim().min(1, { message: 'Write the note first' }).max(NOTE_TEXT_MAX) })
+  .strict();
+export type TAddNoteRequest = z.infer<typeof ZAddNoteRequest>;
+
+export const ZMemoryMedia = z.object({
+  id: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  title: z.string(),
+  content: z.string(),
+  file: ZFileInfo.nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type TMemoryMedia = z.infer<typeof ZMemoryMedia>;
+
+export const ZMemory = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(MEMORY_TYPES),
+  date: z.string(),
+  description: z.string(),
+  /** The first photo's thumbnail, when there is one. */
+  previewUrl: z.string().nullable(),
+  mediaCounts: z.object({ photo: z.number(), video: z.number(), audio: z.number(), story: z.number() }),
+  share: ZShareState,
+  notes: z.array(ZMemoryNote),
+  media: z.array(ZMemoryMedia),
+  createdAt: z.string(),
+});
+export type TMemory = z.infer<typeof ZMemory>;
+
+export const ZMemoryList = z.object({
+  items: z.array(ZMemory),
+  /** The owner's beneficiaries, for Share and the shared-with filter. */
+  beneficiaries: z.array(ZShareAudienceMember),
+});
+export type TMemoryList = z.infer<typeof ZMemoryList>;

@@ -1,0 +1,208 @@
+/**
+ * What a beneficiary sees of the estates they are linked to (PRODUCT.md §3 "Beneficiary", §4).
+ * Every list here is already filtered by the server's access policy (src/server/access/).
+ */
+import { z } from 'zod';
+import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, RELATIONSHIPS } from './constants.ts';
+import { zId } from './common.schemas.ts';
+
+const zSearch = z.string().trim().max(200);
+const ESTATE_STATUSES = Object.keys(ESTATE_STATUS_LABELS) as [keyof typeof ESTATE_STATUS_LABELS, ...(keyof typeof ESTATE_STATUS_LABELS)[]];
+
+/** How the estate owner is related to the beneficiary, from the beneficiary's own relationship. */
+const OWNER_RELATIONSHIP: Record<(typeof RELATIONSHIPS)[number], string> = {
+  Child: 'Parent',
+  Spouse: 'Spouse',
+  Parent: 'Child',
+  Sibling: 'Sibling',
+  'Other Family': 'Family',
+  Friend: 'Friend',
+  Other: 'Other',
+};
+
+/** "Emily is Margaret's Child" → Margaret is shown to Emily as her "Parent". */
+export function ownerRelationshipLabel(beneficiaryRelationship: string): string {
+  return OWNER_RELATIONSHIP[beneficiaryRelationship as (typeof RELATIONSHIPS)[number]] ?? beneficiaryRelationship;
+}
+
+/** The beneficiary view's document type (wireframe: PDF, Document, Spreadsheet), from the stored MIME type. */
+export function documentFormatOf(mimeType: string): string {
+  const mime = mimeType.toLowerCase();
+  if (mime === 'application/pdf') return 'PDF';
+  if (mime.includes('spreadsheet') || mime.includes('excel') || mime === 'text/csv') return 'Spreadsheet';
+  if (mime.startsWith('image/')) return 'Image';
+  return 'Document';
+}
+
+/** "2.4 MB", "512 KB", "900 B". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 ? Math.round(mb) : mb.toFixed(1)} MB`;
+}
+
+/** The path that downloads (or, inline, shows) a shared file through the access policy. */
+export const sharedFileUrl = (fileId: string, inline = false) => `/api/v1/shared/files/${fileId}${inline ? '?inline=1' : ''}`;
+
+export const ZPerson = z.object({ name: z.string(), initials: z.string() });
+
+export const ZSharedCounts = z.object({ memories: z.number().int(), documents: z.number().int(), messages: z.number().int() });
+export type TSharedCounts = z.infer<typeof ZSharedCounts>;
+
+/** One card per estate owner on the beneficiary's home page. */
+export const ZSharedEstateSummary = z.object({
+  estateId: z.string(),
+  owner: ZPerson,
+  /** How the owner is related to the viewer ("Parent"). */
+  relationship: z.string(),
+  lastActiveAt: z.string().nullable(),
+  status: z.enum(ESTATE_STATUSES),
+  counts: ZSharedCounts,
+});
+export type TSharedEstateSummary = z.infer<typeof ZSharedEstateSummary>;
+
+export const SHARED_ACTIVITY_KINDS = ['memory', 'document', 'message'] as const;
+export const ZSharedActivity = z.object({
+  id: z.string(),
+  kind: z.enum(SHARED_ACTIVITY_KINDS),
+  title: z.string(),
+  ownerName: z.string(),
+  estateId: z.string(),
+  at: z.string(),
+  /** In-app path of its View link. */
+  href: z.string(),
+});
+export type TSharedActivity = z.infer<typeof ZSharedActivity>;
+
+export const ZSharedHome = z.object({ estates: z.array(ZSharedEstateSummary), activity: z.array(ZSharedActivity) });
+export type TSharedHome = z.infer<typeof ZSharedHome>;
+
+export const ZSharedMedia = z.object({
+  id: z.string(),
+  kind: z.enum(['photo', 'video', 'audio', 'story']),
+  title: z.string(),
+  /** Stories: their text. */
+  text: z.string(),
+  /** Files: the policy-checked address (inline) and its type; null for stories. */
+  url: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  mimeType: z.string().nullable(),
+});
+export type TSharedMedia = z.infer<typeof ZSharedMedia>;
+
+export const ZSharedMemory = z.object({
+  id: z.string(),
+  estateId: z.string(),
+  title: z.string(),
+  type: z.enum(MEMORY_TYPES),
+  date: z.string(),
+  description: z.string(),
+  /** The owner who shared it. */
+  from: z.string(),
+  /** A photo to show on the card (thumbnail when there is one), or null for the placeholder. */
+  previewUrl: z.string().nullable(),
+  sharedAt: z.string(),
+});
+export type TSharedMemory = z.infer<typeof ZSharedMemory>;
+
+export const ZSharedMemoryDetail = ZSharedMemory.extend({
+  createdBy: z.object({ name: z.string(), role: z.string() }),
+  text: z.string(),
+  media: z.array(ZSharedMedia),
+});
+export type TSharedMemoryDetail = z.infer<typeof ZSharedMemoryDetail>;
+
+export const ZSharedMemoriesQuery = z
+  .object({
+    q: zSearch.optional(),
+    type: z.enum(MEMORY_TYPES).optional(),
+    estateId: zId.optional(),
+  })
+  .strict();
+export type TSharedMemoriesQuery = z.infer<typeof ZSharedMemoriesQuery>;
+
+export const ZSharedDocument = z.object({
+  id: z.string(),
+  estateId: z.string(),
+  title: z.string(),
+  /** legal | financial | personal | other */
+  category: z.enum(DOCUMENT_TYPES),
+  /** PDF, Document, Spreadsheet (from the file's type) */
+  format: z.string(),
+  from: z.string(),
+  date: z.string(),
+  size: z.number().int(),
+  mimeType: z.string(),
+  fileId: z.string(),
+});
+export type TSharedDocument = z.infer<typeof ZSharedDocument>;
+
+export const ZSharedDocumentsQuery = z
+  .object({
+    q: zSearch.optional(),
+    category: z.enum(DOCUMENT_TYPES).optional(),
+    estateId: zId.optional(),
+  })
+  .strict();
+export type TSharedDocumentsQuery = z.infer<typeof ZSharedDocumentsQuery>;
+
+/** An owner's letter (delivered future message) on the estate page. */
+export const ZSharedLetter = z.object({
+  id: z.string(),
+  subject: z.string(),
+  preview: z.string(),
+  body: z.string(),
+  deliveredAt: z.string().nullable(),
+  /** The inbox thread it was delivered to, when there is one. */
+  threadId: z.string().nullable(),
+  unread: z.boolean(),
+});
+export type TSharedLetter = z.infer<typeof ZSharedLetter>;
+
+export const ZSupportContact = z.object({
+  id: z.string(),
+  name: z.string(),
+  initials: z.string(),
+  role: z.string(),
+  roleLabel: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type TSupportContact = z.infer<typeof ZSupportContact>;
+
+export const ZSharedEstate = z.object({
+  estateId: z.string(),
+  owner: ZPerson,
+  relationship: z.string(),
+  status: z.enum(ESTATE_STATUSES),
+  access: z.object({ memories: z.boolean(), documents: z.boolean(), messages: z.boolean() }),
+  featuredMemory: ZSharedMemoryDetail.nullable(),
+  memories: z.array(ZSharedMemory),
+  documents: z.array(ZSharedDocument),
+  letters: z.array(ZSharedLetter),
+  supportTeam: z.array(ZSupportContact),
+});
+export type TSharedEstate = z.infer<typeof ZSharedEstate>;
+
+export const ZSharedFileQuery = z.object({ inline: z.enum(['1', 'true', '0', 'false']).optional() }).strict();
+
+/** Settings → Content Access: per estate, which categories the owner opened to the viewer. */
+export const ZContentAccess = z.array(
+  z.object({
+    estateId: z.string(),
+    owner: ZPerson,
+    relationship: z.string(),
+    status: z.enum(ESTATE_STATUSES),
+    access: z.object({
+      memories: z.boolean(),
+      documents: z.boolean(),
+      messages: z.boolean(),
+      beneficiaries: z.boolean(),
+      digitalLegacy: z.boolean(),
+    }),
+    counts: ZSharedCounts,
+  }),
+);
+export type TContentAccess = z.infer<typeof ZContentAccess>;

@@ -1,0 +1,17 @@
+import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
+import { registered, type RegisteredJob } from './job.ts';
+import { sendDailyDigestsJob } from './send-daily-digests.ts';
+import { sendNotificationsJob } from './send-notifications.ts';
+import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
+
+/**
+ * Every background job. To add one: create `src/server/jobs/<job-name>.ts` exporting
+ * `defineJob({ name, payload, every?, handler })` (see job.ts) and add `registered(yourJob)` here.
+ * Names are kebab-case and unique.
+ */
+export const JOBS: readonly RegisteredJob[] = [
+  registered(deliverDueFutureMessagesJob),
+  registered(sendNotificationsJob),
+  registered(sendDailyDigestsJob),
+  registered(sendWeeklySummariesJob),
+];

@@ -1,0 +1,184 @@
+import PgBoss from 'pg-boss';
+import type { Deps } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import type { JobCtx, JobResult, RegisteredJob } from './job.ts';
+import { JOBS } from './registry.ts';
+
+/** pg-boss keeps its tables in this schema, beside the app's own (created on first start). */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface JobRun {
+  job: string;
+  result: JobResult | null;
+}
+
+export interface JobScheduler {
+  /**
+   * Start the background poller: periodic jobs on their cron schedule, queued jobs as they come.
+   * Only the server process (main.ts) calls this; tests build the app without it and call runDue().
+   */
+  start(): Promise<void>;
+  /** Stop polling and let running handlers finish. Safe to call when never started. */
+  stop(): Promise<void>;
+  /** Run every periodic job once, then every queued job that is ready. Throws when a handler failed. */
+  runDue(): Promise<JobRun[]>;
+  /** Queue an on-demand job (validated against its payload schema). Returns the queued job's id. */
+  enqueue(name: string, payload?: unknown): Promise<string>;
+  /** 'polling' after start(), 'manual' once used without the poller, else 'stopped'. */
+  readonly state: 'stopped' | 'manual' | 'polling';
+}
+
+export interface SchedulerOptions {
+  database: Database;
+  /** The app's dependencies (a function: the scheduler is itself one of them). */
+  deps: () => Deps;
+  jobs?: readonly RegisteredJob[];
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  pollingIntervalSeconds?: number;
+}
+
+interface PgliteClient {
+  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }[]>;
+}
+
+/**
+ * pg-boss talks to the database through `executeSql`. On PostgreSQL that is the app's pool; on
+ * PGlite it is the one embedded connection: statements with parameters go through `query`, and
+ * parameterless scripts (pg-boss's migrations and locked BEGIN…COMMIT blocks hold several
+ * statements) through PGlite's `exec`, which runs them as one unit.
+ */
+export function pgBossDb(database: Database): PgBoss.Db {
+  const client = (database.db as unknown as { $client?: Partial<PgliteClient> }).$client;
+  const exec = database.kind === 'pglite' && typeof client?.exec === 'function' ? client.exec.bind(client) : null;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (exec && (!values || values.length === 0)) {
+        const results = await exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return database.execute(text, values);
+    },
+  };
+}
+
+const jobCtx = (deps: Deps, name: string): JobCtx => ({ ...deps, actor: null, meta: { ip: '', userAgent: `job:${name}` } });
+
+export function createJobScheduler(options: SchedulerOptions): JobScheduler {
+  const jobs = options.jobs ?? JOBS;
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+  if (byName.size !== jobs.length) throw new Error('two jobs share a name');
+  const log = options.log;
+  let boss: PgBoss | null = null;
+  let starting: Promise<PgBoss> | null = null;
+  let state: JobScheduler['state'] = 'stopped';
+
+  async function ensureBoss(polling: boolean): Promise<PgBoss> {
+    if (boss) return boss;
+    starting ??= (async () => {
+      const instance = new PgBoss({
+        db: pgBossDb(options.database),
+        schema: JOBS_SCHEMA,
+        // Without the poller (tests, one-off runs) nothing runs on timers.
+        supervise: polling,
+        schedule: polling,
+        migrate: true,
+      });
+      instance.on('error', (error: Error) => log?.error({ err: error }, 'job queue error'));
+      await instance.start();
+      for (const job of jobs) await instance.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 3, retryDelay: 30 });
+      boss = instance;
+      return instance;
+    })();
+    try {
+      return await starting;
+    } finally {
+      starting = null;
+    }
+  }
+
+  async function runOne(job: RegisteredJob, payload: unknown): Promise<JobRun> {
+    const started = Date.now();
+    const result = (await job.run(jobCtx(options.deps(), job.name), payload)) ?? null;
+    log?.info({ job: job.name, ms: Date.now() - started, ...(result ?? {}) }, 'job ran');
+    return { job: job.name, result };
+  }
+
+  async function drainQueued(instance: PgBoss, runs: JobRun[], failures: unknown[]): Promise<void> {
+    for (const job of jobs) {
+      for (let round = 0; round < 100; round++) {
+        const batch = await instance.fetch<unknown>(job.name, { batchSize: 20 });
+        if (batch.length === 0) break;
+        for (const queued of batch) {
+          try {
+            runs.push(await runOne(job, queued.data));
+            await instance.complete(job.name, queued.id);
+          } catch (error) {
+            failures.push(error);
+            await instance.fail(job.name, queued.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }
+      }
+    }
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+
+    async start() {
+      if (state === 'polling') return;
+      const instance = await ensureBoss(true);
+      state = 'polling';
+      for (const job of jobs) {
+        if (job.every) await instance.schedule(job.name, job.every, {}, { tz: 'UTC' });
+        await instance.work<unknown>(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (batch) => {
+          for (const queued of batch) {
+            try {
+              await runOne(job, queued.data);
+            } catch (error) {
+              log?.error({ err: error, job: job.name }, 'job failed');
+              throw error; // pg-boss records the failure and retries
+            }
+          }
+        });
+      }
+    },
+
+    async stop() {
+      if (starting) await starting.catch(() => undefined);
+      const instance = boss;
+      boss = null;
+      state = 'stopped';
+      await instance?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+
+    async runDue() {
+      const runs: JobRun[] = [];
+      const failures: unknown[] = [];
+      for (const job of jobs.filter((j) => j.every)) {
+        try {
+          runs.push(await runOne(job, {}));
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      const instance = await ensureBoss(state === 'polling');
+      if (state === 'stopped') state = 'manual';
+      await drainQueued(instance, runs, failures);
+      if (failures.length) throw new AggregateError(failures, `${failures.length} job run(s) failed`);
+      return runs;
+    },
+
+    async enqueue(name, payload = {}) {
+      const job = byName.get(name);
+      if (!job) throw new Error(`unknown job: ${name}`);
+      const data = job.parse(payload) as object;
+      const instance = await ensureBoss(state === 'polling');
+      if (state === 'stopped') state = 'manual';
+      const id = await instance.send(name, data);
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { TAppointment } from '../../../core/appointments.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { roleLabel } from './bookable-people.ts';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+export const endOf = (row: Pick<AppointmentRow, 'startsAt' | 'durationMinutes'>) =>
+  new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
+
+export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date): TAppointment {
+  const outgoing = row.requestedBy === callerId;
+  const ends = endOf(row);
+  const past = ends.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    type: row.type,
+    durationMinutes: row.durationMinutes,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: ends.toISOString(),
+    status: row.status as TAppointment['status'],
+    notes: row.notes,
+    withName: outgoing ? row.attendeeName : requesterName,
+    withRoleLabel: outgoing ? roleLabel(row.attendeeRole) : roleLabel(row.requesterRole),
+    direction: outgoing ? 'outgoing' : 'incoming',
+    requestedByName: requesterName,
+    past,
+    canConfirm: !outgoing && row.attendeeUserId === callerId && row.status === 'pending' && !past,
+    canCancel: outgoing && (row.status === 'pending' || row.status === 'confirmed') && !past,
+  };
+}
+
+/** An appointment the caller asked for or was asked to; any other id is "not found". */
+export async function visibleAppointment(ctx: Ctx, id: string): Promise<{ row: AppointmentRow; requesterName: string }> {
+  const [found] = await ctx.db
+    .select({ row: appointments, requesterName: users.name })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.requestedBy))
+    .where(
+      and(
+        eq(appointments.id, id),
+        or(eq(appointments.requestedBy, ctx.actor.userId), eq(appointments.attendeeUserId, ctx.actor.userId)),
+      ),
+    );
+  if (!found) throw notFound('That appointment');
+  return found;
+}
+
+export function formatWhen(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+}

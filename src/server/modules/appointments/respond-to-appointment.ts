@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { TAppointment } from '../../../core/appointments.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { conflict, forbidden } from '../../lib/app-error.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify } from '../notifications/notify.ts';
+import { endOf, formatWhen, toAppointment, visibleAppointment } from './appointment-view.ts';
+import { appointmentsPathFor } from './bookable-people.ts';
+
+/** The attendee confirms or declines a pending request; the requester is told. */
+export async function respondToAppointment(ctx: Ctx, id: string, answer: 'confirmed' | 'declined'): Promise<TAppointment> {
+  const { row, requesterName } = await visibleAppointment(ctx, id);
+  if (row.attendeeUserId !== ctx.actor.userId) {
+    throw forbidden('Only the person who was asked can confirm or decline this appointment.');
+  }
+  const now = ctx.clock.now();
+  if (row.status !== 'pending') throw conflict(`This appointment is already ${row.status}; only a pending request can be ${answer}.`);
+  if (endOf(row).getTime() <= now.getTime()) throw conflict('The time of this appointment has passed.');
+
+  const [updated] = await ctx.db
+    .update(appointments)
+    .set({ status: answer, updatedAt: now })
+    .where(and(eq(appointments.id, id), eq(appointments.status, 'pending')))
+    .returning();
+  if (!updated) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
+
+  const { defaultTimeZone } = await getSystemSettings(ctx.db);
+  await notify(ctx, {
+    userId: row.requestedBy,
+    type: 'message',
+    message: `${ctx.actor.name} ${answer} your ${row.type} on ${formatWhen(row.startsAt, defaultTimeZone)}`,
+    fromName: ctx.actor.name,
+    link: appointmentsPathFor(row.requesterRole),
+  });
+  return toAppointment(updated, requesterName, ctx.actor.userId, now);
+}

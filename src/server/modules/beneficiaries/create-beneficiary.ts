@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
+import type { ZCreateBeneficiaryRequest } from '../../../core/beneficiaries.schemas.ts';
+import { DEFAULT_ACCESS } from '../../../core/constants.ts';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { beneficiaries } from '../../db/schema/estates.ts';
+import { conflict } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { ownEstateId } from '../../lib/scope.ts';
+import { toBeneficiary } from './beneficiary-view.ts';
+import { inviteBeneficiary } from './invite-beneficiary.ts';
+
+const duplicate = () => conflict('You have already added someone with this email.', { email: 'Already one of your beneficiaries' });
+
+/** Add a beneficiary (wireframe defaults for the access flags) and email their invitation. */
+export async function createBeneficiary(ctx: Ctx, input: z.output<typeof ZCreateBeneficiaryRequest>): Promise<TBeneficiary> {
+  const estateId = ownEstateId(ctx);
+  const [existing] = await ctx.db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.estateId, estateId), eq(beneficiaries.email, input.email)));
+  if (existing) throw duplicate();
+
+  const access = { ...DEFAULT_ACCESS, ...input.access };
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(beneficiaries)
+    .values({
+      estateId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      relationship: input.relationship,
+      email: input.email,
+      phone: input.phone,
+      notes: input.notes,
+      dateOfBirth: input.dateOfBirth ?? null,
+      accessMemories: access.memories,
+      accessDocuments: access.documents,
+      accessMessages: access.messages,
+      accessBeneficiaries: access.beneficiaries,
+      accessDigitalLegacy: access.digitalLegacy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw duplicate();
+
+  await audit(ctx, { action: 'beneficiary.created', estateId, targetType: 'beneficiary', targetId: row.id, details: { access } });
+  await inviteBeneficiary(ctx, row);
+  const [fresh] = await ctx.db.select().from(beneficiaries).where(eq(beneficiaries.id, row.id));
+  return toBeneficiary(fresh ?? row);
+}

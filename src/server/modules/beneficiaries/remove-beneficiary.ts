@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { beneficiaries } from '../../db/schema/estates.ts';
+import { userRoles } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { withdrawInvitations } from '../invitations/create-invitation.ts';
+import { ownBeneficiary } from './beneficiary-view.ts';
+
+/**
+ * Remove a beneficiary: their shares go with them (cascade), an open invitation is withdrawn, and a
+ * linked account that is nobody else's beneficiary any more loses the beneficiary role.
+ */
+export async function removeBeneficiary(ctx: Ctx, id: string): Promise<void> {
+  const row = await ownBeneficiary(ctx, id);
+  await withdrawInvitations(ctx, id);
+  await ctx.db.delete(beneficiaries).where(eq(beneficiaries.id, id));
+  if (row.userId) {
+    const [other] = await ctx.db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.userId, row.userId)).limit(1);
+    if (!other) {
+      await ctx.db.delete(userRoles).where(and(eq(userRoles.userId, row.userId), eq(userRoles.role, 'beneficiary')));
+    }
+  }
+  await audit(ctx, { action: 'beneficiary.removed', estateId: row.estateId, targetType: 'beneficiary', targetId: id });
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { TSendBeneficiaryMessageRequest } from '../../../core/beneficiaries.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { messages } from '../../db/schema/messages.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { notify } from '../notifications/notify.ts';
+import { ownBeneficiary } from './beneficiary-view.ts';
+
+export const NOT_LINKED = 'BENEFICIARY_NOT_LINKED';
+
+/**
+ * The dashboard's "Message": a new inbox thread to the beneficiary's own account. Someone who has
+ * not accepted their invitation has no inbox yet: 409 with a message saying so.
+ */
+export async function sendBeneficiaryMessage(ctx: Ctx, id: string, input: TSendBeneficiaryMessageRequest): Promise<{ id: string }> {
+  const row = await ownBeneficiary(ctx, id);
+  if (!row.userId) {
+    throw new AppError(
+      NOT_LINKED,
+      409,
+      `${row.firstName} has not accepted their invitation yet, so they have no inbox. Resend the invitation, then try again.`,
+    );
+  }
+  const messageId = randomUUID();
+  await ctx.db.insert(messages).values({
+    id: messageId,
+    threadId: messageId,
+    senderId: ctx.actor.userId,
+    recipientId: row.userId,
+    estateId: row.estateId,
+    subject: input.subject,
+    body: input.body,
+    createdAt: ctx.clock.now(),
+  });
+  await notify(ctx, {
+    userId: row.userId,
+    type: 'message',
+    message: `${ctx.actor.name} sent you a message: ${input.subject}`,
+    fromName: ctx.actor.name,
+    link: '/beneficiary/messages',
+  });
+  return { id: messageId };
+}

@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { digitalAssets } from '../../db/schema/digital-assets.ts';
+import { audit } from '../../lib/audit.ts';
+import { findOwnAsset } from './digital-asset-view.ts';
+
+export async function deleteDigitalAsset(ctx: Ctx, id: string): Promise<void> {
+  const asset = await findOwnAsset(ctx, id);
+  await ctx.db.delete(digitalAssets).where(eq(digitalAssets.id, asset.id));
+  await audit(ctx, { action: 'digital_asset.deleted', targetType: 'digital_asset', targetId: id });
+}

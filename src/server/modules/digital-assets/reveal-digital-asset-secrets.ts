@@ -1,0 +1,17 @@
+import type { TRevealedSecrets } from '../../../core/digital-assets.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { audit } from '../../lib/audit.ts';
+import { findOwnAsset, openSecrets } from './digital-asset-view.ts';
+
+/** The explicit reveal: decrypts the secrets for the owner and records that they were shown. */
+export async function revealDigitalAssetSecrets(ctx: Ctx, id: string): Promise<TRevealedSecrets> {
+  const asset = await findOwnAsset(ctx, id);
+  const secrets = openSecrets(ctx, asset.secretsEnc);
+  await audit(ctx, {
+    action: 'digital_asset.secret_revealed',
+    targetType: 'digital_asset',
+    targetId: id,
+    details: { kinds: Object.entries(secrets).filter(([, v]) => v !== '').map(([k]) => k) },
+  });
+  return secrets;
+}

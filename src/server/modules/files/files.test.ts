@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema/files.ts';
+import { storeBuffer } from '../../storage/stored-files.ts';
+import { insertStoredFile, makePdf, makePhoto } from '../../../../test/factories/files.ts';
+import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+
+let t: TestApp;
+let owner: InsertedUser;
+let other: InsertedUser;
+let ownerS: TestSession;
+let otherS: TestSession;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await insertUser(t.db);
+  other = await insertUser(t.db);
+  ownerS = await sessionFor(t, owner);
+  otherS = await sessionFor(t, other);
+});
+afterAll(async () => t.close());
+
+describe('GET /api/v1/files/:id', () => {
+  it('streams the decrypted file as an attachment with safe headers', async () => {
+    const pdf = makePdf('Last Will and Testament', ['Signed 12 March 2024']);
+    const file = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: pdf, mimeType: 'application/pdf', name: 'Will – final.pdf' });
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/files/${file.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Will _ final.pdf"; filename*=UTF-8''Will%20%E2%80%93%20final.pdf`);
+    expect(res.headers['content-length']).toBe(String(pdf.length));
+
+    const inline = await injectAs(t, ownerS, 'GET', `/api/v1/files/${file.id}?inline=1`);
+    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+
+    const again = await injectAs(t, ownerS, 'GET', `/api/v1/files/${file.id}`, undefined, { headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never serves HTML or unknown types as themselves, and never inline', async () => {
+    const html = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: Buffer.from('<script>alert(1)</script>'), mimeType: 'text/html', name: 'x.html' });
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/files/${html.id}?inline=1`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    const svg = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: Buffer.from('<svg/>'), mimeType: 'image/svg+xml', name: 'x.svg' });
+    const svgRes = await injectAs(t, ownerS, 'GET', `/api/v1/files/${svg.id}?inline=1`);
+    expect(svgRes.headers['content-type']).toBe('application/octet-stream');
+    expect(svgRes.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('allows inline images', async () => {
+    const photo = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: await makePhoto(), mimeType: 'image/jpeg', name: 'p.jpg' });
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/files/${photo.id}?inline=1`);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it("is 404 for another owner's file, a pending upload and an unknown id — never 403", async () => {
+    const theirs = await insertStoredFile(t.app.deps, other.estateId!, { bytes: makePdf('Theirs'), mimeType: 'application/pdf', name: 't.pdf' });
+    expect((await injectAs(t, ownerS, 'GET', `/api/v1/files/${theirs.id}`)).statusCode).toBe(404);
+    expect((await injectAs(t, otherS, 'GET', `/api/v1/files/${theirs.id}`)).statusCode).toBe(200);
+    const pending = await storeBuffer(t.app.deps, { estateId: owner.estateId!, uploadedBy: owner.id, originalName: 'p.pdf', mimeType: 'application/pdf', bytes: makePdf('Pending') });
+    expect((await injectAs(t, ownerS, 'GET', `/api/v1/files/${pending.id}`)).statusCode).toBe(404);
+    expect((await injectAs(t, ownerS, 'GET', `/api/v1/files/${randomUUID()}`)).statusCode).toBe(404);
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/files/${theirs.id}`);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses beneficiaries and anonymous callers on the owner route', async () => {
+    const file = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: makePdf('x'), mimeType: 'application/pdf', name: 'x.pdf' });
+    const beneficiary = await sessionFor(t, await insertUser(t.db, { roles: ['beneficiary'] }));
+    expect((await injectAs(t, beneficiary, 'GET', `/api/v1/files/${file.id}`)).statusCode).toBe(403);
+    expect((await injectAs(t, null, 'GET', `/api/v1/files/${file.id}`)).statusCode).toBe(401);
+  });
+
+  it('keeps the blob encrypted on disk', async () => {
+    const pdf = makePdf('Secret plan', ['The combination is 12-34-56']);
+    const file = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: pdf, mimeType: 'application/pdf', name: 's.pdf' });
+    const [row] = await t.db.select().from(files).where(eq(files.id, file.id));
+    const chunks: Buffer[] = [];
+    for await (const c of await t.app.deps.files.get(row!.storageKey)) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).includes(Buffer.from('combination'))).toBe(false);
+  });
+});

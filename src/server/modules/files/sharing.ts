@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../../core/sharing.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { beneficiaries } from '../../db/schema/estates.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { notify } from '../notifications/notify.ts';
+
+type BeneficiaryRow = typeof beneficiaries.$inferSelect;
+
+/** The owner's beneficiaries, oldest first: the people an item can be shared with. */
+export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<BeneficiaryRow[]> {
+  return ctx.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, estateId)).orderBy(beneficiaries.createdAt, beneficiaries.firstName);
+}
+
+export const audienceMember = (b: BeneficiaryRow): TShareAudienceMember => ({
+  id: b.id,
+  name: `${b.firstName} ${b.lastName}`.trim(),
+  relationship: b.relationship,
+});
+
+/** Who an item is shared with, in the owner's words ("Shared with N": everyone when shared with all). */
+export function shareState(item: { shareAll: boolean; release: string }, beneficiaryIds: string[], audienceSize: number): TShareState {
+  return {
+    all: item.shareAll,
+    beneficiaryIds: item.shareAll ? [] : beneficiaryIds,
+    release: item.release as Release,
+    count: item.shareAll ? audienceSize : beneficiaryIds.length,
+  };
+}
+
+export interface ShareSpec {
+  category: 'memory' | 'document';
+  itemId: string;
+  title: string;
+  estateId: string;
+  before: { all: boolean; beneficiaryIds: string[]; release: string };
+  /** Writes the new share columns and rows; runs inside the share transaction. */
+  write: (tx: Db, share: { all: boolean; beneficiaryIds: string[]; release: Release }) => Promise<void>;
+}
+
+/**
+ * Replaces who an item is shared with in one transaction, then tells each beneficiary with an
+ * account who can newly see it now (shared, the category's access flag on, released now).
+ */
+export async function applyShare(ctx: Ctx, spec: ShareSpec, input: TShareRequest): Promise<void> {
+  const audience = await loadAudience(ctx, spec.estateId);
+  const known = new Set(audience.map((b) => b.id));
+  const requested = [...new Set(input.beneficiaryIds)];
+  const unknown = input.all ? [] : requested.filter((id) => !known.has(id));
+  if (unknown.length) throw badRequest('Choose people from your beneficiaries.', { beneficiaryIds: 'Not one of your beneficiaries' });
+  const next = { all: input.all, beneficiaryIds: input.all ? [] : requested, release: input.release };
+
+  await ctx.db.transaction(async (tx) => {
+    await spec.write(tx as unknown as Db, next);
+  });
+
+  const flag = spec.category === 'memory' ? 'accessMemories' : 'accessDocuments';
+  const seesNow = (share: { all: boolean; beneficiaryIds: string[]; release: string }, b: BeneficiaryRow) =>
+    share.release === 'now' && b[flag] && (share.all || share.beneficiaryIds.includes(b.id));
+  const owner = ctx.actor.name;
+  for (const b of audience) {
+    if (!b.userId || seesNow(spec.before, b) || !seesNow(next, b)) continue;
+    await notify(ctx, {
+      userId: b.userId,
+      type: spec.category,
+      message:
+        spec.category === 'memory'
+          ? `${owner} shared a memory with you: ${spec.title}`
+          : `${owner} shared a document with you: ${spec.title}`,
+      fromName: owner,
+      link: spec.category === 'memory' ? '/beneficiary/memories' : '/beneficiary/documents',
+    });
+  }
+  await audit(ctx, {
+    action: `${spec.category}.shared`,
+    targetType: spec.category,
+    targetId: spec.itemId,
+    details: { all: next.all, beneficiaries: next.beneficiaryIds.length, release: next.release },
+  });
+}

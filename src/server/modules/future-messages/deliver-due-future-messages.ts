@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { futureMessages, messages } from '../../db/schema/messages.ts';
+import { users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { notify } from '../notifications/notify.ts';
+
+/** At most this many deliveries per run; the next run picks up the rest. */
+export const DELIVERY_BATCH = 200;
+
+/** A recipient who can receive it now: they have an account and their "messages" access is on. */
+const recipientReady = sql`exists (select 1 from ${beneficiaries} b where b.id = ${futureMessages.recipientId} and b.user_id is not null and b.access_messages)`;
+
+/**
+ * Deliver every scheduled future message whose time has come (by ctx.clock) to its recipient's
+ * inbox, with a notification. Exactly once: each delivery is one transaction that first flips the
+ * message from 'scheduled' to 'delivered' (guarded by WHERE status = 'scheduled'); a second run or
+ * a second instance finds nothing to flip and inserts nothing. A recipient without an account yet
+ * (or with messages access off) keeps the message scheduled-and-waiting; it goes on the first run
+ * after they link their account.
+ */
+export async function deliverDueFutureMessages(ctx: BaseCtx): Promise<{ delivered: number; due: number }> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select({ id: futureMessages.id })
+    .from(futureMessages)
+    .where(and(eq(futureMessages.status, 'scheduled'), isNotNull(futureMessages.dueAt), lte(futureMessages.dueAt, now), recipientReady))
+    .orderBy(asc(futureMessages.dueAt))
+    .limit(DELIVERY_BATCH);
+  let delivered = 0;
+  for (const { id } of due) if (await deliverFutureMessage(ctx, id, now)) delivered++;
+  return { delivered, due: due.length };
+}
+
+/** Deliver one message if it is still scheduled and due; false when another run got there first. */
+export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [message] = await tx
+      .update(futureMessages)
+      .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
+      .where(and(eq(futureMessages.id, id), eq(futureMessages.status, 'scheduled'), lte(futureMessages.dueAt, now), recipientReady))
+      .returning();
+    if (!message) return false;
+    const [row] = await tx
+      .select({ recipientUserId: beneficiaries.userId, ownerId: estates.ownerId, ownerName: users.name })
+      .from(beneficiaries)
+      .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
+      .innerJoin(users, eq(users.id, estates.ownerId))
+      .where(eq(beneficiaries.id, message.recipientId));
+    if (!row?.recipientUserId) throw new Error('future message recipient vanished during delivery');
+    const inboxId = randomUUID();
+    await tx.insert(messages).values({
+      id: inboxId,
+      threadId: inboxId,
+      senderId: row.ownerId,
+      recipientId: row.recipientUserId,
+      estateId: message.estateId,
+      futureMessageId: message.id,
+      subject: message.subject,
+      body: message.body,
+      createdAt: now,
+    });
+    const txCtx: BaseCtx = { ...ctx, db: tx as unknown as Db };
+    await notify(txCtx, {
+      userId: row.recipientUserId,
+      type: 'message',
+      message: `${row.ownerName} left you a message: “${message.subject}”`,
+      fromName: row.ownerName,
+      link: '/beneficiary/messages',
+    });
+    await audit(txCtx, {
+      action: 'future_message.delivered',
+      actorUserId: null,
+      estateId: message.estateId,
+      targetType: 'future_message',
+      targetId: message.id,
+    });
+    return true;
+  });
+}

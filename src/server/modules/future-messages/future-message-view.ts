@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { initialsOf } from '../../../core/auth.schemas.ts';
+import { deliveryRuleInWords, type DeliveryRule } from '../../../core/delivery-rules.ts';
+import type { TFutureMessage } from '../../../core/future-messages.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { beneficiaries } from '../../db/schema/estates.ts';
+import { futureMessageAttachments, futureMessages } from '../../db/schema/messages.ts';
+
+type Status = TFutureMessage['status'];
+
+/**
+ * The owner's future messages as the API shows them (recipient, rule in words, attachment counts,
+ * why a due message is still waiting). Scoped by the estate id the caller passes (the actor's own).
+ */
+export async function loadFutureMessages(ctx: Ctx, estateId: string, ids?: string[]): Promise<TFutureMessage[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ message: futureMessages, recipient: beneficiaries })
+    .from(futureMessages)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
+    .where(and(eq(futureMessages.estateId, estateId), ids ? inArray(futureMessages.id, ids) : undefined))
+    .orderBy(asc(futureMessages.status), desc(futureMessages.updatedAt));
+  if (rows.length === 0) return [];
+  const attachments = await ctx.db
+    .select()
+    .from(futureMessageAttachments)
+    .where(inArray(futureMessageAttachments.futureMessageId, rows.map((r) => r.message.id)));
+  const now = ctx.clock.now();
+  return rows.map(({ message: m, recipient: b }) => {
+    const mine = attachments.filter((a) => a.futureMessageId === m.id);
+    const memoryIds = mine.filter((a) => a.itemType === 'memory').map((a) => a.itemId);
+    const documentIds = mine.filter((a) => a.itemType === 'document').map((a) => a.itemId);
+    const rule = m.deliveryRule as DeliveryRule;
+    return {
+      id: m.id,
+      recipient: {
+        id: b.id,
+        name: `${b.firstName} ${b.lastName}`.trim(),
+        initials: initialsOf(`${b.firstName} ${b.lastName}`),
+        relationship: b.relationship,
+      },
+      subject: m.subject,
+      body: m.body,
+      deliveryRule: rule,
+      deliverOn: m.deliverOn,
+      daysAfterActivation: m.daysAfterActivation,
+      deliveryInWords: deliveryRuleInWords({ rule, deliverOn: m.deliverOn, daysAfterActivation: m.daysAfterActivation }),
+      status: m.status as Status,
+      dueAt: m.dueAt?.toISOString() ?? null,
+      deliveredAt: m.deliveredAt?.toISOString() ?? null,
+      waitingFor: waitingFor(m, b, now),
+      memoryIds,
+      documentIds,
+      attachments: { memories: memoryIds.length, documents: documentIds.length },
+      createdAt: m.createdAt.toISOString(),
+      updatedAt: m.updatedAt.toISOString(),
+    };
+  });
+}
+
+function waitingFor(
+  m: typeof futureMessages.$inferSelect,
+  b: typeof beneficiaries.$inferSelect,
+  now: Date,
+): string | null {
+  if (m.status !== 'scheduled') return null;
+  if (m.deliveryRule === 'after_activation' && !m.dueAt) return 'Waits for the estate to be activated';
+  if (!m.dueAt || m.dueAt > now) return null;
+  if (!b.userId) return `Waiting for ${b.firstName} to accept the invitation`;
+  if (!b.accessMessages) return `Waiting: ${b.firstName}'s access to messages is off`;
+  return 'Being delivered';
+}
+
+export async function loadFutureMessage(ctx: Ctx, estateId: string, id: string): Promise<TFutureMessage | undefined> {
+  const [message] = await loadFutureMessages(ctx, estateId, [id]);
+  return message;
+}

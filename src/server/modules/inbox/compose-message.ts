@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { TComposeMessageRequest, TThread } from '../../../core/inbox.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { messages } from '../../db/schema/messages.ts';
+import { isLinkedToEstate } from '../../access/policy.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { getThread } from './get-thread.ts';
+import { ownerOfActiveEstate } from './inbox-views.ts';
+import { listContacts } from './list-contacts.ts';
+import { noticeNewMessage } from './message-notice.ts';
+
+/**
+ * Compose Message: a new conversation with the owner of an estate the viewer is a beneficiary of
+ * (while it is not active) or with one of that estate's support team. An estate the viewer is not
+ * linked to, or a recipient who is not one of its contacts, is not found; the owner of an active
+ * estate is refused with 400.
+ */
+export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): Promise<TThread> {
+  if (!(await isLinkedToEstate(ctx.db, ctx.actor.userId, input.estateId))) throw notFound('That estate');
+  if (await ownerOfActiveEstate(ctx.db, input.recipientUserId, input.estateId)) {
+    throw new AppError('RECIPIENT_UNAVAILABLE', 400, 'This estate is active: write to its support team instead.', {
+      recipientUserId: 'Choose a member of the support team',
+    });
+  }
+  const contacts = await listContacts(ctx);
+  const contact = contacts.find((c) => c.estateId === input.estateId && c.userId === input.recipientUserId);
+  if (!contact) throw notFound('That recipient');
+
+  const id = randomUUID();
+  await ctx.db.insert(messages).values({
+    id,
+    threadId: id,
+    senderId: ctx.actor.userId,
+    recipientId: contact.userId,
+    estateId: input.estateId,
+    subject: input.subject,
+    body: input.body,
+    createdAt: ctx.clock.now(),
+  });
+  await audit(ctx, { action: 'message.sent', estateId: input.estateId, targetType: 'message', targetId: id, details: { recipient: contact.roleLabel } });
+  await noticeNewMessage(ctx, contact.userId, { threadId: id, subject: input.subject, body: input.body });
+  return getThread(ctx, id);
+}

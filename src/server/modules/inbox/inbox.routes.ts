@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZIdParams } from '../../../core/common.schemas.ts';
+import { ZComposeMessageRequest, ZContact, ZInboxList, ZInboxQuery, ZReplyRequest, ZThread } from '../../../core/inbox.schemas.ts';
+import { composeMessage } from './compose-message.ts';
+import { getThread } from './get-thread.ts';
+import { listContacts } from './list-contacts.ts';
+import { listInbox } from './list-inbox.ts';
+import { markThreadRead } from './mark-thread-read.ts';
+import { replyToThread } from './reply-to-thread.ts';
+
+export async function inboxRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['inbox'];
+
+  app.get(
+    '/api/v1/inbox',
+    { schema: { tags, querystring: ZInboxQuery, response: { 200: ZInboxList } }, config: { permission: 'read:message:own' } },
+    async (req) => listInbox(req.ctx, req.query),
+  );
+  app.get(
+    '/api/v1/inbox/contacts',
+    { schema: { tags, response: { 200: z.array(ZContact) } }, config: { permission: 'read:message:own' } },
+    async (req) => listContacts(req.ctx),
+  );
+  app.get(
+    '/api/v1/inbox/threads/:id',
+    { schema: { tags, params: ZIdParams, response: { 200: ZThread } }, config: { permission: 'read:message:own' } },
+    async (req) => getThread(req.ctx, req.params.id),
+  );
+  app.post(
+    '/api/v1/inbox/threads/:id/read',
+    { schema: { tags, params: ZIdParams, response: { 200: ZThread } }, config: { permission: 'update:message:own' } },
+    async (req) => markThreadRead(req.ctx, req.params.id),
+  );
+  app.post(
+    '/api/v1/inbox/threads/:id/replies',
+    { schema: { tags, params: ZIdParams, body: ZReplyRequest, response: { 201: ZThread } }, config: { permission: 'create:message:own' } },
+    async (req, reply) => reply.code(201).send(await replyToThread(req.ctx, req.params.id, req.body)),
+  );
+  app.post(
+    '/api/v1/inbox/messages',
+    { schema: { tags, body: ZComposeMessageRequest, response: { 201: ZThread } }, config: { permission: 'create:message:own' } },
+    async (req, reply) => reply.code(201).send(await composeMessage(req.ctx, req.body)),
+  );
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../core/errors.ts';
+import { INVITATION_ERROR_CODES } from '../../../core/invitations.schemas.ts';
+import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { beneficiaries, estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/tokens.ts';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export interface OpenInvitation {
+  invitation: InvitationRow;
+  ownerName: string;
+  inviterName: string;
+  beneficiary: typeof beneficiaries.$inferSelect | null;
+  member: typeof supportTeamMembers.$inferSelect | null;
+}
+
+const invalid = () =>
+  new AppError(ERROR_CODES.notFound, 404, 'This invitation link is not valid. Ask the person who invited you to send a new one.');
+
+/** The invitation behind a token, if it can still be accepted; otherwise a clear 404 / 410. */
+export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, token: string, db: Db = ctx.db): Promise<OpenInvitation> {
+  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, sha256(token)));
+  if (!invitation) throw invalid();
+  if (invitation.acceptedAt) {
+    throw new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
+  }
+  if (invitation.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+    throw new AppError(
+      INVITATION_ERROR_CODES.expired,
+      410,
+      'This invitation has expired or was replaced by a newer one. Ask the person who invited you to send a new one.',
+    );
+  }
+
+  let beneficiary: OpenInvitation['beneficiary'] = null;
+  let member: OpenInvitation['member'] = null;
+  if (invitation.kind === 'beneficiary' && invitation.targetId) {
+    [beneficiary = null] = await db.select().from(beneficiaries).where(eq(beneficiaries.id, invitation.targetId));
+    if (!beneficiary) throw withdrawn();
+  } else if (invitation.kind === 'support-team' && invitation.targetId) {
+    [member = null] = await db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, invitation.targetId));
+    if (!member) throw withdrawn();
+  } else {
+    throw invalid();
+  }
+
+  const [owner] = invitation.estateId
+    ? await db
+        .select({ name: users.name })
+        .from(estates)
+        .innerJoin(users, eq(users.id, estates.ownerId))
+        .where(eq(estates.id, invitation.estateId))
+    : [];
+  const [inviter] = invitation.invitedBy
+    ? await db.select({ name: users.name }).from(users).where(eq(users.id, invitation.invitedBy))
+    : [];
+  return {
+    invitation,
+    ownerName: owner?.name ?? 'An estate owner',
+    inviterName: inviter?.name ?? owner?.name ?? 'Someone',
+    beneficiary,
+    member,
+  };
+}
+
+const withdrawn = () =>
+  new AppError(INVITATION_ERROR_CODES.expired, 410, 'This invitation was withdrawn by the person who sent it.');

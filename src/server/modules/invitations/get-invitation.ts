@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
+import type { TInvitationInfo } from '../../../core/invitations.schemas.ts';
+import { personaFor } from '../../../core/personas.ts';
+import { isRole } from '../../../core/roles.ts';
+import type { BaseCtx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { findOpenInvitation, type OpenInvitation } from './find-invitation.ts';
+
+export function describeInvitation(open: OpenInvitation): { summary: string; roleLabel: string; suggestedName: string } {
+  const { invitation, ownerName, beneficiary, member } = open;
+  if (beneficiary) {
+    return {
+      roleLabel: 'Beneficiary',
+      summary: `${ownerName} has added you as a beneficiary (${beneficiary.relationship}). Accept to see what they share with you.`,
+      suggestedName: `${beneficiary.firstName} ${beneficiary.lastName}`.trim(),
+    };
+  }
+  const label = SUPPORT_TEAM_ROLE_LABELS[(member?.role ?? invitation.role) as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? 'Support team member';
+  return {
+    roleLabel: label,
+    summary: `${ownerName} has asked you to join their support team as ${label === 'Estate Administrator' ? 'an' : 'a'} ${label}.`,
+    suggestedName: member?.name ?? '',
+  };
+}
+
+/** Public: who invited you to what, so the acceptance page can say so. */
+export async function getInvitation(ctx: BaseCtx, token: string): Promise<TInvitationInfo> {
+  const open = await findOpenInvitation(ctx, token);
+  const { invitation, inviterName } = open;
+  if (!isRole(invitation.role)) throw badRequest('This invitation is not valid.');
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+  const described = describeInvitation(open);
+  return {
+    kind: invitation.kind as TInvitationInfo['kind'],
+    email: invitation.email,
+    role: invitation.role,
+    roleLabel: described.roleLabel || personaFor(invitation.role).name,
+    inviterName,
+    summary: described.summary,
+    suggestedName: described.suggestedName,
+    expiresAt: invitation.expiresAt.toISOString(),
+    accountExists: Boolean(existing),
+  };
+}

@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { fileUrl } from '../../../core/files.schemas.ts';
+import type { MediaKind, MemoryType, TMemory } from '../../../core/memories.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { files } from '../../db/schema/files.ts';
+import { memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
+import { loadAudience, shareState } from '../files/sharing.ts';
+
+type MemoryRow = typeof memories.$inferSelect;
+
+/**
+ * Memories of one estate matching `where`, with their media (and file details), notes and shares,
+ * in four queries whatever their number.
+ */
+export async function loadMemories(ctx: Ctx, estateId: string, where: SQL | undefined, orderBy: SQL[] = []): Promise<TMemory[]> {
+  const rows: MemoryRow[] = await ctx.db
+    .select()
+    .from(memories)
+    .where(and(eq(memories.estateId, estateId), where))
+    .orderBy(...orderBy);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [media, notes, shares, audience] = await Promise.all([
+    ctx.db
+      .select({ media: memoryMedia, file: files })
+      .from(memoryMedia)
+      .leftJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
+      .where(inArray(memoryMedia.memoryId, ids))
+      .orderBy(asc(memoryMedia.position)),
+    ctx.db.select().from(memoryNotes).where(inArray(memoryNotes.memoryId, ids)).orderBy(asc(memoryNotes.createdAt)),
+    ctx.db.select().from(memoryShares).where(inArray(memoryShares.memoryId, ids)),
+    loadAudience(ctx, estateId),
+  ]);
+  return rows.map((row) => {
+    const own = media.filter((m) => m.media.memoryId === row.id);
+    const counts = { photo: 0, video: 0, audio: 0, story: 0 };
+    for (const m of own) counts[m.media.kind as MediaKind]++;
+    const firstPhoto = own.find((m) => m.media.kind === 'photo' && m.media.thumbnailFileId);
+    return {
+      id: row.id,
+      title: row.title,
+      type: row.type as MemoryType,
+      date: row.date,
+      description: row.description,
+      previewUrl: firstPhoto?.media.thumbnailFileId ? fileUrl(firstPhoto.media.thumbnailFileId, { inline: true }) : null,
+      mediaCounts: counts,
+      share: shareState(
+        row,
+        shares.filter((s) => s.memoryId === row.id).map((s) => s.beneficiaryId),
+        audience.length,
+      ),
+      notes: notes
+        .filter((n) => n.memoryId === row.id)
+        .map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
+      media: own.map(({ media: m, file }) => ({
+        id: m.id,
+        kind: m.kind as MediaKind,
+        title: m.title,
+        content: m.content,
+        file: file ? { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) } : null,
+        thumbnailUrl: m.thumbnailFileId ? fileUrl(m.thumbnailFileId, { inline: true }) : null,
+      })),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}

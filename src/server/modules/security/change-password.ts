@@ -1,0 +1,42 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { TChangePasswordRequest } from '../../../core/security.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
+import { loadActorUser } from './load-user.ts';
+
+/**
+ * Change the password: the current one is required (wrong → 400 on currentPassword). Every other
+ * session of the user ends (a thief signed in elsewhere is signed out); this one stays.
+ */
+export async function changePassword(ctx: Ctx, input: TChangePasswordRequest): Promise<{ ok: true; otherSessionsEnded: number }> {
+  const user = await loadActorUser(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await audit(ctx, { action: 'security.password_change_failed', details: { reason: 'wrong_current_password' } });
+    throw badRequest('Your current password is not right.', { currentPassword: 'That is not your current password' });
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('Choose a new password that differs from the current one.', { newPassword: 'Use a different password' });
+  }
+  const now = ctx.clock.now();
+  await ctx.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now }).where(eq(users.id, user.id));
+  const [others] = await ctx.db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.id, ctx.actor.sessionId)));
+  await endOtherSessions(ctx, user.id, ctx.actor.sessionId);
+  const otherSessionsEnded = Number(others?.n ?? 0);
+  await audit(ctx, { action: 'security.password_changed', details: { otherSessionsEnded } });
+  await ctx.mailer.send({
+    to: user.email,
+    kind: 'security',
+    subject: 'Your Heirloom password was changed',
+    text: `Hello ${user.name},\n\nThe password of your Heirloom account was changed on ${now.toUTCString()}. ${
+      otherSessionsEnded ? `${otherSessionsEnded} other signed-in ${otherSessionsEnded === 1 ? 'session was' : 'sessions were'} signed out.` : ''
+    }\n\nIf this wasn't you, reset your password now and contact support.`,
+  });
+  return { ok: true, otherSessionsEnded };
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { TRecoveryCodes } from '../../../core/security.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { totpCodeIsValid } from '../auth/second-factor.ts';
+import { notify } from '../notifications/notify.ts';
+import { loadActorUser } from './load-user.ts';
+import { newRecoveryCodes } from './recovery-codes.ts';
+
+/** Finish turning two-factor on with a code from the app; returns the recovery codes, once. */
+export async function confirmTwoFactor(ctx: Ctx, code: string): Promise<TRecoveryCodes> {
+  const user = await loadActorUser(ctx);
+  if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
+  if (!user.totpPendingSecretEnc) throw conflict('Start the two-factor setup first: scan the QR code, then enter the code.');
+  const secret = ctx.secrets.decrypt(user.totpPendingSecretEnc);
+  if (!/^\d{6}$/.test(code.replace(/\s+/g, '')) || !totpCodeIsValid(secret, code, ctx.clock.now())) {
+    await audit(ctx, { action: 'security.two_factor_confirm_failed' });
+    throw badRequest('That code is not right. Enter the 6-digit code your app shows now.', { code: 'That code is not right' });
+  }
+  const { codes, hashes } = await newRecoveryCodes();
+  const now = ctx.clock.now();
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ totpSecretEnc: user.totpPendingSecretEnc, totpPendingSecretEnc: null, totpEnabledAt: now, recoveryCodeHashes: hashes, updatedAt: now })
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+    .returning({ id: users.id });
+  if (!updated) throw conflict('Two-factor authentication is already on.');
+  await audit(ctx, { action: 'security.two_factor_enabled' });
+  await notify(ctx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned on for your account.' });
+  return { recoveryCodes: codes };
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { verifySecondFactor } from '../auth/second-factor.ts';
+import { notify } from '../notifications/notify.ts';
+import { loadActorUser } from './load-user.ts';
+
+/** Turn two-factor off: needs a current code from the app, or one of the recovery codes. */
+export async function disableTwoFactor(ctx: Ctx, code: string): Promise<void> {
+  const user = await loadActorUser(ctx);
+  if (!user.totpEnabledAt) throw conflict('Two-factor authentication is already off.');
+  if (!(await verifySecondFactor(ctx, user, code))) {
+    await audit(ctx, { action: 'security.two_factor_disable_failed' });
+    throw badRequest('That code is not right. Enter the code your app shows now, or a recovery code.', { code: 'That code is not right' });
+  }
+  await ctx.db
+    .update(users)
+    .set({ totpSecretEnc: null, totpPendingSecretEnc: null, totpEnabledAt: null, recoveryCodeHashes: [], updatedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id));
+  await audit(ctx, { action: 'security.two_factor_disabled' });
+  await notify(ctx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned off for your account.' });
+}

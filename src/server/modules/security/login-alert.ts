@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { BaseCtx } from '../../context.ts';
+import { knownDevices } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import { notify } from '../notifications/notify.ts';
+import { loadUserSettings } from '../user-settings/load-user-settings.ts';
+import { describeDevice } from './describe.ts';
+
+/**
+ * After a successful sign-in: remember the device (a hash of its user agent) and, when it is new
+ * for this user and they already had a known device, audit it and — if their "login alerts"
+ * setting is on — email them and notify them. A user's very first device is simply remembered.
+ */
+export async function recordSignInDevice(ctx: BaseCtx, user: { id: string; email: string; name: string }): Promise<boolean> {
+  const fingerprint = sha256(`ua:${ctx.meta.userAgent}`);
+  const known = await ctx.db.select({ fingerprint: knownDevices.fingerprint }).from(knownDevices).where(eq(knownDevices.userId, user.id));
+  if (known.some((k) => k.fingerprint === fingerprint)) return false;
+  await ctx.db.insert(knownDevices).values({ userId: user.id, fingerprint, firstSeenAt: ctx.clock.now() }).onConflictDoNothing();
+  if (known.length === 0) return false;
+  const device = describeDevice(ctx.meta.userAgent);
+  await audit(ctx, { action: 'auth.new_device', actorUserId: user.id, details: { device } });
+  const settings = await loadUserSettings(ctx, user.id);
+  if (!settings.loginAlerts) return false;
+  const when = ctx.clock.now().toUTCString();
+  await ctx.mailer.send({
+    to: user.email,
+    kind: 'login-alert',
+    subject: 'New sign-in to your Heirloom account',
+    text: `Hello ${user.name},\n\nYour Heirloom account was signed in from a new device: ${device}${
+      ctx.meta.ip ? ` (IP address ${ctx.meta.ip})` : ''
+    } on ${when}.\n\nIf this was you, there is nothing to do. If not, change your password now and review your signed-in devices under Security → Manage Access.`,
+  });
+  await notify(ctx, {
+    userId: user.id,
+    type: 'security',
+    message: `New sign-in from ${device}. If this wasn't you, change your password.`,
+    link: '/estate-owner/security',
+  });
+  return true;
+}

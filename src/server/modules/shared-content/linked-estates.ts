@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { ownerRelationshipLabel } from '../../../core/shared-content.schemas.ts';
+import type { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
+import type { Ctx } from '../../context.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { personOf } from './shared-views.ts';
+
+export type EstateStatus = keyof typeof ESTATE_STATUS_LABELS;
+
+/** The estates the viewer is a beneficiary of (linked by user id), with the owner and the viewer's row. */
+export async function loadLinkedEstates(ctx: Ctx, estateId?: string) {
+  const rows = await ctx.db
+    .select({ beneficiary: beneficiaries, estate: estates, owner: { name: users.name, lastActiveAt: users.lastActiveAt } })
+    .from(beneficiaries)
+    .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(beneficiaries.userId, ctx.actor.userId))
+    .orderBy(beneficiaries.createdAt);
+  // One entry per estate (a user linked twice to one estate sees it once).
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => (estateId ? r.estate.id === estateId : true))
+    .filter((r) => (seen.has(r.estate.id) ? false : (seen.add(r.estate.id), true)))
+    .map((r) => ({
+      estateId: r.estate.id,
+      status: r.estate.status as EstateStatus,
+      activatedAt: r.estate.activatedAt,
+      owner: personOf(r.owner.name),
+      ownerLastActiveAt: r.owner.lastActiveAt,
+      relationship: ownerRelationshipLabel(r.beneficiary.relationship),
+      access: {
+        memories: r.beneficiary.accessMemories,
+        documents: r.beneficiary.accessDocuments,
+        messages: r.beneficiary.accessMessages,
+        beneficiaries: r.beneficiary.accessBeneficiaries,
+        digitalLegacy: r.beneficiary.accessDigitalLegacy,
+      },
+    }));
+}

@@ -1,0 +1,205 @@
+/**
+ * Loaders shared by the beneficiary's screens. Every query here takes its rows through the access
+ * policy (src/server/access/policy.ts); nothing else decides what a beneficiary sees.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { initialsOf } from '../../../core/auth.schemas.ts';
+import type { MemoryType } from '../../../core/memories.schemas.ts';
+import {
+  documentFormatOf,
+  sharedFileUrl,
+  type TSharedDocument,
+  type TSharedLetter,
+  type TSharedMedia,
+  type TSharedMemory,
+  type TSharedMemoryDetail,
+} from '../../../core/shared-content.schemas.ts';
+import { previewOf } from '../../../core/inbox.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { files } from '../../db/schema/files.ts';
+import { memories, memoryMedia } from '../../db/schema/memories.ts';
+import { futureMessages, messages } from '../../db/schema/messages.ts';
+import { users } from '../../db/schema/users.ts';
+import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
+import { containsPattern } from '../../lib/like.ts';
+
+type DocumentCategory = TSharedDocument['category'];
+type MediaKind = TSharedMedia['kind'];
+
+/** When the viewer could first see an item: its creation, or the activation that released it. */
+export function sharedAt(item: { createdAt: Date; release: string }, estate: { activatedAt: Date | null }): Date {
+  if (item.release === 'after_activation' && estate.activatedAt && estate.activatedAt > item.createdAt) return estate.activatedAt;
+  return item.createdAt;
+}
+
+/** Full-text search (title, description, stories) or a plain substring of the title, for short words as you type. */
+function memorySearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  return or(sql`${memories.searchVector} @@ websearch_to_tsquery('english', ${q})`, ilike(memories.title, containsPattern(q)));
+}
+
+function documentSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  return or(sql`${documents.searchVector} @@ websearch_to_tsquery('english', ${q})`, ilike(documents.title, containsPattern(q)));
+}
+
+export interface MemoryFilter {
+  q?: string | undefined;
+  type?: MemoryType | undefined;
+  estateId?: string | undefined;
+  ids?: string[];
+  /** date: by the memory's date (lists); recent: newest shared first (activity). */
+  order?: 'date' | 'recent';
+  limit?: number;
+}
+
+/** Visible memories (newest memory date first), as cards: owner, a preview photo, when shared. */
+export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter = {}): Promise<TSharedMemory[]> {
+  const rows = await ctx.db
+    .select({ memory: memories, ownerName: users.name, activatedAt: estates.activatedAt })
+    .from(memories)
+    .innerJoin(estates, eq(estates.id, memories.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(
+      and(
+        memoryVisibleSql(ctx.db, ctx.actor.userId),
+        filter.estateId ? eq(memories.estateId, filter.estateId) : undefined,
+        filter.type ? eq(memories.type, filter.type) : undefined,
+        filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
+        memorySearch(filter.q),
+      ),
+    )
+    .orderBy(...(filter.order === 'recent' ? [desc(memories.createdAt)] : [desc(memories.date), desc(memories.createdAt)]))
+    .limit(filter.limit ?? 500);
+  if (!rows.length) return [];
+  const photos = await ctx.db
+    .select({ memoryId: memoryMedia.memoryId, fileId: memoryMedia.fileId, thumbnailFileId: memoryMedia.thumbnailFileId })
+    .from(memoryMedia)
+    .innerJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
+    .where(and(inArray(memoryMedia.memoryId, rows.map((r) => r.memory.id)), eq(memoryMedia.kind, 'photo')))
+    .orderBy(asc(memoryMedia.position));
+  return rows.map(({ memory, ownerName, activatedAt }) => {
+    const photo = photos.find((p) => p.memoryId === memory.id);
+    const previewFile = photo ? (photo.thumbnailFileId ?? photo.fileId) : null;
+    return {
+      id: memory.id,
+      estateId: memory.estateId,
+      title: memory.title,
+      type: memory.type as MemoryType,
+      date: memory.date,
+      description: memory.description,
+      from: ownerName,
+      previewUrl: previewFile ? sharedFileUrl(previewFile, true) : null,
+      sharedAt: sharedAt(memory, { activatedAt }).toISOString(),
+    };
+  });
+}
+
+/** One visible memory with its content (text, photos, videos, audio, stories); null when not visible. */
+export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promise<TSharedMemoryDetail | null> {
+  const [card] = await loadSharedMemories(ctx, { ids: [memoryId] });
+  if (!card) return null;
+  const [meta] = await ctx.db
+    .select({ createdBy: memories.createdBy, ownerId: estates.ownerId, creatorName: users.name })
+    .from(memories)
+    .innerJoin(estates, eq(estates.id, memories.estateId))
+    .leftJoin(users, eq(users.id, memories.createdBy))
+    .where(eq(memories.id, memoryId));
+  const media = await ctx.db
+    .select({ media: memoryMedia, file: files })
+    .from(memoryMedia)
+    .leftJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
+    .where(eq(memoryMedia.memoryId, memoryId))
+    .orderBy(asc(memoryMedia.position));
+  const isOwner = !meta?.createdBy || meta.createdBy === meta.ownerId;
+  return {
+    ...card,
+    createdBy: { name: isOwner ? card.from : (meta?.creatorName ?? card.from), role: isOwner ? 'Estate Owner' : 'Support Team' },
+    text: card.description,
+    media: media
+      // a file item whose file is missing (not committed) is left out rather than shown broken
+      .filter(({ media: m, file }) => m.kind === 'story' || file)
+      .map(({ media: m, file }) => ({
+        id: m.id,
+        kind: m.kind as MediaKind,
+        title: m.title,
+        text: m.kind === 'story' ? m.content : '',
+        url: file ? sharedFileUrl(file.id, true) : null,
+        thumbnailUrl: m.thumbnailFileId ? sharedFileUrl(m.thumbnailFileId, true) : null,
+        mimeType: file?.mimeType ?? null,
+      })),
+  };
+}
+
+export interface DocumentFilter {
+  q?: string | undefined;
+  category?: DocumentCategory | undefined;
+  estateId?: string | undefined;
+  limit?: number;
+}
+
+/** Visible documents, newest first. */
+export async function loadSharedDocuments(ctx: Ctx, filter: DocumentFilter = {}): Promise<TSharedDocument[]> {
+  const rows = await ctx.db
+    .select({ document: documents, ownerName: users.name, activatedAt: estates.activatedAt })
+    .from(documents)
+    .innerJoin(estates, eq(estates.id, documents.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(
+      and(
+        documentVisibleSql(ctx.db, ctx.actor.userId),
+        filter.estateId ? eq(documents.estateId, filter.estateId) : undefined,
+        filter.category ? eq(documents.type, filter.category) : undefined,
+        documentSearch(filter.q),
+      ),
+    )
+    .orderBy(desc(documents.createdAt))
+    .limit(filter.limit ?? 500);
+  return rows.map(({ document, ownerName, activatedAt }) => ({
+    id: document.id,
+    estateId: document.estateId,
+    title: document.title,
+    category: document.type as DocumentCategory,
+    format: documentFormatOf(document.mimeType),
+    from: ownerName,
+    date: sharedAt(document, { activatedAt }).toISOString(),
+    size: document.size,
+    mimeType: document.mimeType,
+    fileId: document.fileId,
+  }));
+}
+
+/** The owner's letters (delivered future messages) the viewer may read, newest first. */
+export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; limit?: number } = {}): Promise<(TSharedLetter & { estateId: string; ownerName: string })[]> {
+  const rows = await ctx.db
+    .select({ letter: futureMessages, ownerName: users.name })
+    .from(futureMessages)
+    .innerJoin(estates, eq(estates.id, futureMessages.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(letterVisibleSql(ctx.db, ctx.actor.userId), filter.estateId ? eq(futureMessages.estateId, filter.estateId) : undefined))
+    .orderBy(desc(futureMessages.deliveredAt))
+    .limit(filter.limit ?? 200);
+  if (!rows.length) return [];
+  const deliveries = await ctx.db
+    .select({ futureMessageId: messages.futureMessageId, threadId: messages.threadId, readAt: messages.readAt })
+    .from(messages)
+    .where(and(inArray(messages.futureMessageId, rows.map((r) => r.letter.id)), eq(messages.recipientId, ctx.actor.userId)));
+  return rows.map(({ letter, ownerName }) => {
+    const delivery = deliveries.find((d) => d.futureMessageId === letter.id);
+    return {
+      id: letter.id,
+      estateId: letter.estateId,
+      ownerName,
+      subject: letter.subject,
+      preview: previewOf(letter.body),
+      body: letter.body,
+      deliveredAt: letter.deliveredAt?.toISOString() ?? null,
+      threadId: delivery?.threadId ?? null,
+      unread: delivery ? !delivery.readAt : false,
+    };
+  });
+}
+
+export const personOf = (name: string) => ({ name, initials: initialsOf(name) });

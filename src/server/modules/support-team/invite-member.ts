@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { supportTeamMembers } from '../../db/schema/estates.ts';
+import { createInvitation } from '../invitations/create-invitation.ts';
+import { supportRoleLabel, type MemberRow } from './member-view.ts';
+
+/** Email (or re-email) the invitation that lets a support-team member create or link an account. */
+export async function inviteMember(ctx: Ctx, row: MemberRow): Promise<void> {
+  const label = supportRoleLabel(row.role);
+  await createInvitation(ctx, {
+    kind: 'support-team',
+    email: row.email,
+    role: row.role as 'legacy-planner' | 'estate-administrator',
+    estateId: row.estateId,
+    targetId: row.id,
+    inviteeName: row.name,
+    what: `${label === 'Estate Administrator' ? 'an' : 'a'} ${label} on their support team`,
+  });
+  await ctx.db.update(supportTeamMembers).set({ invitedAt: ctx.clock.now() }).where(eq(supportTeamMembers.id, row.id));
+}

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TSupportMember, ZInviteSupportMemberRequest } from '../../../core/support-team.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { supportTeamMembers } from '../../db/schema/estates.ts';
+import { conflict } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { ownEstateId } from '../../lib/scope.ts';
+import { inviteMember } from './invite-member.ts';
+import { supportRoleLabel, toSupportMember } from './member-view.ts';
+
+/** Add a legacy planner or estate administrator by email: a pending member and an invitation. */
+export async function inviteSupportMember(ctx: Ctx, input: z.output<typeof ZInviteSupportMemberRequest>): Promise<TSupportMember> {
+  const estateId = ownEstateId(ctx);
+  const duplicate = () =>
+    conflict(`${input.email} is already on your support team as ${supportRoleLabel(input.role)}.`, { email: 'Already on your support team' });
+  const [existing] = await ctx.db
+    .select({ id: supportTeamMembers.id })
+    .from(supportTeamMembers)
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.email, input.email), eq(supportTeamMembers.role, input.role)));
+  if (existing) throw duplicate();
+  const [row] = await ctx.db
+    .insert(supportTeamMembers)
+    .values({ estateId, role: input.role, name: input.name, email: input.email, phone: input.phone, createdAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw duplicate();
+  await inviteMember(ctx, row);
+  await audit(ctx, { action: 'support_team.invited', estateId, targetType: 'support_team_member', targetId: row.id, details: { role: row.role } });
+  const [fresh] = await ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, row.id));
+  return toSupportMember(fresh ?? row);
+}

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { TUpdateUserSettingsRequest, TUserSettings } from '../../../core/settings.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { userSettings } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { loadUserSettings } from './load-user-settings.ts';
+
+/**
+ * Save some toggles. The stored object is merged, so keys other areas keep in user_settings.data
+ * (notification method, planner profile, …) are left alone.
+ */
+export async function updateUserSettings(ctx: Ctx, input: TUpdateUserSettingsRequest): Promise<TUserSettings> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ data: userSettings.data }).from(userSettings).where(eq(userSettings.userId, ctx.actor.userId)).for('update');
+    const data = { ...(row?.data ?? {}), ...input };
+    await tx
+      .insert(userSettings)
+      .values({ userId: ctx.actor.userId, data, updatedAt: now })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { data, updatedAt: now } });
+  });
+  await audit(ctx, { action: 'settings.updated', details: { ...input } });
+  return loadUserSettings(ctx, ctx.actor.userId);
+}

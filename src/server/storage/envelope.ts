@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { open, seal } from '../lib/crypto.ts';
+
+/**
+ * Streaming envelope encryption of stored files.
+ *
+ * Every file has its own random 256-bit data key (wrapped by the master key and kept in the files
+ * row). The plaintext is cut into 64 KiB segments; each is sealed on its own with AES-256-GCM
+ * (lib/crypto `seal`: random IV | tag | ciphertext) over `index (u32) | last (u8) | bytes`, so
+ * decryption checks every segment before releasing it, and a reordered, dropped or truncated
+ * segment fails instead of yielding altered plaintext.
+ *
+ * Blob layout: MAGIC (4 bytes) then sealed segments. Every segment but the last holds exactly
+ * SEGMENT_BYTES of plaintext; the last holds 0…SEGMENT_BYTES and carries last = 1.
+ */
+export const MAGIC = Buffer.from('HLF1');
+export const SEGMENT_BYTES = 64 * 1024;
+const HEADER_BYTES = 5; // u32 index + u8 last
+const SEAL_OVERHEAD = 12 + 16; // IV + GCM tag (lib/crypto)
+const SEALED_SEGMENT_BYTES = SEGMENT_BYTES + HEADER_BYTES + SEAL_OVERHEAD;
+
+export const newDataKey = (): Buffer => randomBytes(32);
+
+function sealSegment(key: Buffer, index: number, last: boolean, bytes: Buffer): Buffer {
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt32BE(index, 0);
+  header.writeUInt8(last ? 1 : 0, 4);
+  return seal(key, Buffer.concat([header, bytes]));
+}
+
+/** Plaintext in, encrypted blob out. */
+export function encryptStream(key: Buffer): Transform {
+  let buffered: Buffer[] = [];
+  let length = 0;
+  let index = 0;
+  let started = false;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      if (!started) {
+        this.push(MAGIC);
+        started = true;
+      }
+      buffered.push(chunk);
+      length += chunk.length;
+      // Emit full segments only while more bytes follow, so the last segment is always emitted at flush.
+      if (length > SEGMENT_BYTES) {
+        let all = Buffer.concat(buffered);
+        while (all.length > SEGMENT_BYTES) {
+          this.push(sealSegment(key, index++, false, all.subarray(0, SEGMENT_BYTES)));
+          all = all.subarray(SEGMENT_BYTES);
+        }
+        buffered = [all];
+        length = all.length;
+      }
+      done();
+    },
+    flush(done: TransformCallback) {
+      if (!started) this.push(MAGIC);
+      this.push(sealSegment(key, index, true, Buffer.concat(buffered)));
+      done();
+    },
+  });
+}
+
+export class CorruptFileError extends Error {}
+
+/** Encrypted blob in, verified plaintext out; fails on any tampering or truncation. */
+export function decryptStream(key: Buffer): Transform {
+  let buffered: Buffer = Buffer.alloc(0);
+  let sawMagic = false;
+  let index = 0;
+  let ended = false;
+  const openSegment = (sealed: Buffer): Buffer => {
+    if (ended) throw new CorruptFileError('data after the last segment');
+    let plain: Buffer;
+    try {
+      plain = open(key, sealed);
+    } catch {
+      throw new CorruptFileError('segment failed authentication');
+    }
+    if (plain.length < HEADER_BYTES || plain.readUInt32BE(0) !== index) throw new CorruptFileError('segment out of order');
+    index++;
+    ended = plain.readUInt8(4) === 1;
+    return plain.subarray(HEADER_BYTES);
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      try {
+        buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+        if (!sawMagic) {
+          if (buffered.length < MAGIC.length) return done();
+          if (!buffered.subarray(0, MAGIC.length).equals(MAGIC)) throw new CorruptFileError('not an encrypted Heirloom file');
+          buffered = buffered.subarray(MAGIC.length);
+          sawMagic = true;
+        }
+        while (buffered.length >= SEALED_SEGMENT_BYTES) {
+          this.push(openSegment(buffered.subarray(0, SEALED_SEGMENT_BYTES)));
+          buffered = buffered.subarray(SEALED_SEGMENT_BYTES);
+        }
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        if (!sawMagic) throw new CorruptFileError('empty blob');
+        if (buffered.length) this.push(openSegment(buffered));
+        if (!ended) throw new CorruptFileError('file is truncated');
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+}

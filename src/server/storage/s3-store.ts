@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+import { assertKey, type FileStore } from './file-store.ts';
+
+/** S3 needs parts of at least 5 MiB (but the last); this is what one upload holds in memory at most. */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+type S3Config = NonNullable<Config['s3']>;
+
+/** Reads a stream in pieces of exactly `size` bytes (the last may be shorter). */
+async function* pieces(body: Readable, size: number): AsyncIterable<Buffer> {
+  let pending: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    let buf = chunk as Buffer;
+    while (length + buf.length >= size) {
+      const take = size - length;
+      pending.push(buf.subarray(0, take));
+      yield Buffer.concat(pending);
+      pending = [];
+      length = 0;
+      buf = buf.subarray(take);
+    }
+    if (buf.length) {
+      pending.push(buf);
+      length += buf.length;
+    }
+  }
+  if (length || pending.length === 0) yield Buffer.concat(pending);
+}
+
+/**
+ * An S3-compatible bucket. Uploads stream: a blob smaller than one part is a single PUT, anything
+ * larger a multipart upload of 8 MiB parts (aborted on failure), so a large video never sits whole
+ * in memory. "Move" is copy + delete, as S3 has no rename.
+ */
+export function createS3Store(config: S3Config): FileStore {
+  const client = new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+  });
+  const Bucket = config.bucket;
+
+  return {
+    kind: 's3',
+    async put(key, body) {
+      const Key = assertKey(key);
+      const parts = pieces(body, S3_PART_BYTES)[Symbol.asyncIterator]();
+      const first = await parts.next();
+      const firstBuf = first.done ? Buffer.alloc(0) : first.value;
+      const second = await parts.next();
+      if (second.done) {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: firstBuf, ContentLength: firstBuf.length }));
+        return;
+      }
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+      if (!UploadId) throw new Error('S3 did not start a multipart upload');
+      try {
+        const done: { ETag: string; PartNumber: number }[] = [];
+        const send = async (part: Buffer) => {
+          const PartNumber = done.length + 1;
+          const res = await client.send(new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: part, ContentLength: part.length }));
+          done.push({ ETag: res.ETag ?? '', PartNumber });
+        };
+        await send(firstBuf);
+        await send(second.value);
+        for (let next = await parts.next(); !next.done; next = await parts.next()) await send(next.value);
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }));
+      } catch (error) {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
+        throw error;
+      }
+    },
+    async get(key) {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
+      if (!(res.Body instanceof Readable)) throw new Error('S3 returned no body stream');
+      return res.Body;
+    },
+    async move(from, to) {
+      await client.send(
+        new CopyObjectCommand({ Bucket, Key: assertKey(to), CopySource: `${Bucket}/${encodeURIComponent(assertKey(from)).replace(/%2F/g, '/')}` }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: from }));
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: assertKey(key) }));
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const res = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const item of res.Contents ?? []) {
+          if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
