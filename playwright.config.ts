@@ -29,7 +29,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          // scripts/find-chromium.sh sets CHROME_PATH; empty means Playwright's own download.
+          executablePath: process.env.CHROME_PATH === '' ? undefined : (process.env.CHROME_PATH ?? '/usr/bin/chromium'),
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -55,6 +56,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO_MODE: 'true',
+      // Lets specs move the server clock (POST /api/v1/test/clock); refused when NODE_ENV=production.
+      E2E_CLOCK: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEmail, zId, zIsoDate, zPhone } from './common.schemas.ts';
-import { ACCESS_FLAGS, RELATIONSHIPS } from './constants.ts';
+import { type ACCESS_FLAGS, RELATIONSHIPS } from './constants.ts';
 
 /** Free text that PostgreSQL can store (no NUL characters), trimmed, with a length limit. */
 export const zPlainText = (max: number) =>

@@ -1,6 +1,6 @@
 /**
  * Legacy completion: the dashboard's figures, computed from the owner's own data.
- * The rules are written down in docs/decisions/0001-legacy-completion-rules.md; keep both in step.
+ * The rules are written down in docs/decisions/0008-legacy-completion-rules.md; keep both in step.
  * Pure: the server gathers the facts, this decides the numbers.
  */
 

@@ -3,7 +3,7 @@
  * Every list here is already filtered by the server's access policy (src/server/access/).
  */
 import { z } from 'zod';
-import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, RELATIONSHIPS } from './constants.ts';
+import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, type RELATIONSHIPS } from './constants.ts';
 import { zId } from './common.schemas.ts';
 
 const zSearch = z.string().trim().max(200);

@@ -48,8 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   // The scheduler needs the finished deps to build its handlers' context; it reads them lazily.
-  let depsRef: Deps | undefined;
-  let jobLog: FastifyInstance['log'] | undefined;
+  const late: { deps?: Deps; log?: FastifyInstance['log'] } = {};
   const deps: Deps = {
     config,
     database,
@@ -60,11 +59,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     files: createFileStore(config),
     jobs: createJobScheduler({
       database,
-      deps: () => depsRef!,
-      log: { info: (obj, msg) => jobLog?.info(obj, msg), error: (obj, msg) => jobLog?.error(obj, msg) },
+      deps: () => late.deps!,
+      log: { info: (obj, msg) => late.log?.info(obj, msg), error: (obj, msg) => late.log?.error(obj, msg) },
     }),
   };
-  depsRef = deps;
+  late.deps = deps;
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
@@ -74,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
-  jobLog = app.log;
+  late.log = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

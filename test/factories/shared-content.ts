@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
-import { beneficiaries, estates } from '../../src/server/db/schema/estates.ts';
+import { type beneficiaries, estates } from '../../src/server/db/schema/estates.ts';
 import { messages, notifications } from '../../src/server/db/schema/messages.ts';
 import { insertBeneficiary, insertSupportMember } from './estates.ts';
 import { insertFutureMessage, type FutureMessageOverrides } from './future-messages.ts';

@@ -5,7 +5,8 @@ import type { AdjustableClock } from '../lib/clock.ts';
 
 const TEN_YEARS_MS = 10 * 366 * 24 * 60 * 60 * 1000;
 
-const ZAdvanceClockRequest = z.object({ advanceMs: z.number().int().min(0).max(TEN_YEARS_MS) }).strict();
+/** Negative values move it back (a spec puts the clock back where it found it). */
+const ZAdvanceClockRequest = z.object({ advanceMs: z.number().int().min(-TEN_YEARS_MS).max(TEN_YEARS_MS) }).strict();
 const ZAdvanceClockResponse = z.object({
   now: z.string(),
   ran: z.array(z.object({ job: z.string(), result: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).nullable() })),

@@ -152,7 +152,7 @@ describe('S3 driver (against s3rver on a loopback port)', () => {
   const s3 = { bucket: 'heirloom-test', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
   beforeAll(async () => {
-    server = new S3rver({ address: '127.0.0.1', port: 3201, silent: true, directory: dir, configureBuckets: [{ name: s3.bucket }] });
+    server = new S3rver({ address: '127.0.0.1', port: 3201, silent: true, directory: dir, configureBuckets: [{ name: s3.bucket, configs: [] }] });
     const { port } = await server.run();
     const config = { ...s3, endpoint: `http://127.0.0.1:${port}` };
     store = createS3Store(config);

@@ -254,3 +254,17 @@ export async function sweepOrphans(deps: Pick<StorageDeps, 'db' | 'files' | 'clo
   }
   return { rows: stale.length, blobs };
 }
+
+/**
+ * For removing whole estates (demo reset, account deletion): the blob keys of their files, to pass to
+ * `deleteBlobs` once the estate rows are gone (the files rows go with them by cascade).
+ */
+export async function blobKeysOfEstates(db: Db, estateIds: string[]): Promise<string[]> {
+  if (!estateIds.length) return [];
+  const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.estateId, estateIds));
+  return rows.map((r) => r.key);
+}
+
+export async function deleteBlobs(store: Pick<StorageDeps, 'files'>, keys: string[]): Promise<void> {
+  for (const key of keys) await store.files.delete(key).catch(() => undefined);
+}

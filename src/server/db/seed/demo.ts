@@ -8,6 +8,12 @@ import { insertBeneficiary, insertSupportMember } from '../../../../test/factori
 import { insertUser } from '../../../../test/factories/users.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import { tasks } from '../schema/tasks.ts';
+import { seedBeneficiary } from './demo-beneficiary.ts';
+import { seedMessages } from './demo-messages.ts';
+import { seedPlans } from './demo-plans.ts';
+import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
+import { loadConfig } from '../../config.ts';
+import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
 
 /** Demo users sign in from the landing page; they can also sign in with this password. */
 export const DEMO_PASSWORD = 'heirloom-demo-2026';
@@ -24,8 +30,11 @@ export interface DemoIds {
   supportTeam: { plannerMemberId: string; administratorMemberId: string };
 }
 
-/** Later issues add their domain's demo data here, each in its own file: (db, ids) => Promise<void>. */
-const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [];
+/**
+ * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.
+ * `vault` is the file store, master key and clock, for seeders that store files or secrets.
+ */
+const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary];
 
 const demoUser = (role: (typeof PERSONAS)[number]['key'], extra: { phone: string }) => {
   const { name, email } = personaFor(role).sampleUser;
@@ -72,26 +81,31 @@ async function seedBase(db: Db): Promise<DemoIds> {
   };
 }
 
-export async function seedDemo(db: Db): Promise<DemoIds> {
+/** `vault` defaults to the file store and master key of the environment's configuration. */
+export async function seedDemo(db: Db, vault: SeedVault = seedVaultFor(loadConfig())): Promise<DemoIds> {
   const ids = await seedBase(db);
-  for (const seed of DOMAIN_SEEDERS) await seed(db, ids);
+  for (const seed of DOMAIN_SEEDERS) await seed(db, ids, vault);
   return ids;
 }
 
 /** Remove every demo user (their estates and content cascade) so the demo can be seeded afresh. */
-export async function resetDemo(db: Db): Promise<DemoIds> {
+export async function resetDemo(db: Db, vault: SeedVault = seedVaultFor(loadConfig())): Promise<DemoIds> {
   const demo = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true));
   if (demo.length) {
     const demoIds = demo.map((u) => u.id);
+    // The demo estates' files go with them (rows by cascade, blobs here).
+    const demoEstates = await db.select({ id: estates.id }).from(estates).where(inArray(estates.ownerId, demoIds));
+    const blobs = await blobKeysOfEstates(db, demoEstates.map((e) => e.id));
     // Rows that point at demo users without cascading (links on other estates) are unlinked first.
     await db.update(beneficiaries).set({ userId: null }).where(inArray(beneficiaries.userId, demoIds));
     await db.update(supportTeamMembers).set({ userId: null }).where(inArray(supportTeamMembers.userId, demoIds));
     await db.delete(users).where(inArray(users.id, demoIds));
+    await deleteBlobs(vault, blobs);
   }
-  return seedDemo(db);
+  return seedDemo(db, vault);
 }
 
-export async function seedDemoIfEmpty(db: Db, _config: Pick<Config, 'demoMode'>): Promise<void> {
+export async function seedDemoIfEmpty(db: Db, config: Pick<Config, 'demoMode' | 'dataDir' | 's3' | 'masterKey'>): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, personaFor('estate-owner').sampleUser.email));
-  if (!existing) await seedDemo(db);
+  if (!existing) await seedDemo(db, seedVaultFor(config));
 }

@@ -19,7 +19,7 @@ const RECENT_MEMORIES = 3;
 
 /**
  * The owner's dashboard. Every figure comes from their own data: completion by the rules in
- * core/completion.ts (docs/decisions/0001), the four cards are live counts ("Legal Documents" is
+ * core/completion.ts (docs/decisions/0008), the four cards are live counts ("Legal Documents" is
  * every document in the vault; "Security" is the number of security measures on).
  */
 export async function getDashboard(ctx: Ctx): Promise<TDashboard> {

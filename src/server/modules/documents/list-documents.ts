@@ -2,9 +2,9 @@ import { and, count, desc, eq, exists, gte, ilike, lt, not, or, sql, type SQL } 
 import type { TDocumentList, TDocumentListQuery } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documentFolders, documents, documentShares } from '../../db/schema/documents.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
-import { likePattern } from '../memories/list-memories.ts';
 import { loadDocuments } from './document-view.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
@@ -17,7 +17,7 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   const estateId = ownEstateId(ctx);
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    conditions.push(or(sql`${documents.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(documents.title, likePattern(query.q))));
+    conditions.push(or(sql`${documents.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(documents.title, containsPattern(query.q))));
   }
   if (query.type) conditions.push(eq(documents.type, query.type));
   if (query.folderId) conditions.push(eq(documents.folderId, query.folderId));

@@ -7,19 +7,13 @@ import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
+import { parseFormFields } from '../files/form-fields.ts';
 import { documentTooLarge, inspectDocument } from './document-content.ts';
 import { findOwnFolder } from './find-own-document.ts';
 import { getDocument } from './get-document.ts';
 
-function parseFields(raw: Record<string, string>): TUploadDocumentFields {
-  const parsed = ZUploadDocumentFields.safeParse({ ...raw, ...(raw.folderId === '' ? { folderId: undefined } : {}) });
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-    throw badRequest('Some of the document fields are not valid.', fields);
-  }
-  return parsed.data;
-}
+const parseFields = (raw: Record<string, string>): TUploadDocumentFields =>
+  parseFormFields(ZUploadDocumentFields, { ...raw, ...(raw.folderId === '' ? { folderId: undefined } : {}) }, 'document');
 
 /**
  * Upload Document: fields (title, type, optional folderId) first, then the file, which streams into

@@ -8,6 +8,8 @@ import { futureMessageAttachments, futureMessages } from '../../db/schema/messag
 
 type Status = TFutureMessage['status'];
 
+const STATUS_ORDER = ['scheduled', 'draft', 'delivered'];
+
 /**
  * The owner's future messages as the API shows them (recipient, rule in words, attachment counts,
  * why a due message is still waiting). Scoped by the estate id the caller passes (the actor's own).
@@ -19,13 +21,15 @@ export async function loadFutureMessages(ctx: Ctx, estateId: string, ids?: strin
     .from(futureMessages)
     .innerJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
     .where(and(eq(futureMessages.estateId, estateId), ids ? inArray(futureMessages.id, ids) : undefined))
-    .orderBy(asc(futureMessages.status), desc(futureMessages.updatedAt));
+    .orderBy(asc(futureMessages.dueAt), desc(futureMessages.updatedAt));
   if (rows.length === 0) return [];
   const attachments = await ctx.db
     .select()
     .from(futureMessageAttachments)
     .where(inArray(futureMessageAttachments.futureMessageId, rows.map((r) => r.message.id)));
   const now = ctx.clock.now();
+  // Scheduled first (soonest first; after-activation ones without a time last), then drafts, then delivered.
+  rows.sort((a, b) => STATUS_ORDER.indexOf(a.message.status) - STATUS_ORDER.indexOf(b.message.status));
   return rows.map(({ message: m, recipient: b }) => {
     const mine = attachments.filter((a) => a.futureMessageId === m.id);
     const memoryIds = mine.filter((a) => a.itemType === 'memory').map((a) => a.itemId);

@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
+import { parseJsonFormField } from '../files/form-fields.ts';
 import { getMemory } from './get-memory.ts';
 import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
 
@@ -15,22 +16,6 @@ type Item =
   | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null };
 
 const FILE_KINDS = new Set<string>(['photo', 'video', 'audio']);
-
-function parseJsonField<T>(raw: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, what: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw badRequest(`The ${what} is not valid JSON.`);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-    throw badRequest(`Some of the ${what} fields are not valid.`, fields);
-  }
-  return parsed.data;
-}
 
 /** Inserts the memory, its media and notes in one transaction and makes its files visible. */
 export async function recordMemory(db: Db, ctx: Pick<Ctx, 'clock'>, estateId: string, createdBy: string | null, input: TCreateMemoryRequest, items: Item[]): Promise<string> {
@@ -75,10 +60,10 @@ export async function createMemory(ctx: Ctx, parts: AsyncIterable<Multipart>): P
         if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);
         if (part.fieldname === 'data') {
           if (input) throw badRequest('Send the memory details (data) once.');
-          input = parseJsonField(raw, ZCreateMemoryRequest, 'memory');
+          input = parseJsonFormField(ZCreateMemoryRequest, raw, 'memory');
         } else if (part.fieldname === 'story') {
           if (!input) throw badRequest('Send the memory details (data) before its media.');
-          items.push({ kind: 'story', story: parseJsonField(raw, ZStoryItem, 'story') });
+          items.push({ kind: 'story', story: parseJsonFormField(ZStoryItem, raw, 'story') });
         } else {
           throw badRequest(`Unknown field "${part.fieldname.slice(0, 40)}".`, { [part.fieldname.slice(0, 40)]: 'Unknown field' });
         }

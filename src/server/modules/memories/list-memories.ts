@@ -2,12 +2,10 @@ import { and, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from '
 import { SHARED_WITH_NOBODY, type TMemoryList, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
 import { loadMemories } from './memory-view.ts';
-
-/** `%`, `_` and `\` match literally in ILIKE. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The owner's memories, newest first. `q` is PostgreSQL full-text search (websearch syntax) over
@@ -19,7 +17,7 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
     conditions.push(
-      or(sql`${memories.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(memories.title, likePattern(query.q))),
+      or(sql`${memories.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(memories.title, containsPattern(query.q))),
     );
   }
   if (query.type) conditions.push(eq(memories.type, query.type));

@@ -15,8 +15,6 @@ import { markAllNotificationsRead } from './mark-all-notifications-read.ts';
 import { markNotificationRead } from './mark-notification-read.ts';
 import { updateNotificationPreferences } from './update-notification-preferences.ts';
 
-const ZArchiveRequest = z.object({ archived: z.boolean().default(true) }).strict();
-
 export async function notificationsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
@@ -45,7 +43,12 @@ export async function notificationsRoutes(base: FastifyInstance) {
   );
   app.post(
     '/api/v1/notifications/:id/archive',
-    { schema: { tags, params: ZIdParams, body: ZArchiveRequest.optional(), response: { 200: ZNotification } }, config: update },
-    async (req) => archiveNotification(req.ctx, req.params.id, req.body?.archived ?? true),
+    { schema: { tags, params: ZIdParams, response: { 200: ZNotification } }, config: update },
+    async (req) => archiveNotification(req.ctx, req.params.id, true),
+  );
+  app.post(
+    '/api/v1/notifications/:id/unarchive',
+    { schema: { tags, params: ZIdParams, response: { 200: ZNotification } }, config: update },
+    async (req) => archiveNotification(req.ctx, req.params.id, false),
   );
 }

@@ -1,5 +1,78 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { DocumentTextIcon } from '@heroicons/react/24/outline';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '../../../core/constants.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
+import { sharedApi } from '../../features/shared-content/api.ts';
+import { DocumentDialog } from '../../features/shared-content/document-dialog.tsx';
+import { DocumentList } from '../../features/shared-content/document-list.tsx';
 
+const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const category = DOCUMENT_TYPES.find((t) => t === params.get('category'));
+  const estate = params.get('estate');
+  const estateId = isUuid(estate) ? estate : undefined;
+  const [documents, access] = await Promise.all([sharedApi.documents({ q: q || undefined, category, estateId }), sharedApi.access()]);
+  return { documents, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, category: category ?? '', estateId: estateId ?? '' };
+}
+
+/** Shared Documents: search, filter, View (in-page preview) and Download of the real file. */
 export function Component() {
-  return <BeingBuilt title="Shared Documents" />;
+  const { documents, owners, q, category, estateId } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const viewing = documents.find((d) => d.id === params.get('view')) ?? null;
+  const setViewing = (id: string | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('view', id);
+        else p.delete('view');
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const filtered = Boolean(q || category || estateId);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Shared Documents" description="Important papers your loved ones have shared with you. Downloads are recorded for the owner." />
+      <SearchFilterBar searchLabel="Search documents" q={q} activeFilters={(category ? 1 : 0) + (estateId ? 1 : 0)}>
+        <SelectField label="Category" name="category" defaultValue={category}>
+          <option value="">All categories</option>
+          {DOCUMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {DOCUMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        {owners.length > 1 && (
+          <SelectField label="Shared by" name="estate" defaultValue={estateId}>
+            <option value="">Everyone</option>
+            {owners.map((o) => (
+              <option key={o.estateId} value={o.estateId}>
+                {o.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </SearchFilterBar>
+      <Card title="Documents" description={`${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`}>
+        {documents.length === 0 ? (
+          <EmptyState
+            icon={DocumentTextIcon}
+            title={filtered ? 'No documents match' : 'No documents shared with you yet'}
+            description={filtered ? 'Try other words, or clear the filter.' : 'Documents shared with you will appear here, ready to view and download.'}
+          />
+        ) : (
+          <DocumentList documents={documents} onView={(d) => setViewing(d.id)} />
+        )}
+      </Card>
+      <DocumentDialog document={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
 }

@@ -1,13 +1,199 @@
-import { useParams } from 'react-router';
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { TSharedEstate, TSharedLetter } from '../../../core/shared-content.schemas.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { sharedApi } from '../../features/shared-content/api.ts';
+import { DocumentList } from '../../features/shared-content/document-list.tsx';
+import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
+import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
+import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 
-export function Component() {
-  const { id } = useParams();
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TSharedEstate } | { notFound: true }> {
+  try {
+    return { estate: await sharedApi.estate(params.id ?? '') };
+  } catch (error) {
+    // Not linked, not existing and malformed ids all read the same: not found.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
+    throw error;
+  }
+}
+
+function NotFound() {
   return (
-    <BeingBuilt title="Estate">
-      <p>
-        Estate owner id: <code className="rounded bg-stone-100 px-1.5 py-0.5 text-sm text-stone-800">{id}</code>
-      </p>
-    </BeingBuilt>
+    <div className="space-y-8">
+      <PageHeader title="Estate not found" description="404 — there is no shared content for you at this address." />
+      <EmptyState
+        title="Nothing to show here"
+        description="The link may be mistyped, or this person has not shared anything with you."
+        action={
+          <Link to="/beneficiary" className={buttonClasses('primary')}>
+            Back to Home
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+const closedFlag = (open: boolean, what: string) => (open ? null : `${what} are not part of what this person has opened to you.`);
+
+function Letters({ letters, open }: { letters: TSharedLetter[]; open: boolean }) {
+  const [reading, setReading] = useState<TSharedLetter | null>(null);
+  if (!letters.length) {
+    return <p className="text-sm text-stone-600">{closedFlag(open, 'Messages') ?? 'No messages have been delivered to you yet.'}</p>;
+  }
+  return (
+    <>
+      <ul className="divide-y divide-stone-100">
+        {letters.map((l) => (
+          <li key={l.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center gap-2 font-medium text-stone-900">
+                {l.unread && (
+                  <span className="size-2 shrink-0 rounded-full bg-accent-solid">
+                    <span className="sr-only">Unread: </span>
+                  </span>
+                )}
+                {l.subject}
+              </p>
+              <p className="mt-0.5 line-clamp-2 text-sm text-stone-600">{l.preview}</p>
+              {l.deliveredAt && <p className="mt-0.5 text-sm text-stone-500">Delivered {formatDate(l.deliveredAt)}</p>}
+            </div>
+            {l.threadId ? (
+              <Link to={`/beneficiary/messages?thread=${l.threadId}`} className={buttonClasses('secondary', 'sm')}>
+                Read
+              </Link>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={() => setReading(l)}>
+                Read
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Dialog open={reading !== null} onClose={() => setReading(null)} title={reading?.subject ?? ''} footer={<Button variant="secondary" onClick={() => setReading(null)}>Close</Button>}>
+        <p className="whitespace-pre-line text-stone-700">{reading?.body}</p>
+      </Dialog>
+    </>
+  );
+}
+
+/** The estate content page: what one person shared with you, and who to contact about it. */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const [viewing, setViewing] = useState<string | null>(null);
+  if ('notFound' in data) return <NotFound />;
+  const { estate } = data;
+  const featured = estate.featuredMemory;
+  const featuredImage = featured?.media.find((m) => m.kind === 'photo' && m.url);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex items-center gap-4">
+        <Avatar initials={estate.owner.initials} size="lg" />
+        <div className="min-w-0 flex-1">
+          <PageHeader title={estate.owner.name} description={<span className="flex flex-wrap items-center gap-2">{estate.relationship} <EstateStatusBadge status={estate.status} /></span>} />
+        </div>
+      </div>
+
+      {featured && (
+        <section aria-labelledby="featured-heading" className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-stone-200 md:grid md:grid-cols-2">
+          {featuredImage?.url ? (
+            <img src={featuredImage.url} alt="" className="aspect-[4/3] h-full w-full bg-stone-100 object-cover" />
+          ) : (
+            <div aria-hidden="true" className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-accent-soft to-stone-100">
+              <PhotoIcon className="size-16 text-accent-icon/60" />
+            </div>
+          )}
+          <div className="flex flex-col p-6 sm:p-8">
+            <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">Featured memory</p>
+            <h2 id="featured-heading" className="mt-2 text-2xl font-semibold text-stone-900">
+              {featured.title}
+            </h2>
+            <p className="mt-1 text-sm text-stone-500">{formatDate(featured.date)}</p>
+            {featured.text && <p className="mt-4 line-clamp-5 text-stone-700">{featured.text}</p>}
+            <div className="mt-auto pt-6">
+              <Button onClick={() => setViewing(featured.id)} aria-describedby="featured-heading">
+                View Memory
+              </Button>
+            </div>
+          </div>
+        </section>
+      )}
+
+      <Card title="Memories" description={`${estate.memories.length} shared with you`}>
+        {estate.memories.length === 0 ? (
+          <EmptyState icon={PhotoIcon} title="No memories yet" description={closedFlag(estate.access.memories, 'Memories') ?? 'Memories shared with you will appear here.'} />
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {estate.memories.map((m) => (
+              <MemoryCard key={m.id} memory={m} onView={setViewing} showFrom={false} />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <Card title="Documents" description={`${estate.documents.length} shared with you`}>
+          {estate.documents.length === 0 ? (
+            <EmptyState icon={DocumentTextIcon} title="No documents yet" description={closedFlag(estate.access.documents, 'Documents') ?? 'Documents shared with you will appear here.'} />
+          ) : (
+            <DocumentList documents={estate.documents} showFrom={false} />
+          )}
+        </Card>
+        <section id="messages" aria-label="Messages">
+          <Card title="Messages" description="Letters delivered to you">
+            <Letters letters={estate.letters} open={estate.access.messages} />
+          </Card>
+        </section>
+      </div>
+
+      <Card title="Support Team" description={`The people helping with ${estate.owner.name}’s legacy. Contact them with any questions.`}>
+        {estate.supportTeam.length === 0 ? (
+          <p className="text-sm text-stone-600">No support team has been named yet.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {estate.supportTeam.map((m) => (
+              <li key={m.id} className="flex gap-4 rounded-xl p-4 ring-1 ring-stone-200">
+                <Avatar initials={m.initials} />
+                <div className="min-w-0">
+                  <p className="font-semibold text-stone-900">{m.name}</p>
+                  <p className="text-sm text-stone-600">{m.roleLabel}</p>
+                  <p className="mt-2 flex items-center gap-2 text-sm">
+                    <EnvelopeIcon aria-hidden="true" className="size-4 shrink-0 text-stone-400" />
+                    <a href={`mailto:${m.email}`} className="truncate text-accent-text underline-offset-2 hover:underline">
+                      {m.email}
+                    </a>
+                  </p>
+                  {m.phone && (
+                    <p className="mt-1 flex items-center gap-2 text-sm">
+                      <PhoneIcon aria-hidden="true" className="size-4 shrink-0 text-stone-400" />
+                      <a href={`tel:${m.phone.replace(/[^\d+]/g, '')}`} className="text-accent-text underline-offset-2 hover:underline">
+                        {m.phone}
+                      </a>
+                    </p>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-4">
+          <Link to="/beneficiary/messages?compose=1" className={buttonClasses('secondary', 'sm')}>
+            <ChatBubbleLeftRightIcon aria-hidden="true" className="size-4" />
+            Message the support team
+          </Link>
+        </div>
+      </Card>
+      <MemoryDialog memoryId={viewing} onClose={() => setViewing(null)} />
+    </div>
   );
 }

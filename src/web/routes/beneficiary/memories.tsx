@@ -1,5 +1,87 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { PhotoIcon } from '@heroicons/react/24/outline';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { MEMORY_TYPE_LABELS, MEMORY_TYPES } from '../../../core/constants.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
+import { sharedApi } from '../../features/shared-content/api.ts';
+import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
+import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 
+const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const typeParam = params.get('type');
+  const type = MEMORY_TYPES.find((t) => t === typeParam);
+  const estate = params.get('estate');
+  const estateId = isUuid(estate) ? estate : undefined;
+  const [memories, access] = await Promise.all([sharedApi.memories({ q: q || undefined, type, estateId }), sharedApi.access()]);
+  return { memories, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, type: type ?? '', estateId: estateId ?? '' };
+}
+
+/** Shared Memories: everything the people who chose you have shared, searchable and filterable. */
 export function Component() {
-  return <BeingBuilt title="Shared Memories" />;
+  const { memories, owners, q, type, estateId } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const viewing = params.get('view');
+  const setViewing = (id: string | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('view', id);
+        else p.delete('view');
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const filtered = Boolean(q || type || estateId);
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Shared Memories" description="Photos, recordings and stories your loved ones have shared with you." />
+      <SearchFilterBar searchLabel="Search memories" q={q} activeFilters={(type ? 1 : 0) + (estateId ? 1 : 0)}>
+        <SelectField label="Type" name="type" defaultValue={type}>
+          <option value="">All types</option>
+          {MEMORY_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {MEMORY_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        {owners.length > 1 && (
+          <SelectField label="Shared by" name="estate" defaultValue={estateId}>
+            <option value="">Everyone</option>
+            {owners.map((o) => (
+              <option key={o.estateId} value={o.estateId}>
+                {o.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </SearchFilterBar>
+      <p className="sr-only" role="status">
+        {memories.length} {memories.length === 1 ? 'memory' : 'memories'}
+      </p>
+      {memories.length === 0 ? (
+        <EmptyState
+          icon={PhotoIcon}
+          title={filtered ? 'No memories match' : 'No memories shared with you yet'}
+          description={
+            filtered
+              ? 'Try other words, or clear the filter.'
+              : 'When someone shares a memory with you, it appears here. You will also get a notification.'
+          }
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {memories.map((m) => (
+            <MemoryCard key={m.id} memory={m} onView={setViewing} />
+          ))}
+        </ul>
+      )}
+      <MemoryDialog memoryId={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
 }

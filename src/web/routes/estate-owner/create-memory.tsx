@@ -1,5 +1,120 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ArrowLeftIcon } from '@heroicons/react/20/solid';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ZCreateMemoryRequest } from '../../../core/memories.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
+import { memoriesApi } from '../../features/memories/api.ts';
+import { memoryForm, type MediaItem } from '../../features/memories/media-items.ts';
+import { MediaPicker } from '../../features/memories/media-picker.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+
+const LIST = '/estate-owner/memories';
 
 export function Component() {
-  return <BeingBuilt title="Create Memory" />;
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [date, setDate] = useState('');
+  const [description, setDescription] = useState('');
+  const [items, setItems] = useState<MediaItem[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const saving = progress !== null;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const parsed = ZCreateMemoryRequest.safeParse({ title, date, description });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setProgress(0);
+    abort.current = new AbortController();
+    try {
+      const memory = await memoriesApi.create(memoryForm(parsed.data, items), setProgress, abort.current.signal);
+      await navigate(`${LIST}?created=${memory.id}`);
+    } catch (e) {
+      setProgress(null);
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      if (!(e instanceof ApiError)) throw e;
+      setError(e.message);
+      if (e.fields) setErrors(e.fields);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Create Memory"
+        description="Capture a moment for the people you love: photos, a video, a recording or a story in your own words."
+        actions={
+          <Link to={LIST} className={buttonClasses('secondary')}>
+            <ArrowLeftIcon aria-hidden="true" className="size-4" />
+            Back to Memories
+          </Link>
+        }
+      />
+      <form onSubmit={(e) => void save(e)} noValidate className="space-y-6">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Card title="About this memory">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required maxLength={200} disabled={saving} />
+            </div>
+            <TextField
+              label="Date"
+              name="date"
+              type="date"
+              hint="When did this memory take place?"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              error={errors.date}
+              required
+              disabled={saving}
+            />
+            <div className="sm:col-span-2">
+              <TextAreaField
+                label="Description"
+                name="description"
+                rows={3}
+                optional
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                error={errors.description}
+                maxLength={5000}
+                disabled={saving}
+              />
+            </div>
+          </div>
+        </Card>
+        <Card title="Media" description="Photos, video, audio and stories, in the order you add them.">
+          <MediaPicker items={items} onChange={setItems} disabled={saving} />
+        </Card>
+        {saving && (
+          <div className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">
+            <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading your memory' : 'Saving…'} />
+          </div>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {saving && (
+            <Button variant="secondary" onClick={() => abort.current?.abort()}>
+              Stop upload
+            </Button>
+          )}
+          <Button type="submit" loading={saving}>
+            Save Memory
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
 }

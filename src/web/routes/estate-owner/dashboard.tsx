@@ -1,5 +1,107 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
+import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
+import type { TTask } from '../../../core/tasks.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { AccessDialog } from '../../features/dashboard/access-dialog.tsx';
+import { dashboardApi } from '../../features/dashboard/api.ts';
+import { BeneficiariesCard } from '../../features/dashboard/beneficiaries-card.tsx';
+import { CategoryCards } from '../../features/dashboard/category-cards.tsx';
+import { CompletionCard } from '../../features/dashboard/completion-card.tsx';
+import { MessageDialog } from '../../features/dashboard/message-dialog.tsx';
+import { RecentMemoriesCard } from '../../features/dashboard/recent-memories-card.tsx';
+import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx';
+import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.tsx';
+import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
+import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
+
+export function loader() {
+  return dashboardApi.get();
+}
 
 export function Component() {
-  return <BeingBuilt title="Dashboard" />;
+  const dashboard = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [messaging, setMessaging] = useState<TBeneficiary | null>(null);
+  const [viewing, setViewing] = useState<TBeneficiary | null>(null);
+  const [openTask, setOpenTask] = useState<TTask | null>(null);
+  const [taskError, setTaskError] = useState<string | null>(null);
+  const [completing, setCompleting] = useState(false);
+  const [adding, setAdding] = useState<number | null>(null);
+
+  async function complete(task: TTask) {
+    setCompleting(true);
+    setTaskError(null);
+    try {
+      await dashboardApi.completeTask(task.id);
+      setOpenTask(null);
+      setNotice({ tone: 'success', text: `Completed “${task.title}”.` });
+      await revalidator.revalidate();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setTaskError(e.message);
+    } finally {
+      setCompleting(false);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title={`Welcome back, ${dashboard.owner.firstName}`}
+        description="Here is how your legacy is coming along, and what is left to do."
+      />
+      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
+      <CategoryCards counts={dashboard.counts} />
+      <div className="grid gap-8 lg:grid-cols-2">
+        <RecentMemoriesCard memories={dashboard.recentMemories} />
+        <TasksCard
+          tasks={dashboard.tasks}
+          pendingCount={dashboard.pendingTaskCount}
+          canUpload={false}
+          onOpen={(t) => {
+            setTaskError(null);
+            setOpenTask(t);
+          }}
+          onUpload={(t) => {
+            setTaskError(null);
+            setOpenTask(t);
+          }}
+          onAdd={() => setAdding(Date.now())}
+        />
+      </div>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <BeneficiariesCard beneficiaries={dashboard.beneficiaries} onMessage={setMessaging} onViewAccess={setViewing} />
+        <SupportTeamCard members={dashboard.supportTeam} />
+      </div>
+
+      <MessageDialog
+        key={messaging?.id ?? 'none'}
+        beneficiary={messaging}
+        onClose={() => setMessaging(null)}
+        onSent={(text) => {
+          setMessaging(null);
+          setNotice({ tone: 'success', text });
+          void revalidator.revalidate();
+        }}
+      />
+      <AccessDialog key={viewing?.id ?? 'none'} beneficiary={viewing} onClose={() => setViewing(null)} />
+      <TaskDetailDialog task={openTask} busy={completing} error={taskError} onClose={() => setOpenTask(null)} onComplete={(t) => void complete(t)} />
+      <TaskDialog
+        key={adding ?? 'closed'}
+        open={adding !== null}
+        task={null}
+        onClose={() => setAdding(null)}
+        onSaved={(t) => {
+          setAdding(null);
+          setNotice({ tone: 'success', text: `Added “${t.title}”.` });
+          void revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,107 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { PhotoIcon, PlusIcon } from '@heroicons/react/24/outline';
+import { useMemo, useState } from 'react';
+import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { ZMemoryListQuery, type TMemory, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ShareDialog } from '../../components/ui/share-dialog.tsx';
+import { AddNoteDialog } from '../../features/memories/add-note-dialog.tsx';
+import { memoriesApi } from '../../features/memories/api.ts';
+import { MemoryCard } from '../../features/memories/memory-card.tsx';
+import { MemoryDetailDialog } from '../../features/memories/memory-detail-dialog.tsx';
+import { MemoryToolbar } from '../../features/memories/memory-toolbar.tsx';
+
+const KEYS = ['q', 'type', 'from', 'to', 'sharedWith'] as const;
+
+function queryFrom(params: URLSearchParams): TMemoryListQuery {
+  const raw = Object.fromEntries(KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
+  const parsed = ZMemoryListQuery.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = queryFrom(new URL(request.url).searchParams);
+  return { query, ...(await memoriesApi.list(query)) };
+}
 
 export function Component() {
-  return <BeingBuilt title="Memories" />;
+  const { query, items, beneficiaries } = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [noting, setNoting] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const byId = useMemo(() => new Map(items.map((m) => [m.id, m])), [items]);
+  const created = params.get('created');
+  const createdMemory = created ? byId.get(created) : undefined;
+  const filtered = KEYS.some((k) => query[k]);
+  const sharingMemory: TMemory | undefined = sharing ? byId.get(sharing) : undefined;
+
+  const setQuery = (next: TMemoryListQuery) =>
+    setParams(
+      () => {
+        const p = new URLSearchParams();
+        for (const k of KEYS) if (next[k]) p.set(k, String(next[k]));
+        return p;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Memories"
+        description="Photos, recordings and stories to pass on. Share each one with the people it belongs to."
+        actions={
+          <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
+            <PlusIcon aria-hidden="true" className="size-5" />
+            Create Memory
+          </Link>
+        }
+      />
+      {createdMemory && <Alert tone="success">Saved “{createdMemory.title}”.</Alert>}
+      <MemoryToolbar key={query.q ?? ''} query={query} beneficiaries={beneficiaries} onChange={setQuery} />
+      {items.length === 0 ? (
+        filtered ? (
+          <EmptyState icon={PhotoIcon} title="No memories match" description="Try other words, or clear the filters." />
+        ) : (
+          <EmptyState
+            icon={PhotoIcon}
+            title="No memories yet"
+            description="Create your first memory: a photo album, a recording, or a story only you can tell."
+            action={
+              <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
+                <PlusIcon aria-hidden="true" className="size-5" />
+                Create Memory
+              </Link>
+            }
+          />
+        )
+      ) : (
+        <ul aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((m) => (
+            <MemoryCard key={m.id} memory={m} onOpen={(x) => setOpened(x.id)} onAddNote={(x) => setNoting(x.id)} onShare={(x) => setSharing(x.id)} />
+          ))}
+        </ul>
+      )}
+      <AddNoteDialog memory={noting ? (byId.get(noting) ?? null) : null} onClose={() => setNoting(null)} onSaved={() => revalidator.revalidate()} />
+      <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={() => revalidator.revalidate()} />
+      {sharingMemory && (
+        <ShareDialog
+          open
+          onClose={() => setSharing(null)}
+          itemTitle={sharingMemory.title}
+          itemKind="memory"
+          current={sharingMemory.share}
+          beneficiaries={beneficiaries}
+          onSave={async (share) => {
+            await memoriesApi.share(sharingMemory.id, share);
+            await revalidator.revalidate();
+          }}
+        />
+      )}
+    </div>
+  );
 }

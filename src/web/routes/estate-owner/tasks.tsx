@@ -1,5 +1,139 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ClipboardDocumentListIcon, PlusIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { TASK_FILTERS } from '../../../core/constants.ts';
+import type { TTask } from '../../../core/tasks.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { tasksApi } from '../../features/tasks/api.ts';
+import { TaskCounters } from '../../features/tasks/task-counters.tsx';
+import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
+import { TaskRow } from '../../features/tasks/task-row.tsx';
+import { TaskToolbar } from '../../features/tasks/task-toolbar.tsx';
+
+type Filter = (typeof TASK_FILTERS)[number];
+const isFilter = (v: string | null): v is Filter => (TASK_FILTERS as readonly (string | null)[]).includes(v);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get('filter');
+  const filter: Filter = isFilter(raw) ? raw : 'all';
+  const q = url.searchParams.get('q') ?? '';
+  return { filter, q, ...(await tasksApi.list(filter, q)) };
+}
+
+type Editing = { key: number; task: TTask | null } | null;
 
 export function Component() {
-  return <BeingBuilt title="Tasks" />;
+  const { filter, q, tasks, counts } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toolbarKey, setToolbarKey] = useState(0);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const setParam = (key: 'filter' | 'q', value: string) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (!value || (key === 'filter' && value === 'all')) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  async function changeStatus(task: TTask, to: 'completed' | 'pending') {
+    setBusyId(task.id);
+    setNotice(null);
+    try {
+      if (to === 'completed') await tasksApi.complete(task.id);
+      else await tasksApi.reopen(task.id);
+      setNotice({ tone: 'success', text: to === 'completed' ? `Completed “${task.title}”.` : `Reopened “${task.title}”.` });
+      await revalidator.revalidate();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setNotice({ tone: 'error', text: e.message });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const open = (task: TTask | null) => setEditing({ key: Date.now(), task });
+  const searching = q.trim() !== '' || filter !== 'all';
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Tasks"
+        description="Everything left to do for your legacy plan, in one list."
+        actions={
+          <Button onClick={() => open(null)}>
+            <PlusIcon aria-hidden="true" className="size-5" />
+            Add New Task
+          </Button>
+        }
+      />
+      <TaskCounters counts={counts} />
+      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <Card title="Your tasks" description={`${tasks.length} shown`}>
+        <div className="space-y-2">
+          <TaskToolbar key={toolbarKey} filter={filter} q={q} onFilter={(f) => setParam('filter', f)} onSearch={(value) => setParam('q', value)} />
+          {tasks.length === 0 ? (
+            <div className="pt-4">
+              <EmptyState
+                icon={ClipboardDocumentListIcon}
+                title={searching ? 'No tasks match' : 'No tasks yet'}
+                description={searching ? 'Try another search or show all tasks.' : 'Add a task to keep track of what is left to do.'}
+                action={
+                  searching ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setToolbarKey((k) => k + 1);
+                        setSearchParams({}, { replace: true });
+                      }}
+                    >
+                      Show all tasks
+                    </Button>
+                  ) : (
+                    <Button onClick={() => open(null)}>Add New Task</Button>
+                  )
+                }
+              />
+            </div>
+          ) : (
+            <ul className="divide-y divide-stone-100" aria-label="Tasks">
+              {tasks.map((task) => (
+                <TaskRow
+                  key={task.id}
+                  task={task}
+                  busy={busyId === task.id}
+                  onComplete={(t) => void changeStatus(t, 'completed')}
+                  onReopen={(t) => void changeStatus(t, 'pending')}
+                  onEdit={(t) => open(t)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Card>
+      <TaskDialog
+        key={editing?.key ?? 'closed'}
+        open={editing !== null}
+        task={editing?.task ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, created) => {
+          setEditing(null);
+          setNotice({ tone: 'success', text: created ? `Added “${saved.title}”.` : `Saved “${saved.title}”.` });
+          void revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
 }

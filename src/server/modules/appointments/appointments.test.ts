@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedTimeToUtc } from '../../../core/appointments.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { notifications } from '../../db/schema/messages.ts';
+import { insertAppointment } from '../../../../test/factories/appointments.ts';
+import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
+import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+
+let t: TestApp;
+let owner: InsertedUser;
+let ownerS: TestSession;
+let plannerUser: InsertedUser;
+let plannerS: TestSession;
+let plannerMemberId: string;
+let pendingMemberId: string;
+let other: InsertedUser;
+let otherMemberId: string;
+let emily: InsertedUser;
+let emilyS: TestSession;
+
+const DAY = 24 * 3600_000;
+const inDays = (n: number) => new Date(t.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await insertOwner(t.db, { name: 'Margaret Ellis' });
+  ownerS = await sessionFor(t, owner);
+  plannerUser = await insertUser(t.db, { roles: ['legacy-planner'], name: 'David Chen' });
+  plannerS = await sessionFor(t, plannerUser);
+  plannerMemberId = (
+    await insertSupportMember(t.db, owner.estateId!, {
+      role: 'legacy-planner',
+      name: 'David Chen',
+      email: plannerUser.email,
+      userId: plannerUser.id,
+      acceptedAt: new Date(),
+    })
+  ).id;
+  pendingMemberId = (await insertSupportMember(t.db, owner.estateId!, { role: 'estate-administrator', name: 'Robert Hayes' })).id;
+  other = await insertOwner(t.db);
+  otherMemberId = (await insertSupportMember(t.db, other.estateId!, { role: 'legacy-planner' })).id;
+  emily = await insertUser(t.db, { roles: ['beneficiary'], name: 'Emily Ellis' });
+  emilyS = await sessionFor(t, emily);
+  await insertBeneficiary(t.db, owner.estateId!, { userId: emily.id, email: emily.email, acceptedAt: new Date() });
+});
+afterAll(async () => t.close());
+
+const book = (s: TestSession, body: Record<string, unknown>) =>
+  injectAs(t, s, 'POST', '/api/v1/appointments', { date: inDays(3), time: '14:30', timeZone: 'UTC', notes: '', ...body });
+
+describe('schedule', () => {
+  it('offers the owner their types (with durations) and their support team', async () => {
+    const res = await injectAs(t, ownerS, 'GET', '/api/v1/appointments/options');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().persona).toBe('estate-owner');
+    expect(res.json().types).toEqual([
+      { name: 'Legacy Planning Session', minutes: 60 },
+      { name: 'Family Meeting', minutes: 90 },
+      { name: 'Memory Recording', minutes: 120 },
+      { name: 'Document Review', minutes: 60 },
+    ]);
+    expect(res.json().people.map((p: { name: string; hasAccount: boolean }) => [p.name, p.hasAccount])).toEqual(
+      expect.arrayContaining([
+        ['David Chen', true],
+        ['Robert Hayes', false],
+      ]),
+    );
+  });
+
+  it('creates a pending request with the duration of its type, and notifies the attendee', async () => {
+    const res = await book(ownerS, { type: 'Memory Recording', supportMemberId: plannerMemberId, notes: 'Bring the old photo albums' });
+    expect(res.statusCode).toBe(201);
+    const appt = res.json();
+    expect(appt).toMatchObject({
+      type: 'Memory Recording',
+      durationMinutes: 120,
+      status: 'pending',
+      withName: 'David Chen',
+      withRoleLabel: 'Legacy Planner',
+      direction: 'outgoing',
+      canCancel: true,
+      canConfirm: false,
+      startsAt: `${inDays(3)}T14:30:00.000Z`,
+    });
+    expect(new Date(appt.endsAt).getTime() - new Date(appt.startsAt).getTime()).toBe(120 * 60_000);
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, plannerUser.id));
+    expect(notes.some((n) => n.type === 'message' && n.message.includes('Memory Recording'))).toBe(true);
+  });
+
+  it('reads the date and time in the given time zone', async () => {
+    const res = await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, time: '09:00', timeZone: 'America/New_York' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().startsAt).toBe(zonedTimeToUtc(inDays(3), '09:00', 'America/New_York').toISOString());
+    expect(res.json().startsAt).not.toBe(`${inDays(3)}T09:00:00.000Z`);
+  });
+
+  it('never takes the duration from the client', async () => {
+    const res = await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, durationMinutes: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.durationMinutes).toBe('Unknown field');
+  });
+
+  it('refuses a type of another persona, a time in the past, a bad time, a missing person and an unknown zone', async () => {
+    expect((await book(ownerS, { type: 'Consultation', supportMemberId: plannerMemberId })).statusCode).toBe(400);
+    const past = await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, date: inDays(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields.time).toBeTruthy();
+    expect((await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, time: '25:00' })).statusCode).toBe(400);
+    expect((await book(ownerS, { type: 'Family Meeting' })).statusCode).toBe(400);
+    expect((await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for someone on another estate’s support team', async () => {
+    const res = await book(ownerS, { type: 'Family Meeting', supportMemberId: otherMemberId });
+    expect(res.statusCode).toBe(404);
+    expect((await book(ownerS, { type: 'Family Meeting', attendeeUserId: other.id })).statusCode).toBe(404);
+  });
+
+  it('books with a member who has not accepted yet; the request waits for them', async () => {
+    const res = await book(ownerS, { type: 'Document Review', supportMemberId: pendingMemberId });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, res.json().id));
+    expect(row).toMatchObject({ attendeeUserId: null, supportMemberId: pendingMemberId, attendeeRole: 'estate-administrator' });
+  });
+
+  it('lets a linked beneficiary book with their estate’s support team using beneficiary types', async () => {
+    const options = (await injectAs(t, emilyS, 'GET', '/api/v1/appointments/options')).json();
+    expect(options.persona).toBe('beneficiary');
+    expect(options.types.map((x: { name: string }) => x.name)).toContain('Consultation');
+    const res = await book(emilyS, { type: 'Consultation', supportMemberId: plannerMemberId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().durationMinutes).toBe(45);
+    expect((await book(emilyS, { type: 'Legacy Planning Session', supportMemberId: plannerMemberId })).statusCode).toBe(400);
+    // not the support team of an estate she is no beneficiary of
+    expect((await book(emilyS, { type: 'Consultation', supportMemberId: otherMemberId })).statusCode).toBe(404);
+  });
+
+  it('lets a planner book with an owner whose support team they are on, and no one else', async () => {
+    const res = await book(plannerS, { type: 'Initial Consultation', attendeeUserId: owner.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ withName: 'Margaret Ellis', withRoleLabel: 'Estate Owner', durationMinutes: 60 });
+    expect((await book(plannerS, { type: 'Initial Consultation', attendeeUserId: other.id })).statusCode).toBe(404);
+  });
+
+  it('refuses a persona the account does not hold, and an account with no booking persona', async () => {
+    expect((await book(ownerS, { type: 'Consultation', supportMemberId: plannerMemberId, persona: 'beneficiary' })).statusCode).toBe(403);
+    const admin = await insertUser(t.db, { roles: ['admin'] });
+    expect((await book(await sessionFor(t, admin), { type: 'Family Meeting', supportMemberId: plannerMemberId })).statusCode).toBe(403);
+  });
+});
+
+describe('confirm, decline, cancel', () => {
+  const request = async () => (await book(ownerS, { type: 'Legacy Planning Session', supportMemberId: plannerMemberId })).json() as { id: string };
+
+  it('the attendee sees it as incoming and confirms it; the requester is told; only pending can be answered', async () => {
+    const appt = await request();
+    const incoming = (await injectAs(t, plannerS, 'GET', '/api/v1/appointments')).json().appointments.find((a: { id: string }) => a.id === appt.id);
+    expect(incoming).toMatchObject({ direction: 'incoming', withName: 'Margaret Ellis', withRoleLabel: 'Estate Owner', canConfirm: true, canCancel: false });
+
+    const res = await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/confirm`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('confirmed');
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notes.some((n) => n.message.startsWith('David Chen confirmed your Legacy Planning Session'))).toBe(true);
+
+    const again = await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/decline`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/already confirmed/);
+  });
+
+  it('the attendee declines', async () => {
+    const appt = await request();
+    const res = await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/decline`);
+    expect(res.json().status).toBe('declined');
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('only the attendee confirms (the requester: 403; anyone else: 404)', async () => {
+    const appt = await request();
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/confirm`)).statusCode).toBe(403);
+    const stranger = await sessionFor(t, await insertUser(t.db, { roles: ['legacy-planner'] }));
+    expect((await injectAs(t, stranger, 'POST', `/api/v1/appointments/${appt.id}/confirm`)).statusCode).toBe(404);
+    expect((await injectAs(t, stranger, 'POST', `/api/v1/appointments/${appt.id}/cancel`)).statusCode).toBe(404);
+    expect((await injectAs(t, stranger, 'GET', `/api/v1/appointments/${appt.id}/ics`)).statusCode).toBe(404);
+    const [row] = await t.db.select().from(appointments).where(eq(appointments.id, appt.id));
+    expect(row?.status).toBe('pending');
+  });
+
+  it('the requester cancels (the attendee may not), and the attendee is told', async () => {
+    const appt = await request();
+    expect((await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`)).statusCode).toBe(403);
+    const res = await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`);
+    expect(res.json().status).toBe('cancelled');
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`)).statusCode).toBe(409);
+    expect((await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/confirm`)).statusCode).toBe(409);
+  });
+
+  it('a request whose time has passed can no longer be confirmed', async () => {
+    const old = await insertAppointment(t.db, {
+      requestedBy: owner.id,
+      attendeeUserId: plannerUser.id,
+      attendeeName: 'David Chen',
+      startsAt: new Date(t.clock.now().getTime() - DAY),
+    });
+    expect((await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${old.id}/confirm`)).statusCode).toBe(409);
+  });
+});
+
+describe('list and calendar file', () => {
+  it('lists upcoming first (soonest first), then past ones', async () => {
+    const lister = await insertOwner(t.db);
+    const mk = (days: number, type: string) =>
+      insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type, startsAt: new Date(t.clock.now().getTime() + days * DAY) });
+    await mk(-10, 'Long ago');
+    await mk(9, 'Later');
+    await mk(-2, 'Recently');
+    await mk(1, 'Soon');
+    const res = await injectAs(t, await sessionFor(t, lister), 'GET', '/api/v1/appointments');
+    expect(res.json().appointments.map((a: { type: string; past: boolean }) => [a.type, a.past])).toEqual([
+      ['Soon', false],
+      ['Later', false],
+      ['Recently', true],
+      ['Long ago', true],
+    ]);
+  });
+
+  it('downloads an .ics attachment in UTC with the type’s duration', async () => {
+    const appt = (await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, time: '10:15' })).json();
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/appointments/${appt.id}/ics`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="heirloom-family-meeting-.*\.ics"$/);
+    const body = res.body.replace(/\r\n[ \t]/g, '');
+    expect(body).toContain('BEGIN:VCALENDAR');
+    expect(body).toContain(`DTSTART:${inDays(3).replace(/-/g, '')}T101500Z`);
+    expect(body).toContain('DURATION:PT90M');
+    expect(body).toContain('SUMMARY:Family Meeting with David Chen');
+    expect(body).toContain('STATUS:TENTATIVE');
+    // the attendee can download it too
+    expect((await injectAs(t, plannerS, 'GET', `/api/v1/appointments/${appt.id}/ics`)).statusCode).toBe(200);
+  });
+});

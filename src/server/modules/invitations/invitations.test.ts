@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/appointments.ts';
+import { beneficiaries, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { notifications } from '../../db/schema/messages.ts';
+import { outboxEmails } from '../../db/schema/system.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { insertAppointment } from '../../../../test/factories/appointments.ts';
+import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
+import { Browser, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+
+let t: TestApp;
+let owner: InsertedUser;
+let ownerS: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await insertOwner(t.db, { name: 'Margaret Ellis' });
+  ownerS = await sessionFor(t, owner);
+});
+afterAll(async () => t.close());
+
+const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}@example.com`;
+
+/** Add a beneficiary through the API and return the token from the emailed link. */
+async function inviteBeneficiary(email = unique('grace')) {
+  const res = await injectAs(t, ownerS, 'POST', '/api/v1/beneficiaries', {
+    firstName: 'Grace',
+    lastName: 'Ellis',
+    relationship: 'Other Family',
+    email,
+    phone: '+1 (555) 442-6610',
+  });
+  expect(res.statusCode).toBe(201);
+  return { beneficiary: res.json() as { id: string }, email, token: await tokenSentTo(email) };
+}
+
+async function tokenSentTo(email: string): Promise<string> {
+  const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+  const last = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+  const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(last?.text ?? '')?.[1];
+  if (!token) throw new Error(`no invitation link mailed to ${email}`);
+  return token;
+}
+
+describe('GET /api/v1/invitations/:token', () => {
+  it('says who invited you to what, publicly', async () => {
+    const { token, email } = await inviteBeneficiary();
+    const res = await new Browser(t).call('GET', `/api/v1/invitations/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      kind: 'beneficiary',
+      email,
+      role: 'beneficiary',
+      roleLabel: 'Beneficiary',
+      inviterName: 'Margaret Ellis',
+      suggestedName: 'Grace Ellis',
+      accountExists: false,
+      summary: expect.stringContaining('Margaret Ellis has added you as a beneficiary (Other Family)'),
+    });
+  });
+
+  it('answers 404 for an unknown token and 400 for a malformed one', async () => {
+    expect((await new Browser(t).call('GET', '/api/v1/invitations/abcdefghijklmnopqrstuvwxyz012345')).statusCode).toBe(404);
+    expect((await new Browser(t).call('GET', '/api/v1/invitations/short')).statusCode).toBe(400);
+  });
+
+  it('answers 410 once it expired (14 days) and when a newer invitation replaced it', async () => {
+    const { token, beneficiary } = await inviteBeneficiary();
+    await injectAs(t, ownerS, 'POST', `/api/v1/beneficiaries/${beneficiary.id}/invitation`);
+    const replaced = await new Browser(t).call('GET', `/api/v1/invitations/${token}`);
+    expect(replaced.statusCode).toBe(410);
+    expect(replaced.json().error.code).toBe('INVITATION_EXPIRED');
+
+    const second = await inviteBeneficiary();
+    t.clock.advance(14 * 24 * 3600_000 + 1000);
+    try {
+      expect((await new Browser(t).call('GET', `/api/v1/invitations/${second.token}`)).statusCode).toBe(410);
+      const accept = await new Browser(t).call('POST', `/api/v1/invitations/${second.token}/accept`, { name: 'Grace Ellis', password: 'a-long-password' });
+      expect(accept.statusCode).toBe(410);
+    } finally {
+      t.clock.advance(-(14 * 24 * 3600_000 + 1000));
+    }
+  });
+});
+
+describe('POST /api/v1/invitations/:token/accept', () => {
+  it('signed out: creates the account with the invited email, signs it in, grants the role and links the beneficiary', async () => {
+    const { token, email, beneficiary } = await inviteBeneficiary();
+    const browser = new Browser(t);
+    const res = await browser.call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace Ellis', password: 'a-long-password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { email, name: 'Grace Ellis', roles: ['beneficiary'] }, redirectTo: '/beneficiary' });
+    const session = await browser.call('GET', '/api/v1/auth/session');
+    expect(session.json().user.email).toBe(email);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerifiedAt).toBeTruthy();
+    const [row] = await t.db.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiary.id));
+    expect(row).toMatchObject({ userId: user!.id });
+    expect(row?.acceptedAt).toBeTruthy();
+    // the owner hears about it
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notes.some((n) => n.message.includes('Grace Ellis accepted your invitation'))).toBe(true);
+
+    // single use
+    const again = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Mallory', password: 'a-long-password' });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.code).toBe('INVITATION_USED');
+  });
+
+  it('signed out: asks for a name and a valid password, and refuses unknown fields', async () => {
+    const { token } = await inviteBeneficiary();
+    const missing = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().error.fields)).toEqual(['name', 'password']);
+    const short = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    const extra = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace', password: 'a-long-password', role: 'admin' });
+    expect(extra.statusCode).toBe(400);
+    // still usable after refusals
+    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(200);
+  });
+
+  it('signed out with an email that already has an account: 409, sign in to accept', async () => {
+    const existing = await insertUser(t.db, { roles: ['estate-owner'] });
+    const { token } = await inviteBeneficiary(existing.email);
+    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).json().accountExists).toBe(true);
+    const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'X', password: 'a-long-password' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('ACCOUNT_EXISTS');
+  });
+
+  it('signed in with the invited email: links the existing account and adds the role', async () => {
+    const existing = await insertUser(t.db, { roles: ['estate-owner'] });
+    const { token, beneficiary } = await inviteBeneficiary(existing.email);
+    const res = await injectAs(t, await sessionFor(t, existing), 'POST', `/api/v1/invitations/${token}/accept`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.roles).toEqual(['beneficiary', 'estate-owner']);
+    const [row] = await t.db.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiary.id));
+    expect(row?.userId).toBe(existing.id);
+  });
+
+  it('signed in as someone else: 403, and the invitation stays open', async () => {
+    const { token } = await inviteBeneficiary();
+    const stranger = await insertUser(t.db, { roles: ['beneficiary'] });
+    const res = await injectAs(t, await sessionFor(t, stranger), 'POST', `/api/v1/invitations/${token}/accept`, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('EMAIL_MISMATCH');
+    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(200);
+  });
+
+  it('a removed beneficiary’s invitation no longer works', async () => {
+    const { token, beneficiary } = await inviteBeneficiary();
+    await injectAs(t, ownerS, 'DELETE', `/api/v1/beneficiaries/${beneficiary.id}`);
+    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(410);
+  });
+
+  it('support team: grants the planner role, links the member, and hands them appointments asked for meanwhile', async () => {
+    const email = unique('david');
+    const member = (
+      await injectAs(t, ownerS, 'POST', '/api/v1/support-team', { role: 'legacy-planner', name: 'David Chen', email, phone: '' })
+    ).json();
+    const appt = await insertAppointment(t.db, {
+      requestedBy: owner.id,
+      estateId: owner.estateId,
+      supportMemberId: member.id,
+      attendeeName: 'David Chen',
+    });
+    const token = await tokenSentTo(email);
+    const info = (await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).json();
+    expect(info).toMatchObject({ kind: 'support-team', role: 'legacy-planner', roleLabel: 'Legacy Planner' });
+    const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'David Chen', password: 'a-long-password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().redirectTo).toBe('/legacy-planner');
+    const userId = res.json().user.id;
+    expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role)).toEqual(['legacy-planner']);
+    const [row] = await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, member.id));
+    expect(row?.userId).toBe(userId);
+    const [a] = await t.db.select().from(appointments).where(eq(appointments.id, appt.id));
+    expect(a?.attendeeUserId).toBe(userId);
+  });
+
+  it('stores only the hash of the token', async () => {
+    const { token } = await inviteBeneficiary();
+    const all = await t.db.select({ h: invitations.tokenHash }).from(invitations);
+    expect(all.some((r) => r.h === token)).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/appointments.ts';
+import { supportTeamMembers } from '../../db/schema/estates.ts';
+import { notifications } from '../../db/schema/messages.ts';
+import { outboxEmails } from '../../db/schema/system.ts';
+import { userSettings } from '../../db/schema/users.ts';
+import { insertAppointment } from '../../../../test/factories/appointments.ts';
+import { insertSupportMember } from '../../../../test/factories/estates.ts';
+import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+
+let t: TestApp;
+let owner: InsertedUser;
+let ownerS: TestSession;
+let other: InsertedUser;
+let otherS: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await insertOwner(t.db, { name: 'Margaret Ellis' });
+  ownerS = await sessionFor(t, owner);
+  other = await insertOwner(t.db);
+  otherS = await sessionFor(t, other);
+});
+afterAll(async () => t.close());
+
+const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}@example.com`;
+
+async function planner(visibility?: string) {
+  const user = await insertUser(t.db, { roles: ['legacy-planner'] });
+  if (visibility) await t.db.insert(userSettings).values({ userId: user.id, data: { plannerVisibility: visibility } });
+  return user;
+}
+
+describe('invite by email', () => {
+  it('adds a pending legacy planner or estate administrator and emails the invitation', async () => {
+    const email = unique('robert');
+    const res = await injectAs(t, ownerS, 'POST', '/api/v1/support-team', {
+      role: 'estate-administrator',
+      name: 'Robert Hayes',
+      email,
+      phone: '+1 (555) 730-5521',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'estate-administrator', roleLabel: 'Estate Administrator', status: 'invited', initials: 'RH' });
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(mail?.kind).toBe('invitation');
+    expect(mail?.text).toContain('an Estate Administrator on their support team');
+    const list = (await injectAs(t, ownerS, 'GET', '/api/v1/support-team')).json().members;
+    expect(list.map((m: { email: string }) => m.email)).toContain(email);
+  });
+
+  it('refuses a bad email, a role outside the support team and a duplicate', async () => {
+    const bad = await injectAs(t, ownerS, 'POST', '/api/v1/support-team', { role: 'admin', name: 'X', email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['role', 'email']));
+    const body = { role: 'legacy-planner', name: 'Ann Lee', email: unique('ann') };
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team', body)).statusCode).toBe(201);
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team', body)).statusCode).toBe(409);
+  });
+
+  it('resends a pending invitation and refuses to for someone who joined', async () => {
+    const pending = await insertSupportMember(t.db, owner.estateId!);
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/support-team/${pending.id}/invitation`)).statusCode).toBe(200);
+    const joined = await insertSupportMember(t.db, owner.estateId!, { userId: owner.id, acceptedAt: new Date() });
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/support-team/${joined.id}/invitation`)).statusCode).toBe(409);
+  });
+});
+
+describe('from planners whose profile is visible', () => {
+  it('lists only Public planners (Private is the default; Clients Only is not listed)', async () => {
+    const pub = await planner('Public');
+    const priv = await planner('Private');
+    const clients = await planner('Clients Only');
+    const unset = await planner();
+    const res = await injectAs(t, ownerS, 'GET', '/api/v1/support-team/available-planners');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().planners.map((p: { id: string }) => p.id);
+    expect(ids).toContain(pub.id);
+    for (const hidden of [priv, clients, unset]) expect(ids).not.toContain(hidden.id);
+  });
+
+  it('adds a Public planner at once, tells them, and marks them as on the team', async () => {
+    const pub = await planner('Public');
+    const res = await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: pub.id });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'legacy-planner', status: 'active', email: pub.email });
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, pub.email));
+    expect(mail?.subject).toBe('Margaret Ellis added you to their support team');
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, pub.id))).length).toBe(1);
+    const list = (await injectAs(t, ownerS, 'GET', '/api/v1/support-team/available-planners')).json().planners;
+    expect(list.find((p: { id: string }) => p.id === pub.id)?.onTeam).toBe(true);
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: pub.id })).statusCode).toBe(409);
+  });
+
+  it('answers 404 for a Private planner or a user who is not a planner', async () => {
+    const priv = await planner('Private');
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: priv.id })).statusCode).toBe(404);
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: other.id })).statusCode).toBe(404);
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('remove', () => {
+  it('removes a member, cancels upcoming appointments with them and tells them', async () => {
+    const user = await insertUser(t.db, { roles: ['legacy-planner'] });
+    const member = await insertSupportMember(t.db, owner.estateId!, { role: 'legacy-planner', userId: user.id, acceptedAt: new Date() });
+    const appt = await insertAppointment(t.db, {
+      requestedBy: owner.id,
+      estateId: owner.estateId,
+      supportMemberId: member.id,
+      attendeeUserId: user.id,
+      attendeeName: member.name,
+      status: 'confirmed',
+    });
+    const res = await injectAs(t, ownerS, 'DELETE', `/api/v1/support-team/${member.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, member.id))).toHaveLength(0);
+    const [a] = await t.db.select().from(appointments).where(eq(appointments.id, appt.id));
+    expect(a?.status).toBe('cancelled');
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).length).toBe(1);
+  });
+
+  it('answers 404 for another owner’s member and leaves it alone', async () => {
+    const theirs = await insertSupportMember(t.db, other.estateId!);
+    expect((await injectAs(t, ownerS, 'DELETE', `/api/v1/support-team/${theirs.id}`)).statusCode).toBe(404);
+    expect((await injectAs(t, ownerS, 'POST', `/api/v1/support-team/${theirs.id}/invitation`)).statusCode).toBe(404);
+    expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, theirs.id))).toHaveLength(1);
+    const list = (await injectAs(t, otherS, 'GET', '/api/v1/support-team')).json().members;
+    expect(list.map((m: { id: string }) => m.id)).toEqual([theirs.id]);
+  });
+});

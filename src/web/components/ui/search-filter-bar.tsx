@@ -1,0 +1,43 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, useSubmit } from 'react-router';
+import { FilterPopover } from './filter-popover.tsx';
+import { SearchInput } from './search-input.tsx';
+
+/**
+ * A list's search box and Filter button, kept in the address (?q=…&type=…) so a result can be
+ * linked to and survives a reload. Typing searches after a short pause; filters apply at once.
+ * Put the filter controls (selects named like their query parameter) in `children`.
+ */
+export function SearchFilterBar({
+  searchLabel,
+  q,
+  activeFilters,
+  children,
+}: {
+  searchLabel: string;
+  q: string;
+  /** How many filters are in use (shown on the Filter button). */
+  activeFilters: number;
+  children: ReactNode;
+}) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      role="search"
+      className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      onChange={(e) => {
+        window.clearTimeout(timer.current);
+        if ((e.target as HTMLElement).tagName !== 'INPUT') return void submit(e.currentTarget, { replace: true });
+        timer.current = window.setTimeout(() => formRef.current && void submit(formRef.current, { replace: true }), 300);
+      }}
+    >
+      <SearchInput label={searchLabel} name="q" defaultValue={q} maxLength={200} autoComplete="off" />
+      <FilterPopover active={activeFilters}>{children}</FilterPopover>
+    </Form>
+  );
+}

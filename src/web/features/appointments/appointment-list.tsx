@@ -1,0 +1,83 @@
+import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
+import { CalendarDaysIcon } from '@heroicons/react/24/outline';
+import type { TAppointment } from '../../../core/appointments.schemas.ts';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { appointmentsApi } from './api.ts';
+import { durationInWords, whenInWords } from './format.ts';
+import { AppointmentStatusBadge } from './status-badge.tsx';
+
+export interface AppointmentActions {
+  busyId: string | null;
+  onConfirm: (a: TAppointment) => void;
+  onDecline: (a: TAppointment) => void;
+  onCancel: (a: TAppointment) => void;
+}
+
+function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCancel }: { appointment: TAppointment } & AppointmentActions) {
+  const { when, relative } = whenInWords(a.startsAt, a.endsAt);
+  const busy = busyId === a.id;
+  return (
+    <li className="py-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-stone-900">{a.type}</h3>
+          <p className="mt-0.5 text-sm text-stone-700">
+            {a.direction === 'outgoing' ? 'With' : 'Requested by'} {a.withName} · {a.withRoleLabel}
+          </p>
+        </div>
+        <AppointmentStatusBadge status={a.status} />
+      </div>
+      <p className="mt-2 text-sm text-stone-700">
+        <time dateTime={a.startsAt}>{when}</time>
+        <span className="text-stone-500">
+          {' '}
+          · {durationInWords(a.durationMinutes)} · {relative}
+        </span>
+      </p>
+      {a.notes && <p className="mt-2 text-sm whitespace-pre-line text-stone-600">{a.notes}</p>}
+      {a.status === 'pending' && a.direction === 'outgoing' && !a.past && (
+        <p className="mt-2 text-sm text-stone-600">Waiting for {a.withName} to confirm.</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {a.canConfirm && (
+          <>
+            <Button size="sm" loading={busy} onClick={() => onConfirm(a)}>
+              Confirm
+            </Button>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => onDecline(a)}>
+              Decline
+            </Button>
+          </>
+        )}
+        <a
+          href={appointmentsApi.icsHref(a.id)}
+          download
+          className={buttonClasses('secondary', 'sm')}
+          aria-label={`Add ${a.type} on ${when} to your calendar (.ics file)`}
+        >
+          <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+          Add to calendar
+        </a>
+        {a.canCancel && (
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCancel(a)} aria-label={`Cancel ${a.type} on ${when}`}>
+            Cancel appointment
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function AppointmentList({ appointments, emptyText, ...actions }: { appointments: TAppointment[]; emptyText: string } & AppointmentActions) {
+  if (appointments.length === 0) {
+    return <EmptyState icon={CalendarDaysIcon} title="Nothing booked" description={emptyText} />;
+  }
+  return (
+    <ul className="divide-y divide-stone-100">
+      {appointments.map((a) => (
+        <AppointmentItem key={a.id} appointment={a} {...actions} />
+      ))}
+    </ul>
+  );
+}

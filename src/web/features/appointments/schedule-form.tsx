@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { ZCreateAppointmentRequest, type TAppointment, type TAppointmentOptions } from '../../../core/appointments.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { appointmentsApi, browserTimeZone } from './api.ts';
+import { todayIso } from './format.ts';
+
+const personKey = (p: TAppointmentOptions['people'][number]) => (p.supportMemberId ? `m:${p.supportMemberId}` : `u:${p.attendeeUserId}`);
+
+/** Schedule form: type (with its duration), person, date, time, notes. Creates a pending request. */
+export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void }) {
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const [personValue, setPersonValue] = useState('');
+  const chosen = options.people.find((p) => personKey(p) === personValue);
+  const severalEstates = new Set(options.people.map((p) => p.estateOwnerName)).size > 1;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const person = options.people.find((p) => personKey(p) === String(form.get('person') ?? ''));
+    const parsed = ZCreateAppointmentRequest.safeParse({
+      type: String(form.get('type') ?? ''),
+      ...(person?.supportMemberId ? { supportMemberId: person.supportMemberId } : person?.attendeeUserId ? { attendeeUserId: person.attendeeUserId } : {}),
+      date: String(form.get('date') ?? ''),
+      time: String(form.get('time') ?? ''),
+      notes: String(form.get('notes') ?? ''),
+      timeZone: browserTimeZone(),
+      persona: options.persona,
+    });
+    if (!parsed.success) {
+      const f = fieldErrorsFromIssues(parsed.error.issues);
+      if (f.supportMemberId) f.person = 'Choose who the appointment is with';
+      if (f.type) f.type = 'Choose a type';
+      setFields(f);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const created = await appointmentsApi.create(parsed.data);
+      setFields({});
+      setFormKey((k) => k + 1);
+      setPersonValue('');
+      onScheduled(created);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const f = e.fields ?? {};
+      if (f.supportMemberId || f.attendeeUserId) f.person = f.supportMemberId ?? f.attendeeUserId ?? '';
+      setFields(f);
+      setError(e.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (options.people.length === 0) {
+    return (
+      <Alert tone="info">
+        There is nobody to book with yet. Add a legacy planner or an estate administrator to your support team first.
+      </Alert>
+    );
+  }
+
+  return (
+    <form key={formKey} noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Schedule appointment">
+      {error && <Alert tone="error">{error}</Alert>}
+      <SelectField label="Appointment type" name="type" defaultValue="" error={fields.type}>
+        <option value="" disabled>
+          Choose a type
+        </option>
+        {options.types.map((t) => (
+          <option key={t.name} value={t.name}>
+            {t.name} ({t.minutes} min)
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="With"
+        name="person"
+        value={personValue}
+        onChange={(e) => setPersonValue(e.target.value)}
+        error={fields.person}
+        hint={chosen && !chosen.hasAccount ? `${chosen.name} has not joined yet; they will see the request when they accept their invitation.` : undefined}
+      >
+        <option value="" disabled>
+          Choose a person
+        </option>
+        {options.people.map((p) => (
+          <option key={personKey(p)} value={personKey(p)}>
+            {p.name} — {p.roleLabel}
+            {severalEstates ? ` (${p.estateOwnerName})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Date" name="date" type="date" min={todayIso()} error={fields.date} />
+        <TextField label="Time" name="time" type="time" step={900} error={fields.time} />
+      </div>
+      <TextAreaField label="Notes" name="notes" rows={3} optional maxLength={2000} error={fields.notes} placeholder="What would you like to talk about?" />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFormKey((k) => k + 1);
+            setPersonValue('');
+            setFields({});
+            setError(null);
+          }}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          Schedule
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { UsersIcon } from '@heroicons/react/24/outline';
+import { Link } from 'react-router';
+import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+
+export function BeneficiariesCard({
+  beneficiaries,
+  onMessage,
+  onViewAccess,
+}: {
+  beneficiaries: TBeneficiary[];
+  onMessage: (b: TBeneficiary) => void;
+  onViewAccess: (b: TBeneficiary) => void;
+}) {
+  return (
+    <Card
+      title="Beneficiaries"
+      actions={
+        <Link to="/estate-owner/beneficiaries" className="text-sm font-semibold text-accent-text hover:underline">
+          Manage
+        </Link>
+      }
+    >
+      {beneficiaries.length === 0 ? (
+        <EmptyState
+          icon={UsersIcon}
+          title="No beneficiaries yet"
+          description="Name the people who receive your legacy."
+          action={
+            <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
+              Add Beneficiary
+            </Link>
+          }
+        />
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {beneficiaries.map((b) => (
+            <li key={b.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+              <Avatar initials={b.initials} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-stone-900">{b.name}</p>
+                <p className="text-sm text-stone-600">
+                  {b.relationship}
+                  {b.status === 'invited' && ' · invitation pending'}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => onMessage(b)} aria-label={`Message ${b.name}`}>
+                  Message
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => onViewAccess(b)} aria-label={`View Access for ${b.name}`}>
+                  View Access
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TCreateFolderRequest, TDocument, TDocumentFolder, TDocumentList, TDocumentListQuery, TUpdateDocumentRequest } from '../../../core/documents.schemas.ts';
+import type { TShareRequest } from '../../../core/sharing.schemas.ts';
+import { api, upload } from '../../lib/api.ts';
+
+const BASE = '/api/v1/documents';
+
+export const documentsApi = {
+  list: (query: TDocumentListQuery) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
+    const qs = params.toString();
+    return api.get<TDocumentList>(qs ? `${BASE}?${qs}` : BASE);
+  },
+  /** Fields first, then the file (the server judges the fields before streaming the file). */
+  upload: (fields: { title: string; type: string; folderId?: string | undefined }, file: File, onProgress: (f: number) => void) => {
+    const form = new FormData();
+    form.append('title', fields.title);
+    form.append('type', fields.type);
+    if (fields.folderId) form.append('folderId', fields.folderId);
+    form.append('file', file, file.name);
+    return upload<TDocument>(BASE, form, onProgress);
+  },
+  update: (id: string, body: TUpdateDocumentRequest) => api.patch<TDocument>(`${BASE}/${id}`, body),
+  share: (id: string, body: TShareRequest) => api.put<TDocument>(`${BASE}/${id}/share`, body),
+  remove: (id: string) => api.delete<void>(`${BASE}/${id}`),
+  createFolder: (body: TCreateFolderRequest) => api.post<TDocumentFolder>('/api/v1/document-folders', body),
+  removeFolder: (id: string) => api.delete<void>(`/api/v1/document-folders/${id}`),
+};

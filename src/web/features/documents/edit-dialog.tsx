@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '../../../core/constants.ts';
+import { ZDocumentTitle, type DocumentType, type TDocument, type TDocumentFolder } from '../../../core/documents.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { documentsApi } from './api.ts';
+
+/** Rename, change the type, move to a folder — or delete (with confirmation). */
+export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument | null; folders: TDocumentFolder[]; onClose: () => void; onSaved: () => Promise<void> | void }) {
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<DocumentType>('other');
+  const [folderId, setFolderId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (!doc) return;
+    setTitle(doc.title);
+    setType(doc.type);
+    setFolderId(doc.folderId ?? '');
+    setError(null);
+    setTitleError(undefined);
+    setConfirming(false);
+  }, [doc]);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      await onSaved();
+      onClose();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = () => {
+    if (!doc) return;
+    const parsed = ZDocumentTitle.safeParse(title);
+    if (!parsed.success) {
+      setTitleError(parsed.error.issues[0]?.message);
+      return;
+    }
+    void run(() => documentsApi.update(doc.id, { title: parsed.data, type, folderId: folderId || null }));
+  };
+
+  return (
+    <Dialog
+      open={doc !== null}
+      onClose={onClose}
+      title="Edit document"
+      description={doc?.file.name}
+      footer={
+        confirming ? (
+          <>
+            <span className="self-center text-sm text-stone-700 sm:mr-auto">Delete this document for good?</span>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => doc && void run(() => documentsApi.remove(doc.id))}>
+              Delete document
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" className="sm:mr-auto" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button loading={busy} onClick={save}>
+              Save changes
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="space-y-5">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} error={titleError} maxLength={200} />
+        <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value as DocumentType)}>
+          {DOCUMENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {DOCUMENT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Folder" optional value={folderId} onChange={(e) => setFolderId(e.target.value)}>
+          <option value="">No folder</option>
+          {folders.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </Dialog>
+  );
+}

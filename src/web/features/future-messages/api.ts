@@ -1,0 +1,19 @@
+import type {
+  TFutureMessage,
+  TFutureMessageList,
+  TFutureMessageOptions,
+  TFutureMessagePreview,
+  TSaveFutureMessageRequest,
+} from '../../../core/future-messages.schemas.ts';
+import { api } from '../../lib/api.ts';
+
+const BASE = '/api/v1/future-messages';
+
+export const futureMessagesApi = {
+  list: () => api.get<TFutureMessageList>(BASE),
+  options: () => api.get<TFutureMessageOptions>(`${BASE}/options`),
+  create: (body: TSaveFutureMessageRequest) => api.post<TFutureMessage>(BASE, body),
+  update: (id: string, body: TSaveFutureMessageRequest) => api.put<TFutureMessage>(`${BASE}/${id}`, body),
+  remove: (id: string) => api.delete<{ ok: true }>(`${BASE}/${id}`),
+  preview: (id: string) => api.get<TFutureMessagePreview>(`${BASE}/${id}/preview`),
+};

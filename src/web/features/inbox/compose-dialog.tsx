@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { ZComposeMessageRequest, type TContact, type TThread } from '../../../core/inbox.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { inboxApi } from './api.ts';
+
+const keyOf = (c: TContact) => `${c.estateId}:${c.userId}`;
+
+/** Compose Message: to the owner (while they can receive it) or a member of their support team. */
+export function ComposeDialog({ open, contacts, onClose, onSent }: { open: boolean; contacts: TContact[]; onClose: () => void; onSent: (t: TThread) => void }) {
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const severalEstates = new Set(contacts.map((c) => c.estateId)).size > 1;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const contact = contacts.find((c) => keyOf(c) === String(form.get('to') ?? ''));
+    const parsed = ZComposeMessageRequest.safeParse({
+      estateId: contact?.estateId ?? '',
+      recipientUserId: contact?.userId ?? '',
+      subject: String(form.get('subject') ?? ''),
+      body: String(form.get('body') ?? ''),
+    });
+    if (!parsed.success) {
+      const f = fieldErrorsFromIssues(parsed.error.issues);
+      if (f.estateId || f.recipientUserId) f.to = 'Choose who to write to';
+      setFields(f);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const thread = await inboxApi.compose(parsed.data);
+      setFields({});
+      onSent(thread);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      const f = { ...(e.fields ?? {}) };
+      if (f.recipientUserId) f.to = f.recipientUserId;
+      setFields(f);
+      setError(e.message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Compose Message" description="Write to the person who shared with you, or to their support team.">
+      {contacts.length === 0 ? (
+        <Alert tone="info">There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.</Alert>
+      ) : (
+        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Compose message">
+          {error && <Alert tone="error">{error}</Alert>}
+          <SelectField label="To" name="to" defaultValue="" error={fields.to}>
+            <option value="" disabled>
+              Choose a person
+            </option>
+            {contacts.map((c) => (
+              <option key={keyOf(c)} value={keyOf(c)}>
+                {c.name} — {c.roleLabel}
+                {severalEstates && c.roleLabel !== 'Estate Owner' ? ` (${c.ownerName})` : ''}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Subject" name="subject" maxLength={200} error={fields.subject} autoComplete="off" />
+          <TextAreaField label="Message" name="body" rows={6} maxLength={10_000} error={fields.body} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={sending}>
+              Send Message
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TAddNoteRequest, TMemory, TMemoryList, TMemoryListQuery, TMemoryNote } from '../../../core/memories.schemas.ts';
+import type { TShareRequest } from '../../../core/sharing.schemas.ts';
+import { api, upload } from '../../lib/api.ts';
+
+const BASE = '/api/v1/memories';
+
+export const memoriesApi = {
+  list: (query: TMemoryListQuery) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
+    const qs = params.toString();
+    return api.get<TMemoryList>(qs ? `${BASE}?${qs}` : BASE);
+  },
+  get: (id: string) => api.get<TMemory>(`${BASE}/${id}`),
+  /** The multipart form built by `memoryForm`; progress 0…1. */
+  create: (form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+    upload<TMemory>(BASE, form, onProgress, signal ? { signal } : {}),
+  addNote: (id: string, body: TAddNoteRequest) => api.post<TMemoryNote>(`${BASE}/${id}/notes`, body),
+  share: (id: string, body: TShareRequest) => api.put<TMemory>(`${BASE}/${id}/share`, body),
+  remove: (id: string) => api.delete<void>(`${BASE}/${id}`),
+};

@@ -1,0 +1,123 @@
+import { ArrowDownTrayIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { useEffect, useState } from 'react';
+import { MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
+import { formatBytes } from '../../../core/files.schemas.ts';
+import type { TMemory } from '../../../core/memories.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { shareSummary } from '../../components/ui/share-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { memoriesApi } from './api.ts';
+
+/** A memory in full: its photos, recordings and stories in order, its notes, and Delete. */
+export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMemory | null; onClose: () => void; onDeleted: () => Promise<void> | void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setConfirming(false);
+    setError(null);
+  }, [memory]);
+
+  async function remove() {
+    if (!memory) return;
+    setBusy(true);
+    try {
+      await memoriesApi.remove(memory.id);
+      await onDeleted();
+      onClose();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={memory !== null}
+      onClose={onClose}
+      size="lg"
+      title={memory?.title ?? ''}
+      description={memory ? `${MEMORY_TYPE_LABELS[memory.type]} · ${formatDate(memory.date)} · ${shareSummary(memory.share)}` : undefined}
+      footer={
+        confirming ? (
+          <>
+            <span className="self-center text-sm text-stone-700 sm:mr-auto">Delete this memory and all its files? This cannot be undone.</span>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void remove()}>
+              Delete memory
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" className="sm:mr-auto" onClick={() => setConfirming(true)}>
+              <TrashIcon aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </>
+        )
+      }
+    >
+      {memory && (
+        <div className="space-y-5">
+          {error && <Alert tone="error">{error}</Alert>}
+          {memory.description && <p className="text-base text-stone-700">{memory.description}</p>}
+          {memory.media.length === 0 && <p className="text-sm text-stone-600">No photos, recordings or stories in this memory yet.</p>}
+          <ul className="space-y-4">
+            {memory.media.map((m) => (
+              <li key={m.id}>
+                {m.kind === 'story' ? (
+                  <article className="rounded-lg bg-amber-50/60 px-4 py-3 ring-1 ring-amber-100">
+                    <h3 className="font-semibold text-stone-900">{m.title}</h3>
+                    <p className="mt-1 text-sm whitespace-pre-line text-stone-800">{m.content}</p>
+                  </article>
+                ) : m.file ? (
+                  <figure>
+                    {m.kind === 'photo' && (
+                      <a href={`${m.file.url}?inline=1`} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg">
+                        <img src={m.thumbnailUrl ?? `${m.file.url}?inline=1`} alt={`Photo: ${m.file.name}`} className="w-full object-cover" />
+                      </a>
+                    )}
+                    {m.kind === 'video' && <video controls preload="metadata" src={m.file.url} className="w-full rounded-lg bg-black" aria-label={m.file.name} />}
+                    {m.kind === 'audio' && <audio controls preload="metadata" src={m.file.url} className="w-full" aria-label={m.file.name} />}
+                    <figcaption className="mt-1 flex items-center justify-between gap-3 text-xs text-stone-600">
+                      <span className="truncate">
+                        {m.file.name} · {formatBytes(m.file.size)}
+                      </span>
+                      <a href={m.file.url} download className="inline-flex items-center gap-1 font-semibold text-accent-text hover:underline">
+                        <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+                        Download
+                      </a>
+                    </figcaption>
+                  </figure>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {memory.notes.length > 0 && (
+            <section>
+              <h3 className="text-sm font-semibold text-stone-900">Notes</h3>
+              <ul className="mt-2 space-y-2">
+                {memory.notes.map((n) => (
+                  <li key={n.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm">
+                    <p className="text-stone-800">{n.text}</p>
+                    <p className="mt-0.5 text-xs text-stone-500">{formatDateTime(n.createdAt)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
