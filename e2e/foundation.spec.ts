@@ -84,7 +84,7 @@ test('a signed-in user without the role sees the not-allowed page', async ({ pag
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Beneficiary' }).click();
   await expect(page).toHaveURL('/beneficiary');
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Emily' })).toBeVisible();
 });
 
 test('sign up, sign out and sign in again', async ({ page }) => {

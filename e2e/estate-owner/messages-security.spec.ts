@@ -39,13 +39,13 @@ test.describe('future messages', () => {
     const dialog = page.getByRole('dialog', { name: 'Compose Message' });
     // Refused until it is complete: the form names what is missing.
     await dialog.getByRole('button', { name: 'Schedule Message' }).click();
-    await expect(dialog.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Subject', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-    await dialog.getByLabel('Recipient').selectOption({ label: 'Emily Ellis (Child)' });
-    await dialog.getByLabel('Subject').fill(subject);
-    await dialog.getByLabel('Message').fill('Emily, put the kettle on and ring your brother. I love you both. Mum');
+    await dialog.getByLabel('Recipient', { exact: true }).selectOption({ label: 'Emily Ellis (Child)' });
+    await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+    await dialog.getByLabel('Message', { exact: true }).fill('Emily, put the kettle on and ring your brother. I love you both. Mum');
     await dialog.getByLabel('On a date').check();
-    await dialog.getByLabel('Delivery date').fill(deliverOn);
+    await dialog.getByLabel('Delivery date', { exact: true }).fill(deliverOn);
     await expect(dialog.getByText(`On ${inWords(deliverOn)}`)).toBeVisible();
     await dialog.getByRole('group', { name: /Attach memories/ }).getByRole('checkbox').first().check();
     await expectNoAxeViolations(page);

@@ -204,3 +204,78 @@ export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Re
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Wraps text into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * A one-page PDF that looks like a scanned paper document: the page is a JPEG (letterhead, title,
+ * paragraphs, a signature) drawn from SVG, as a scanner would produce. Realistic in look and size.
+ */
+export async function makeScannedPdf(title: string, paragraphs: string[], options: { letterhead?: string; seal?: boolean } = {}): Promise<Buffer> {
+  const W = 1275;
+  const H = 1650;
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  let y = 430;
+  const body: string[] = [];
+  for (const paragraph of paragraphs) {
+    for (const line of wrap(paragraph, 78)) {
+      body.push(`<text x="150" y="${y}" font-family="Georgia, 'DejaVu Serif', serif" font-size="27" fill="#262626">${esc(line)}</text>`);
+      y += 42;
+    }
+    y += 22;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+    <rect width="${W}" height="${H}" fill="#fbf9f4"/>
+    <rect x="110" y="110" width="${W - 220}" height="4" fill="#1e3a5f"/>
+    <text x="150" y="180" font-family="Georgia, serif" font-size="26" letter-spacing="4" fill="#1e3a5f">${esc((options.letterhead ?? 'Hollis & Grant · Attorneys at Law · Cape May, NJ').toUpperCase())}</text>
+    <text x="${W / 2}" y="320" text-anchor="middle" font-family="Georgia, serif" font-size="48" font-weight="bold" fill="#111827">${esc(title)}</text>
+    <rect x="${W / 2 - 160}" y="345" width="320" height="2" fill="#9ca3af"/>
+    ${body.join('\n')}
+    <path d="M170 ${Math.min(y + 90, H - 200)} c 40 -60 70 40 110 -10 s 60 -50 90 10 s 50 20 80 -20" fill="none" stroke="#1e3a8a" stroke-width="4"/>
+    <rect x="150" y="${Math.min(y + 110, H - 180)}" width="380" height="2" fill="#4b5563"/>
+    <text x="150" y="${Math.min(y + 145, H - 145)}" font-family="Georgia, serif" font-size="22" fill="#4b5563">Signature</text>
+    ${options.seal === false ? '' : `<circle cx="${W - 260}" cy="${Math.min(y + 100, H - 210)}" r="85" fill="none" stroke="#b91c1c" stroke-width="5" opacity="0.7"/><circle cx="${W - 260}" cy="${Math.min(y + 100, H - 210)}" r="68" fill="none" stroke="#b91c1c" stroke-width="2" opacity="0.7"/><text x="${W - 260}" y="${Math.min(y + 108, H - 202)}" text-anchor="middle" font-family="Georgia, serif" font-size="22" fill="#b91c1c" opacity="0.8">NOTARY</text>`}
+    <text x="${W / 2}" y="${H - 80}" text-anchor="middle" font-family="Georgia, serif" font-size="20" fill="#6b7280">Page 1 of 1</text>
+  </svg>`;
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  const contents = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+  const parts: (string | Buffer)[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: string | Buffer) => {
+    parts.push(chunk);
+    length += typeof chunk === 'string' ? Buffer.byteLength(chunk, 'latin1') : chunk.length;
+  };
+  const object = (n: number, head: string, stream?: Buffer | string) => {
+    offsets[n] = length;
+    push(`${n} 0 obj\n${head}\n`);
+    if (stream !== undefined) {
+      push('stream\n');
+      push(stream);
+      push('\nendstream\n');
+    }
+    push('endobj\n');
+  };
+  push('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
+  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
+  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>');
+  object(4, `<< /Length ${contents.length} >>`, contents);
+  object(5, `<< /Type /XObject /Subtype /Image /Width ${W} /Height ${H} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>`, jpeg);
+  const xref = length;
+  push(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  push(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
+}

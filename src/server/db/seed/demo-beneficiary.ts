@@ -23,6 +23,8 @@ export async function seedBeneficiary(db: Db, ids: DemoIds): Promise<void> {
   const [david] = await db.select({ name: users.name }).from(users).where(eq(users.id, ids.plannerId));
   const [emilyRow] = await db.select().from(beneficiaries).where(eq(beneficiaries.id, ids.beneficiaries.Emily!));
   if (!margaret || !david || !emilyRow) return;
+  // Margaret was on Heirloom this morning (the home card's "last active").
+  await db.update(users).set({ lastActiveAt: ago(5) }).where(eq(users.id, ids.ownerId));
 
   // The letter delivered on Emily's last birthday (a future message whose date came).
   const { threadId: letterThread } = await insertDeliveredLetter(db, {
@@ -93,30 +95,27 @@ export async function seedBeneficiary(db: Db, ids: DemoIds): Promise<void> {
     .where(documentVisibleSql(db, emily))
     .orderBy(desc(documents.createdAt));
   const from = margaret.name;
-  let hours = 1;
+  // Each one when the item was shared; the newest of each kind still unread.
   for (const [i, m] of seenMemories.entries()) {
-    hours += 5 + i * 17;
     await insertNotification(db, emily, {
       type: 'memory',
       message: `${from} shared a memory with you: ${m.title}`,
       fromName: from,
       link: `/beneficiary/memories?view=${m.id}`,
-      createdAt: ago(hours),
-      readAt: i > 0 ? ago(hours - 1) : null,
-      deliveredAt: ago(hours),
+      createdAt: m.createdAt,
+      readAt: i > 0 ? new Date(m.createdAt.getTime() + HOUR) : null,
+      deliveredAt: m.createdAt,
     });
   }
-  hours = 2;
   for (const [i, d] of seenDocuments.entries()) {
-    hours += 9 + i * 31;
     await insertNotification(db, emily, {
       type: 'document',
       message: `${from} shared a document with you: ${d.title}`,
       fromName: from,
       link: `/beneficiary/documents?view=${d.id}`,
-      createdAt: ago(hours),
-      readAt: i > 0 ? ago(hours - 1) : null,
-      deliveredAt: ago(hours),
+      createdAt: d.createdAt,
+      readAt: i > 0 ? new Date(d.createdAt.getTime() + HOUR) : null,
+      deliveredAt: d.createdAt,
     });
   }
   await insertNotification(db, emily, {

@@ -3,6 +3,7 @@ import { insertAppointment } from '../../../../test/factories/appointments.ts';
 import { insertTask } from '../../../../test/factories/tasks.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import type { Db } from '../client.ts';
+import { beneficiaries } from '../schema/estates.ts';
 import { tasks } from '../schema/tasks.ts';
 import { userSettings } from '../schema/users.ts';
 import type { DemoIds } from './demo.ts';
@@ -10,7 +11,7 @@ import type { DemoIds } from './demo.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Margaret's plans: her onboarding checklist mostly done, the tasks she set herself (some done),
+ * Margaret's plans: Richard may handle her digital legacy, her onboarding checklist mostly done, the tasks she set herself (some done),
  * appointments with her support team (one confirmed, one waiting for Robert, one past), a request
  * from Emily to David, and a second legacy planner whose profile is public (so "Add Support Team
  * Member" has someone to offer). Dates are worked out from today so the demo always has things
@@ -25,6 +26,9 @@ export async function seedPlans(db: Db, ids: DemoIds): Promise<void> {
     d.setUTCHours(hour, minute, 0, 0);
     return d;
   };
+
+  // Richard, joint holder of most of her accounts, is the one she trusts to handle her digital legacy.
+  await db.update(beneficiaries).set({ accessDigitalLegacy: true }).where(eq(beneficiaries.id, ids.beneficiaries.Richard!));
 
   // The onboarding checklist the base seed created: what Margaret has already done.
   const done: Record<string, number> = {

@@ -8,7 +8,7 @@ import type { DemoIds } from './demo.ts';
 import { beachAtSunset, birthdayTable, lakeHouseAutumn, lullabyWav, roseGarden } from './demo-scenes.ts';
 import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
 import { insertDocument, insertFolder } from '../../../../test/factories/documents.ts';
-import { makeDocx, makeImage, makePdf } from '../../../../test/factories/files.ts';
+import { makeDocx, makeImage, makeScannedPdf } from '../../../../test/factories/files.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 
 /** What seeding the vault needs beyond the database: where files go, the master key, the clock. */
@@ -37,27 +37,27 @@ export async function seedVault(db: Db, ids: DemoIds, vault: SeedVault): Promise
   const insurance = await insertFolder(deps, estateId, 'Insurance');
   const documents: Parameters<typeof insertDocument>[2][] = [
     { title: 'Last Will and Testament', type: 'legal', folderId: estatePlan.id, sharedWith: [b.Emily, b.James], release: 'after_activation', createdAt: daysAgo(3),
-      bytes: makePdf('Last Will and Testament of Margaret Ann Ellis', ['I, Margaret Ann Ellis, of Cape May, New Jersey, declare this to be my will.', 'Article I. I leave my home and its contents to my husband, Richard Ellis.', 'Article II. Should he not survive me, to my children Emily and James in equal shares.', 'Article III. My garden tools and the rose cuttings go to my granddaughter Grace.', 'Signed and witnessed on the 12th of March, 2024.']) },
+      bytes: await makeScannedPdf('Last Will and Testament of Margaret Ann Ellis', ['I, Margaret Ann Ellis, of Cape May, New Jersey, declare this to be my will.', 'Article I. I leave my home and its contents to my husband, Richard Ellis.', 'Article II. Should he not survive me, to my children Emily and James in equal shares.', 'Article III. My garden tools and the rose cuttings go to my granddaughter Grace.', 'Signed and witnessed on the 12th of March, 2024.']) },
     { title: 'Durable Power of Attorney', type: 'legal', folderId: estatePlan.id, sharedWith: [b.Richard], release: 'now', createdAt: daysAgo(6),
-      bytes: makePdf('Durable Power of Attorney', ['Principal: Margaret Ann Ellis', 'Agent: Richard Ellis; successor agent: Emily Ellis', 'This power of attorney is not affected by later incapacity of the principal.']) },
+      bytes: await makeScannedPdf('Durable Power of Attorney', ['Principal: Margaret Ann Ellis', 'Agent: Richard Ellis; successor agent: Emily Ellis', 'This power of attorney is not affected by later incapacity of the principal.']) },
     { title: 'Revocable Living Trust Agreement', type: 'legal', folderId: estatePlan.id, createdAt: daysAgo(14),
-      bytes: makePdf('The Ellis Family Revocable Living Trust', ['Trustors and initial trustees: Richard and Margaret Ellis', 'Successor trustee: Emily Ellis', 'Schedule A lists the lake house, the Vanguard account and the family silver.']) },
+      bytes: await makeScannedPdf('The Ellis Family Revocable Living Trust', ['Trustors and initial trustees: Richard and Margaret Ellis', 'Successor trustee: Emily Ellis', 'Schedule A lists the lake house, the Vanguard account and the family silver.']) },
     { title: 'Advance Healthcare Directive', type: 'legal', shareAll: true, release: 'now', createdAt: daysAgo(21),
-      bytes: makePdf('Advance Healthcare Directive', ['I wish to be kept comfortable and free of pain.', 'My healthcare agent is my husband, Richard Ellis, then my daughter Emily.', 'I wish to donate my organs if they can help someone.']) },
+      bytes: await makeScannedPdf('Advance Healthcare Directive', ['I wish to be kept comfortable and free of pain.', 'My healthcare agent is my husband, Richard Ellis, then my daughter Emily.', 'I wish to donate my organs if they can help someone.']) },
     { title: 'Deed to the Lake House', type: 'legal', createdAt: daysAgo(35),
-      bytes: makePdf('Warranty Deed', ['Property: 14 Birch Point Road, Lake Placid, New York', 'Grantees: Richard Ellis and Margaret Ellis, as tenants by the entirety', 'Recorded in Essex County, Book 1187, Page 204.']) },
+      bytes: await makeScannedPdf('Warranty Deed', ['Property: 14 Birch Point Road, Lake Placid, New York', 'Grantees: Richard Ellis and Margaret Ellis, as tenants by the entirety', 'Recorded in Essex County, Book 1187, Page 204.'], { letterhead: 'Essex County Clerk · Elizabethtown, NY' }) },
     { title: 'Vanguard Retirement Account Summary 2025', type: 'financial', sharedWith: [b.Richard], release: 'now', createdAt: daysAgo(4),
-      bytes: makePdf('Vanguard Retirement Account: Annual Summary 2025', ['Account holder: Margaret A. Ellis', 'Beneficiaries on file: Richard Ellis (primary), Emily and James Ellis (contingent)', 'Allocation: 60% Total Stock Market Index, 40% Total Bond Market Index']) },
+      bytes: await makeScannedPdf('Vanguard Retirement Account: Annual Summary 2025', ['Account holder: Margaret A. Ellis', 'Beneficiaries on file: Richard Ellis (primary), Emily and James Ellis (contingent)', 'Allocation: 60% Total Stock Market Index, 40% Total Bond Market Index'], { letterhead: 'Vanguard · Valley Forge, PA', seal: false }) },
     { title: 'Life Insurance Policy (MetLife)', type: 'financial', folderId: insurance.id, sharedWith: [b.Richard, b.Emily], release: 'after_activation', createdAt: daysAgo(9),
-      bytes: makePdf('MetLife Term Life Insurance Policy', ['Insured: Margaret A. Ellis', 'Policy number: TL-4471-2209', 'Beneficiary: Richard Ellis. Claims: 1-800-638-5433.']) },
+      bytes: await makeScannedPdf('MetLife Term Life Insurance Policy', ['Insured: Margaret A. Ellis', 'Policy number: TL-4471-2209', 'Beneficiary: Richard Ellis. Claims: 1-800-638-5433.'], { letterhead: 'MetLife · Policyholder Services', seal: false }) },
     { title: 'Joint Checking Statements', type: 'financial', createdAt: daysAgo(17),
-      bytes: makePdf('Chase Total Checking: Statements', ['Account holders: Richard Ellis, Margaret Ellis', 'Automatic payments: electricity, water, homeowners insurance, church pledge']) },
+      bytes: await makeScannedPdf('Chase Total Checking: Statements', ['Account holders: Richard Ellis, Margaret Ellis', 'Automatic payments: electricity, water, homeowners insurance, church pledge'], { letterhead: 'JPMorgan Chase Bank, N.A.', seal: false }) },
     { title: 'Federal Tax Return 2024', type: 'financial', createdAt: daysAgo(40),
-      bytes: makePdf('Form 1040: U.S. Individual Income Tax Return 2024', ['Filing status: Married filing jointly', 'Prepared by Hollis & Grant CPAs, Cape May']) },
+      bytes: await makeScannedPdf('Form 1040: U.S. Individual Income Tax Return 2024', ['Filing status: Married filing jointly', 'Prepared by Hollis & Grant CPAs, Cape May'], { letterhead: 'Hollis & Grant CPAs · Cape May, NJ', seal: false }) },
     { title: 'Birth Certificate', type: 'personal', createdAt: daysAgo(11),
-      bytes: makePdf('Certificate of Live Birth', ['Name: Margaret Ann Whitaker', 'Born: 18 April 1952, Trenton, New Jersey', 'Parents: Harold and June Whitaker']) },
+      bytes: await makeScannedPdf('Certificate of Live Birth', ['Name: Margaret Ann Whitaker', 'Born: 18 April 1952, Trenton, New Jersey', 'Parents: Harold and June Whitaker'], { letterhead: 'State of New Jersey · Department of Health' }) },
     { title: 'Marriage Certificate', type: 'personal', sharedWith: [b.Emily, b.James], release: 'now', createdAt: daysAgo(28),
-      bytes: makePdf('Certificate of Marriage', ['Richard James Ellis and Margaret Ann Whitaker', 'Married 22 June 1974 at St. Mary by-the-Sea, Cape May']) },
+      bytes: await makeScannedPdf('Certificate of Marriage', ['Richard James Ellis and Margaret Ann Whitaker', 'Married 22 June 1974 at St. Mary by-the-Sea, Cape May'], { letterhead: 'Cape May County · Office of Vital Statistics' }) },
     { title: 'Letter to My Children', type: 'personal', sharedWith: [b.Emily, b.James], release: 'after_activation', createdAt: daysAgo(2),
       bytes: makeDocx(['My dear Emily and James,', 'If you are reading this, I want you to know how proud I am of the people you became.', 'Look after your father, and each other. Keep the Sunday phone calls going.', 'All my love, Mum']),
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fileName: 'Letter to my children.docx' },
@@ -75,12 +75,15 @@ export async function seedVault(db: Db, ids: DemoIds, vault: SeedVault): Promise
     { name: 'Facebook', username: 'Margaret Whitaker Ellis', platform: 'Social media', url: 'https://www.facebook.com',
       secrets: { accessInstructions: 'Please ask Facebook to memorialise my profile rather than delete it. Emily is my legacy contact.' } },
     { name: 'Ancestry.com family tree', username: 'EllisWhitakerTree', platform: 'Genealogy', status: 'Inactive', url: 'https://www.ancestry.com' },
-    { name: 'iCloud Photos', platform: 'Cloud storage', size: '184 GB', url: 'https://www.icloud.com',
+    { name: 'iCloud Photos', username: null, platform: 'Cloud storage', size: '184 GB', url: 'https://www.icloud.com',
       secrets: { accessInstructions: 'Every family photo since 2009. The Legacy Contact access key is printed in the blue folder in the desk.' } },
-    { name: 'Family recipes on Google Drive', platform: 'Cloud storage', size: '2.4 GB' },
-    { name: 'ellisfamily.net website', platform: 'Domain name', url: 'https://ellisfamily.net', status: 'Active' },
+    { name: 'Family recipes on Google Drive', username: null, platform: 'Cloud storage', size: '2.4 GB' },
+    { name: 'ellisfamily.net website', username: null, platform: 'Domain name', url: 'https://ellisfamily.net', status: 'Active' },
   ];
-  for (const asset of assets) await insertDigitalAsset(deps, estateId, asset);
+  for (const [i, asset] of assets.entries()) {
+    const at = daysAgo([2, 5, 9, 16, 60, 12, 33, 90][i] ?? 1);
+    await insertDigitalAsset(deps, estateId, { ...asset, createdAt: at, updatedAt: at });
+  }
 
   // ---- Memories -----------------------------------------------------------------------------------
   const photo = async (svg: string, name: string) => ({ bytes: await makeImage(svg), name });

@@ -97,7 +97,7 @@ describe('GET /api/v1/dashboard', () => {
 describe('the demo owner', () => {
   let ids: DemoIds;
   beforeAll(async () => {
-    ids = await seedDemo(t.db);
+    ids = await seedDemo(t.db, t.app.deps);
   });
 
   it('sees 65% overall, Documents 80%, Beneficiaries 70%, Accounts 60% and 12 / 8 / 5 / 3 — computed from the seed', async () => {

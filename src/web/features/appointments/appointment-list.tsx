@@ -18,7 +18,7 @@ function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCance
   const { when, relative } = whenInWords(a.startsAt, a.endsAt);
   const busy = busyId === a.id;
   return (
-    <li className="py-5">
+    <li className="py-5 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-stone-900">{a.type}</h3>

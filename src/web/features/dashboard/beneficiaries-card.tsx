@@ -40,14 +40,14 @@ export function BeneficiariesCard({
           {beneficiaries.map((b) => (
             <li key={b.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
               <Avatar initials={b.initials} />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-40">
                 <p className="font-medium text-stone-900">{b.name}</p>
                 <p className="text-sm text-stone-600">
                   {b.relationship}
                   {b.status === 'invited' && ' · invitation pending'}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex gap-2 max-sm:w-full max-sm:pl-13">
                 <Button size="sm" variant="secondary" onClick={() => onMessage(b)} aria-label={`Message ${b.name}`}>
                   Message
                 </Button>

@@ -17,7 +17,7 @@ export function TaskRow({ task, busy, onComplete, onReopen, onEdit }: TaskRowPro
   const done = task.status === 'completed';
   const due = task.dueDate ? dueInWords(task.dueDate) : null;
   return (
-    <li className="flex flex-col gap-4 py-5 sm:flex-row sm:items-start sm:justify-between">
+    <li className="flex flex-col gap-4 py-5 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
       <div className="flex min-w-0 gap-3">
         {done ? (
           <CheckCircleIcon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-green-600" />

@@ -50,18 +50,11 @@ export function Component() {
     <div className="space-y-8">
       <PageHeader title="Appointments" description="Meet your legacy planner or estate administrator to move your plan along." />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
-      <div className="grid gap-8 lg:grid-cols-5">
-        <div className="space-y-8 lg:col-span-3">
-          <Card title="Upcoming Appointments" description={upcoming.length ? `${upcoming.length} coming up` : undefined}>
-            <AppointmentList appointments={upcoming} emptyText="Schedule a session with your support team using the form." {...actions} />
-          </Card>
-          {past.length > 0 && (
-            <Card title="Past Appointments">
-              <AppointmentList appointments={past} emptyText="" {...actions} />
-            </Card>
-          )}
-        </div>
-        <div className="space-y-8 lg:col-span-2">
+      <div className="grid items-start gap-8 lg:grid-cols-5">
+        <Card title="Upcoming Appointments" description={upcoming.length ? `${upcoming.length} coming up` : undefined} className="lg:col-span-3">
+          <AppointmentList appointments={upcoming} emptyText="Schedule a session with your support team using the form." {...actions} />
+        </Card>
+        <div className="space-y-8 lg:col-span-2 lg:row-span-2">
           <Card title="Schedule Appointment" description="The other person confirms or declines your request.">
             <ScheduleForm
               options={options}
@@ -76,6 +69,11 @@ export function Component() {
           </Card>
           <CalendarNotice />
         </div>
+        {past.length > 0 && (
+          <Card title="Past Appointments" className="lg:col-span-3">
+            <AppointmentList appointments={past} emptyText="" {...actions} />
+          </Card>
+        )}
       </div>
     </div>
   );

@@ -1,5 +1,95 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ComputerDesktopIcon, PlusIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
+import { DIGITAL_ASSETS_EMPTY_TEXT } from '../../../core/constants.ts';
+import type { TDigitalAsset } from '../../../core/digital-assets.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { digitalAssetsApi } from '../../features/digital-assets/api.ts';
+import { AssetCard } from '../../features/digital-assets/asset-card.tsx';
+import { AssetDialog } from '../../features/digital-assets/asset-dialog.tsx';
+import { RevealDialog } from '../../features/digital-assets/reveal-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+
+export function loader() {
+  return digitalAssetsApi.list();
+}
+
+type Editing = { asset: TDigitalAsset | null } | null;
 
 export function Component() {
-  return <BeingBuilt title="Digital Assets" />;
+  const { items } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [revealing, setRevealing] = useState<TDigitalAsset | null>(null);
+  const [deleting, setDeleting] = useState<TDigitalAsset | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await digitalAssetsApi.remove(deleting.id);
+      setNotice({ tone: 'success', text: `Deleted “${deleting.name}”.` });
+      await revalidator.revalidate();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setNotice({ tone: 'error', text: e.message });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  const add = (
+    <Button onClick={() => setEditing({ asset: null })}>
+      <PlusIcon aria-hidden="true" className="size-5" />
+      Add Digital Asset
+    </Button>
+  );
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Digital Assets" description="Online accounts, money, storage and websites, with what your family needs to reach them." actions={add} />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {items.length === 0 ? (
+        <EmptyState icon={ComputerDesktopIcon} title={DIGITAL_ASSETS_EMPTY_TEXT} action={add} />
+      ) : (
+        <ul aria-label="Digital assets" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((asset) => (
+            <AssetCard key={asset.id} asset={asset} onReveal={setRevealing} onEdit={(a) => setEditing({ asset: a })} onDelete={setDeleting} />
+          ))}
+        </ul>
+      )}
+      <AssetDialog
+        open={editing !== null}
+        asset={editing?.asset ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={async (a) => {
+          setNotice({ tone: 'success', text: editing?.asset ? `Saved “${a.name}”.` : `Added “${a.name}”.` });
+          await revalidator.revalidate();
+        }}
+      />
+      <RevealDialog asset={revealing} onClose={() => setRevealing(null)} />
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete digital asset?"
+        description={deleting ? `“${deleting.name}” and its stored secrets will be deleted. This cannot be undone.` : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void remove()}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
 }

@@ -1,5 +1,182 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ArrowUpTrayIcon, DocumentTextIcon, FolderPlusIcon } from '@heroicons/react/24/outline';
+import { useMemo, useState } from 'react';
+import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { DOCUMENT_CATEGORIES, ZDocumentListQuery, type TDocument, type TDocumentFolder, type TDocumentListQuery } from '../../../core/documents.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ShareDialog } from '../../components/ui/share-dialog.tsx';
+import { documentsApi } from '../../features/documents/api.ts';
+import { CategoryList } from '../../features/documents/category-list.tsx';
+import { DocumentRow } from '../../features/documents/document-row.tsx';
+import { DocumentToolbar } from '../../features/documents/document-toolbar.tsx';
+import { EditDialog } from '../../features/documents/edit-dialog.tsx';
+import { FolderDialog } from '../../features/documents/folder-dialog.tsx';
+import { PreviewDialog } from '../../features/documents/preview-dialog.tsx';
+import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+
+const KEYS = ['q', 'type', 'folderId', 'sharedWith', 'from', 'to'] as const;
+
+function queryFrom(params: URLSearchParams): TDocumentListQuery {
+  const raw = Object.fromEntries(KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
+  const parsed = ZDocumentListQuery.safeParse(raw);
+  return parsed.success ? parsed.data : {};
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = queryFrom(new URL(request.url).searchParams);
+  return { query, ...(await documentsApi.list(query)) };
+}
 
 export function Component() {
-  return <BeingBuilt title="Documents" />;
+  const { query, items, counts, folders, beneficiaries } = useLoaderData<typeof loader>();
+  const [, setParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [uploading, setUploading] = useState(false);
+  const [newFolder, setNewFolder] = useState(false);
+  const [previewing, setPreviewing] = useState<TDocument | null>(null);
+  const [editing, setEditing] = useState<TDocument | null>(null);
+  const [sharingId, setSharingId] = useState<string | null>(null);
+  const [deletingFolder, setDeletingFolder] = useState<TDocumentFolder | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const sharing = useMemo(() => items.find((d) => d.id === sharingId), [items, sharingId]);
+  const refresh = () => revalidator.revalidate();
+
+  const setQuery = (next: TDocumentListQuery) =>
+    setParams(
+      () => {
+        const p = new URLSearchParams();
+        for (const k of KEYS) if (next[k]) p.set(k, String(next[k]));
+        return p;
+      },
+      { replace: true },
+    );
+
+  const category = query.type ?? 'all';
+  const folder = folders.find((f) => f.id === query.folderId);
+  const heading = folder ? folder.name : category === 'all' ? 'Recent Documents' : `${DOCUMENT_CATEGORIES.find((c) => c.key === category)?.label ?? 'Other'} Documents`;
+  const filtered = KEYS.some((k) => query[k]);
+
+  async function deleteFolder() {
+    if (!deletingFolder) return;
+    try {
+      await documentsApi.removeFolder(deletingFolder.id);
+      setNotice({ tone: 'success', text: `Deleted the folder “${deletingFolder.name}”. Its documents are still here.` });
+      if (query.folderId === deletingFolder.id) setQuery({ ...query, folderId: undefined });
+      await refresh();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setNotice({ tone: 'error', text: e.message });
+    } finally {
+      setDeletingFolder(null);
+    }
+  }
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Documents"
+        description="Wills, deeds, policies and certificates, encrypted and ready to share with the right people."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setNewFolder(true)}>
+              <FolderPlusIcon aria-hidden="true" className="size-5" />
+              New Folder
+            </Button>
+            <Button onClick={() => setUploading(true)}>
+              <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+              Upload Document
+            </Button>
+          </>
+        }
+      />
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <DocumentToolbar key={query.q ?? ''} query={query} beneficiaries={beneficiaries} onChange={setQuery} />
+      <div className="grid gap-6 lg:grid-cols-4">
+        <Card title="Categories" className="min-w-0 lg:col-span-1">
+          <CategoryList
+            counts={counts}
+            folders={folders}
+            category={category}
+            folderId={query.folderId}
+            onCategory={(c) => setQuery({ ...query, type: c === 'all' ? undefined : (c as TDocumentListQuery['type']), folderId: undefined })}
+            onFolder={(id) => setQuery({ ...query, folderId: id, type: undefined })}
+            onDeleteFolder={setDeletingFolder}
+          />
+        </Card>
+        <Card title={heading} description={`${items.length} ${items.length === 1 ? 'document' : 'documents'}`} className="min-w-0 lg:col-span-3">
+          {items.length === 0 ? (
+            <EmptyState
+              icon={DocumentTextIcon}
+              title={filtered ? 'No documents match' : 'No documents yet'}
+              description={filtered ? 'Try other words, another category, or clear the filters.' : 'Upload your will, insurance policies and other important papers.'}
+              action={
+                !filtered && (
+                  <Button onClick={() => setUploading(true)}>
+                    <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+                    Upload Document
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <ul aria-label="Documents" className="-my-4 divide-y divide-stone-100">
+              {items.map((doc) => (
+                <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} />
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+
+      <UploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        folders={folders}
+        defaultType={query.type}
+        defaultFolderId={query.folderId}
+        onUploaded={async (doc) => {
+          setNotice({ tone: 'success', text: `Uploaded “${doc.title}”.` });
+          await refresh();
+        }}
+      />
+      <FolderDialog open={newFolder} onClose={() => setNewFolder(false)} onCreated={refresh} />
+      <PreviewDialog doc={previewing} onClose={() => setPreviewing(null)} />
+      <EditDialog doc={editing} folders={folders} onClose={() => setEditing(null)} onSaved={refresh} />
+      {sharing && (
+        <ShareDialog
+          open
+          onClose={() => setSharingId(null)}
+          itemTitle={sharing.title}
+          itemKind="document"
+          current={sharing.share}
+          beneficiaries={beneficiaries}
+          onSave={async (share) => {
+            await documentsApi.share(sharing.id, share);
+            await refresh();
+          }}
+        />
+      )}
+      <Dialog
+        open={deletingFolder !== null}
+        onClose={() => setDeletingFolder(null)}
+        title="Delete folder?"
+        description={deletingFolder ? `“${deletingFolder.name}” will be removed. The documents in it stay in your vault.` : undefined}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeletingFolder(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void deleteFolder()}>
+              Delete folder
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
 }
