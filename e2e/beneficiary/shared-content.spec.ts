@@ -35,6 +35,8 @@ test('a beneficiary sees a shared memory, loses it when the owner turns the flag
   page,
   browser,
 }, testInfo) => {
+  // Several pages, each checked with axe, on a machine that may be busy.
+  test.setTimeout(120_000);
   const owner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const ownerCsrf = await signInAsOwner(owner.request);
   try {

@@ -34,9 +34,13 @@ test('the demo owner’s vault shows the wireframe’s figures and every screen 
   await page.goto('/estate-owner/memories');
   const cards = page.getByRole('list', { name: 'Memories' }).getByRole('listitem');
   await expect(cards.first()).toBeVisible();
-  // the preview images are real, decodable photos
-  const loaded = await page.locator('ul[aria-label="Memories"] img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
-  expect(loaded).toBeGreaterThanOrEqual(3);
+  // the preview images are real, decodable photos (they load lazily, as they scroll into view)
+  const images = page.locator('ul[aria-label="Memories"] img');
+  expect(await images.count()).toBeGreaterThanOrEqual(3);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
   await expectNoAxeViolations(page);
 });
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { files } from '../../db/schema/files.ts';
 import { storeBuffer } from '../../storage/stored-files.ts';
 import { insertStoredFile, makePdf, makePhoto } from '../../../../test/factories/files.ts';
@@ -84,5 +87,30 @@ describe('GET /api/v1/files/:id', () => {
     const chunks: Buffer[] = [];
     for await (const c of await t.app.deps.files.get(row!.storageKey)) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).includes(Buffer.from('combination'))).toBe(false);
+  });
+});
+
+describe('a restart (local mode: the master key generated once into DATA_DIR)', () => {
+  it('serves files stored before the restart, with the same bytes', async () => {
+    const local = await buildTestApp({ masterKey: undefined });
+    try {
+      const user = await insertUser(local.db);
+      const pdf = makePdf('Kept across restarts');
+      const file = await insertStoredFile(local.app.deps, user.estateId!, { bytes: pdf, mimeType: 'application/pdf', name: 'kept.pdf' });
+      expect(fs.existsSync(path.join(local.config.dataDir, 'master.key'))).toBe(true);
+      await local.app.close();
+      // a new process: same config, same database, same DATA_DIR; nothing in memory carried over
+      const restarted = await buildApp({ config: local.config, database: local.database, logger: false });
+      try {
+        const res = await restarted.inject({ method: 'GET', url: `/api/v1/files/${file.id}`, headers: { cookie: (await sessionFor(local, user)).cookie } });
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.equals(pdf)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await local.database.close();
+      fs.rmSync(local.config.dataDir, { recursive: true, force: true });
+    }
   });
 });

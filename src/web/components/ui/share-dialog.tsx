@@ -37,7 +37,8 @@ export function ShareDialog({ open, onClose, itemTitle, itemKind, current, benef
     setChosen(current.beneficiaryIds);
     setRelease(current.release);
     setError(null);
-  }, [open, current]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- start from the saved state each time it opens, not when the list reloads
+  }, [open]);
 
   const toggle = (id: string) => setChosen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 

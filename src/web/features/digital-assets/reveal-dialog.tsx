@@ -15,7 +15,7 @@ export function RevealDialog({ asset, onClose }: { asset: TDigitalAsset | null; 
   useEffect(() => {
     setSecrets(null);
     setError(null);
-  }, [asset]);
+  }, [asset?.id]);
 
   async function reveal() {
     if (!asset) return;

@@ -25,7 +25,8 @@ export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument 
     setError(null);
     setTitleError(undefined);
     setConfirming(false);
-  }, [doc]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when another document is opened, not when the list reloads
+  }, [doc?.id]);
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);

@@ -15,7 +15,7 @@ export function AddNoteDialog({ memory, onClose, onSaved }: { memory: TMemory | 
   useEffect(() => {
     setText('');
     setError(null);
-  }, [memory]);
+  }, [memory?.id]);
 
   async function save() {
     if (!memory) return;

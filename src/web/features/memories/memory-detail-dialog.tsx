@@ -19,7 +19,7 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMe
   useEffect(() => {
     setConfirming(false);
     setError(null);
-  }, [memory]);
+  }, [memory?.id]);
 
   async function remove() {
     if (!memory) return;

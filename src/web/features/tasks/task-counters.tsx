@@ -11,20 +11,20 @@ const TILES = [
 /** The four counters. High Priority counts only pending high-priority tasks. */
 export function TaskCounters({ counts }: { counts: TTaskCounts }) {
   return (
-    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Task counts">
       {TILES.map(({ key, label, icon: Icon, tone }) => (
-        <div key={key} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">
+        <li key={key} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">
           <span className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${tone}`}>
             <Icon aria-hidden="true" className="size-6" />
           </span>
           <div className="min-w-0">
-            <dt className="text-sm font-medium text-stone-600">{label}</dt>
-            <dd className="text-2xl font-semibold text-stone-900 tabular-nums" data-testid={`count-${key}`}>
+            <p className="text-sm font-medium text-stone-600">{label}</p>
+            <p className="text-2xl font-semibold text-stone-900 tabular-nums" data-testid={`count-${key}`}>
               {counts[key]}
-            </dd>
+            </p>
           </div>
-        </div>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
