@@ -61,6 +61,7 @@ test('a beneficiary sees a shared memory, loses it when the owner turns the flag
     const memoryUrl = page.url();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/view=/);
 
     // Search narrows the list.
     await page.getByRole('searchbox', { name: 'Search memories' }).fill('sandcastle');
@@ -91,6 +92,8 @@ test('a beneficiary sees a shared memory, loses it when the owner turns the flag
     await expect(conversation.getByText('Come for lunch on Sunday?')).toBeVisible();
     await expect(thread.getByText('Unread')).toHaveCount(0);
     await conversation.getByRole('button', { name: 'Close' }).last().click();
+    await expect(conversation).toBeHidden();
+    await expect(page).not.toHaveURL(/thread=/);
     await page.reload();
     await expect(page.getByRole('listitem').filter({ hasText: 'Photos from the rose garden' }).getByText('Unread')).toHaveCount(0);
 

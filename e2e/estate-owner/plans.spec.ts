@@ -63,6 +63,26 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     await toEmily.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Message sent to Emily Ellis.')).toBeVisible();
 
+    // Upload Document from a document task (the vault's upload), then offered to tick the task off
+    await page.getByRole('button', { name: 'Upload a document for: Add the pension statement' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Document' });
+    await upload.getByLabel('Title').fill('Teachers’ pension statement 2026');
+    await upload.getByLabel('Type').selectOption({ label: 'Financial Record' });
+    await upload.getByLabel('File').setInputFiles({
+      name: 'pension.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+    });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Uploaded “Teachers’ pension statement 2026”.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark “Add the pension statement” complete' })).toBeVisible();
+    await expect(glance.getByRole('link', { name: /Legal Documents\s*13/ })).toBeVisible();
+    // leave the demo's vault as the seed made it
+    const docs = (await (await page.request.get('/api/v1/documents?q=pension%20statement%202026')).json()) as { items: { id: string; title: string }[] };
+    const uploaded = docs.items.find((d) => d.title === 'Teachers’ pension statement 2026');
+    expect(uploaded).toBeTruthy();
+    expect((await page.request.delete(`/api/v1/documents/${uploaded!.id}`, { headers: { 'x-csrf-token': await csrfToken(page) } })).ok()).toBe(true);
+
     // The task modal: an open task with where to do it
     await page.getByRole('button', { name: /^Open task: / }).first().click();
     const taskModal = page.getByRole('dialog');

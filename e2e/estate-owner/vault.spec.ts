@@ -26,6 +26,8 @@ test('the demo owner’s vault shows the wireframe’s figures and every screen 
   await expect(count(page, 'Financial')).toHaveText(/4$/);
   await expect(count(page, 'Personal')).toHaveText(/3$/);
   await expectNoAxeViolations(page);
+  await count(page, 'Legal').click();
+  await expect(page.getByRole('list', { name: 'Documents' }).getByRole('listitem')).toHaveCount(5);
 
   await page.goto('/estate-owner/digital-assets');
   await expect(page.getByRole('list', { name: 'Digital assets' }).getByRole('listitem')).toHaveCount(8);
@@ -42,6 +44,12 @@ test('the demo owner’s vault shows the wireframe’s figures and every screen 
     await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   }
   await expectNoAxeViolations(page);
+  // Filter by type
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Type').selectOption({ label: 'Audio Recording' });
+  await expect(page).toHaveURL(/type=audio/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading')).toHaveText('Hush, little one: Emily’s lullaby');
 });
 
 test('a new owner creates a memory with a photo and a story; it is there after a reload', async ({ page }) => {

@@ -7,12 +7,12 @@ import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { ApiError } from '../lib/api.ts';
 import { fieldErrorsFromIssues, formText, type FieldErrors } from '../lib/form.ts';
-import { getSession, refreshSession, signInHref, signOut } from '../lib/session.ts';
+import { getSession, homePathFor, refreshSession, signInHref, signOut } from '../lib/session.ts';
 import { invitationsApi } from '../features/invitations/api.ts';
 
 type LoaderData =
   | { ok: true; token: string; info: TInvitationInfo; signedInAs: { name: string; email: string } | null }
-  | { ok: false; token: string; message: string; used: boolean };
+  | { ok: false; token: string; message: string; used: boolean; home: string | null };
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData> {
   const token = params.token ?? '';
@@ -26,7 +26,13 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData
       ok: false,
       token,
       used: error.code === 'INVITATION_USED',
-      message: error.status === 400 ? 'This invitation link is not valid. Check that you copied all of it.' : error.message,
+      home: session.user ? homePathFor(session.user) : null,
+      message:
+        error.status === 400
+          ? 'This invitation link is not valid. Check that you copied all of it.'
+          : error.code === 'INVITATION_USED' && session.user
+            ? 'This invitation has already been accepted.'
+            : error.message,
     };
   }
 }
@@ -68,9 +74,15 @@ export function Component() {
     return (
       <CenteredPage title={data.used ? 'Invitation already accepted' : 'This invitation cannot be used'} description={data.message}>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/sign-in" className={buttonClasses()}>
-            Sign in
-          </Link>
+          {data.home ? (
+            <Link to={data.home} className={buttonClasses()}>
+              Continue to Heirloom
+            </Link>
+          ) : (
+            <Link to="/sign-in" className={buttonClasses()}>
+              Sign in
+            </Link>
+          )}
           <Link to="/" className={buttonClasses('secondary')}>
             Go to the home page
           </Link>

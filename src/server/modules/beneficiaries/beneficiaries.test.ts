@@ -94,6 +94,12 @@ describe('add a beneficiary', () => {
     expect((await injectAs(t, otherS, 'POST', '/api/v1/beneficiaries', body)).statusCode).toBe(201);
   });
 
+  it('refuses the owner’s own email', async () => {
+    const res = await injectAs(t, ownerS, 'POST', '/api/v1/beneficiaries', newBeneficiary({ email: owner.email.toUpperCase() }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.email).toBe('This is your own email');
+  });
+
   it('refuses text PostgreSQL cannot store rather than failing', async () => {
     const res = await injectAs(t, ownerS, 'POST', '/api/v1/beneficiaries', newBeneficiary({ notes: 'a\u0000b' }));
     expect(res.statusCode).toBe(400);

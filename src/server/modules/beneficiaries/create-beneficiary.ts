@@ -5,7 +5,7 @@ import { DEFAULT_ACCESS } from '../../../core/constants.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from './beneficiary-view.ts';
@@ -16,6 +16,7 @@ const duplicate = () => conflict('You have already added someone with this email
 /** Add a beneficiary (wireframe defaults for the access flags) and email their invitation. */
 export async function createBeneficiary(ctx: Ctx, input: z.output<typeof ZCreateBeneficiaryRequest>): Promise<TBeneficiary> {
   const estateId = ownEstateId(ctx);
+  if (input.email === ctx.actor.email) throw badRequest('That is your own email. Add the person who should receive your legacy.', { email: 'This is your own email' });
   const [existing] = await ctx.db
     .select({ id: beneficiaries.id })
     .from(beneficiaries)

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { TBeneficiary, TUpdateBeneficiaryRequest } from '../../../core/beneficiaries.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
 import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
@@ -16,6 +16,9 @@ export async function updateBeneficiary(ctx: Ctx, id: string, input: TUpdateBene
   const row = await ownBeneficiary(ctx, id);
   const { access, ...fields } = input;
   const emailChanged = input.email !== undefined && input.email !== row.email;
+  if (emailChanged && input.email === ctx.actor.email) {
+    throw badRequest('That is your own email. Add the person who should receive your legacy.', { email: 'This is your own email' });
+  }
   if (emailChanged) {
     const [taken] = await ctx.db
       .select({ id: beneficiaries.id })

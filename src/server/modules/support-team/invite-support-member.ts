@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TSupportMember, ZInviteSupportMemberRequest } from '../../../core/support-team.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inviteMember } from './invite-member.ts';
@@ -12,6 +12,7 @@ import { supportRoleLabel, toSupportMember } from './member-view.ts';
 /** Add a legacy planner or estate administrator by email: a pending member and an invitation. */
 export async function inviteSupportMember(ctx: Ctx, input: z.output<typeof ZInviteSupportMemberRequest>): Promise<TSupportMember> {
   const estateId = ownEstateId(ctx);
+  if (input.email === ctx.actor.email) throw badRequest('You cannot be on your own support team.', { email: 'This is your own email' });
   const duplicate = () =>
     conflict(`${input.email} is already on your support team as ${supportRoleLabel(input.role)}.`, { email: 'Already on your support team' });
   const [existing] = await ctx.db

@@ -55,6 +55,7 @@ describe('invite by email', () => {
     const bad = await injectAs(t, ownerS, 'POST', '/api/v1/support-team', { role: 'admin', name: 'X', email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['role', 'email']));
+    expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team', { role: 'legacy-planner', name: 'Me', email: owner.email })).statusCode).toBe(400);
     const body = { role: 'legacy-planner', name: 'Ann Lee', email: unique('ann') };
     expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team', body)).statusCode).toBe(201);
     expect((await injectAs(t, ownerS, 'POST', '/api/v1/support-team', body)).statusCode).toBe(409);

@@ -1,87 +1,41 @@
-import { FunnelIcon, MagnifyingGlassIcon } from '@heroicons/react/20/solid';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { MEMORY_TYPES, MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
 import { SHARED_WITH_NOBODY, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
 import type { TShareAudienceMember } from '../../../core/sharing.schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-
-export interface MemoryToolbarProps {
-  query: TMemoryListQuery;
-  beneficiaries: TShareAudienceMember[];
-  onChange: (query: TMemoryListQuery) => void;
-}
+import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 
 const FILTER_KEYS = ['type', 'from', 'to', 'sharedWith'] as const;
 
-/** The search box (full text over title, description and stories) and the Filter panel (type, dates, shared with). */
-export function MemoryToolbar({ query, beneficiaries, onChange }: MemoryToolbarProps) {
-  const [text, setText] = useState(query.q ?? '');
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const panelId = useId();
-  useEffect(() => () => clearTimeout(timer.current), []);
+/** The search box (full text over title, description and stories) and Filter (type, dates, shared with), kept in the address. */
+export function MemoryToolbar({ query, beneficiaries }: { query: TMemoryListQuery; beneficiaries: TShareAudienceMember[] }) {
   const active = FILTER_KEYS.filter((k) => query[k]).length;
-  const set = (patch: Partial<TMemoryListQuery>) => onChange({ ...query, ...patch });
-
   return (
-    <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <label htmlFor={`${panelId}-search`} className="sr-only">
-            Search memories
-          </label>
-          <MagnifyingGlassIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-stone-400" />
-          <input
-            id={`${panelId}-search`}
-            type="search"
-            placeholder="Search memories, descriptions and stories"
-            value={text}
-            onChange={(e) => {
-              const value = e.target.value;
-              setText(value);
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => set({ q: value.trim() || undefined }), 250);
-            }}
-            className="block w-full rounded-lg bg-white py-2 pr-3 pl-10 text-base text-stone-900 shadow-xs ring-1 ring-stone-300 ring-inset placeholder:text-stone-500 focus:outline-2 focus:-outline-offset-2 focus:outline-accent-solid"
-          />
-        </div>
-        <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          <FunnelIcon aria-hidden="true" className="size-4 text-stone-500" />
-          Filter
-          {active > 0 && <span className="rounded-full bg-accent-solid px-2 text-xs text-white">{active}</span>}
-        </Button>
-      </div>
-      <div id={panelId} hidden={!open} className="rounded-xl bg-white p-4 shadow-xs ring-1 ring-stone-200">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField label="Type" value={query.type ?? ''} onChange={(e) => set({ type: (e.target.value || undefined) as TMemoryListQuery['type'] })}>
-            <option value="">All types</option>
-            {MEMORY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {MEMORY_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label="From" type="date" value={query.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
-          <TextField label="To" type="date" value={query.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
-          <SelectField label="Shared with" value={query.sharedWith ?? ''} onChange={(e) => set({ sharedWith: e.target.value || undefined })}>
-            <option value="">Anyone or no one</option>
-            <option value={SHARED_WITH_NOBODY}>Not shared yet</option>
-            {beneficiaries.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {active > 0 && (
-          <div className="mt-4 flex justify-end">
-            <Button variant="ghost" size="sm" onClick={() => onChange({ q: query.q })}>
-              Clear filters
-            </Button>
-          </div>
-        )}
-      </div>
-    </div>
+    <SearchFilterBar searchLabel="Search memories" q={query.q ?? ''} activeFilters={active}>
+      <SelectField label="Type" name="type" defaultValue={query.type ?? ''}>
+        <option value="">All types</option>
+        {MEMORY_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {MEMORY_TYPE_LABELS[t]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="From" name="from" type="date" defaultValue={query.from ?? ''} />
+      <TextField label="To" name="to" type="date" defaultValue={query.to ?? ''} />
+      <SelectField label="Shared with" name="sharedWith" defaultValue={query.sharedWith ?? ''}>
+        <option value="">Anyone or no one</option>
+        <option value={SHARED_WITH_NOBODY}>Not shared yet</option>
+        {beneficiaries.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </SelectField>
+      {active > 0 && (
+        <Link to={query.q ? `?q=${encodeURIComponent(query.q)}` : '.'} replace className="block text-sm font-semibold text-accent-text hover:underline">
+          Clear filters
+        </Link>
+      )}
+    </SearchFilterBar>
   );
 }

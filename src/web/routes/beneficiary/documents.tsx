@@ -9,8 +9,11 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { DocumentDialog } from '../../features/shared-content/document-dialog.tsx';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
+import { ignoringParams } from '../../lib/revalidate.ts';
 
 const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+
+export const shouldRevalidate = ignoringParams('view');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -8,8 +8,11 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
+import { ignoringParams } from '../../lib/revalidate.ts';
 
 const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+
+export const shouldRevalidate = ignoringParams('view');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

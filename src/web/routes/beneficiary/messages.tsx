@@ -12,6 +12,9 @@ import { inboxApi } from '../../features/inbox/api.ts';
 import { ComposeDialog } from '../../features/inbox/compose-dialog.tsx';
 import { ThreadDialog } from '../../features/inbox/thread-dialog.tsx';
 import { ThreadList } from '../../features/inbox/thread-list.tsx';
+import { ignoringParams } from '../../lib/revalidate.ts';
+
+export const shouldRevalidate = ignoringParams('thread', 'compose');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

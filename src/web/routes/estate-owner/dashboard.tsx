@@ -1,8 +1,10 @@
+import { ArrowUpTrayIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AccessDialog } from '../../features/dashboard/access-dialog.tsx';
@@ -16,6 +18,7 @@ import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx'
 import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.tsx';
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
+import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 
 export function loader() {
   return dashboardApi.get();
@@ -24,7 +27,9 @@ export function loader() {
 export function Component() {
   const dashboard = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; task?: TTask } | null>(null);
+  /** the Upload Document modal, opened from a document task (or the header button: task null) */
+  const [uploading, setUploading] = useState<{ task: TTask | null } | null>(null);
   const [messaging, setMessaging] = useState<TBeneficiary | null>(null);
   const [viewing, setViewing] = useState<TBeneficiary | null>(null);
   const [openTask, setOpenTask] = useState<TTask | null>(null);
@@ -38,11 +43,13 @@ export function Component() {
     try {
       await dashboardApi.completeTask(task.id);
       setOpenTask(null);
+      setUploading(null);
       setNotice({ tone: 'success', text: `Completed “${task.title}”.` });
       await revalidator.revalidate();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setTaskError(e.message);
+      setNotice({ tone: 'error', text: e.message });
     } finally {
       setCompleting(false);
     }
@@ -53,8 +60,27 @@ export function Component() {
       <PageHeader
         title={`Welcome back, ${dashboard.owner.firstName}`}
         description="Here is how your legacy is coming along, and what is left to do."
+        actions={
+          <Button variant="secondary" onClick={() => setUploading({ task: null })}>
+            <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+            Upload Document
+          </Button>
+        }
       />
-      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <div aria-live="polite">
+        {notice && (
+          <Alert tone={notice.tone}>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <span>{notice.text}</span>
+              {notice.task && (
+                <Button size="sm" variant="secondary" loading={completing} onClick={() => notice.task && void complete(notice.task)}>
+                  Mark “{notice.task.title}” complete
+                </Button>
+              )}
+            </div>
+          </Alert>
+        )}
+      </div>
       <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
       <CategoryCards counts={dashboard.counts} />
       <div className="grid gap-8 lg:grid-cols-2">
@@ -62,15 +88,12 @@ export function Component() {
         <TasksCard
           tasks={dashboard.tasks}
           pendingCount={dashboard.pendingTaskCount}
-          canUpload={false}
+          canUpload
           onOpen={(t) => {
             setTaskError(null);
             setOpenTask(t);
           }}
-          onUpload={(t) => {
-            setTaskError(null);
-            setOpenTask(t);
-          }}
+          onUpload={(t) => setUploading({ task: t })}
           onAdd={() => setAdding(Date.now())}
         />
       </div>
@@ -91,6 +114,16 @@ export function Component() {
       />
       <AccessDialog key={viewing?.id ?? 'none'} beneficiary={viewing} onClose={() => setViewing(null)} />
       <TaskDetailDialog task={openTask} busy={completing} error={taskError} onClose={() => setOpenTask(null)} onComplete={(t) => void complete(t)} />
+      <UploadDialog
+        open={uploading !== null}
+        folders={[]}
+        onClose={() => setUploading(null)}
+        onUploaded={async (doc) => {
+          const task = uploading?.task ?? undefined;
+          setNotice({ tone: 'success', text: `Uploaded “${doc.title}”.`, ...(task ? { task } : {}) });
+          await revalidator.revalidate();
+        }}
+      />
       <TaskDialog
         key={adding ?? 'closed'}
         open={adding !== null}

@@ -35,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const { query, items, counts, folders, beneficiaries } = useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
+  // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
+  const filtersKey = (['sharedWith', 'from', 'to'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
   const revalidator = useRevalidator();
   const [uploading, setUploading] = useState(false);
   const [newFolder, setNewFolder] = useState(false);
@@ -95,7 +97,7 @@ export function Component() {
         }
       />
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <DocumentToolbar key={query.q ?? ''} query={query} beneficiaries={beneficiaries} onChange={setQuery} />
+      <DocumentToolbar key={filtersKey} query={query} beneficiaries={beneficiaries} />
       <div className="grid gap-6 lg:grid-cols-4">
         <Card title="Categories" className="min-w-0 lg:col-span-1">
           <CategoryList

@@ -28,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { query, items, beneficiaries } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
+  const filtersKey = (['type', 'from', 'to', 'sharedWith'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
   const revalidator = useRevalidator();
   const [noting, setNoting] = useState<string | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
@@ -38,16 +40,6 @@ export function Component() {
   const createdMemory = created ? byId.get(created) : undefined;
   const filtered = KEYS.some((k) => query[k]);
   const sharingMemory: TMemory | undefined = sharing ? byId.get(sharing) : undefined;
-
-  const setQuery = (next: TMemoryListQuery) =>
-    setParams(
-      () => {
-        const p = new URLSearchParams();
-        for (const k of KEYS) if (next[k]) p.set(k, String(next[k]));
-        return p;
-      },
-      { replace: true },
-    );
 
   return (
     <div className="space-y-8">
@@ -62,7 +54,7 @@ export function Component() {
         }
       />
       {createdMemory && <Alert tone="success">Saved “{createdMemory.title}”.</Alert>}
-      <MemoryToolbar key={query.q ?? ''} query={query} beneficiaries={beneficiaries} onChange={setQuery} />
+      <MemoryToolbar key={filtersKey} query={query} beneficiaries={beneficiaries} />
       {items.length === 0 ? (
         filtered ? (
           <EmptyState icon={PhotoIcon} title="No memories match" description="Try other words, or clear the filters." />
