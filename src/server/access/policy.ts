@@ -7,7 +7,7 @@
  *      (or attached it to a future message delivered to them — an explicit share with that person);
  *   2. flag: their access flag for the item's category is on;
  *   3. released: `release = 'now'`, or `release = 'after_activation'` and the estate is `active`
- *      (every release schedule releases at activation for now — docs/decisions/0101-…).
+ *      (every release schedule releases at activation for now — docs/decisions/0031-beneficiary-access-policy.md).
  * Everything else is "not found". The rule is expressed as SQL conditions so lists, counts,
  * details and file downloads are all filtered by the database with the same predicate; a flag
  * turned off or a share removed takes effect on the very next query.
@@ -15,7 +15,7 @@
  * Every function takes the viewer's user id; conditions refer to the outer query's table by name
  * (`memories`, `documents`, `future_messages`), so use them in queries over that table, unaliased.
  */
-import { and, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
@@ -155,16 +155,6 @@ export function inboxMessageVisibleSql(db: Db, userId: string): SQL {
   )!;
 }
 
-/** The estates the viewer is linked to as a beneficiary, with their row (flags, relationship). */
-export async function linkedBeneficiaryRows(db: Db, userId: string, estateId?: string) {
-  return db
-    .select({ beneficiary: beneficiaries, estate: estates })
-    .from(beneficiaries)
-    .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
-    .where(and(eq(beneficiaries.userId, userId), estateId ? eq(beneficiaries.estateId, estateId) : undefined))
-    .orderBy(beneficiaries.createdAt);
-}
-
 /** True when the viewer is linked to the estate (the estate page exists for them). */
 export async function isLinkedToEstate(db: Db, userId: string, estateId: string): Promise<boolean> {
   const [row] = await db
@@ -175,7 +165,7 @@ export async function isLinkedToEstate(db: Db, userId: string, estateId: string)
   return Boolean(row);
 }
 
-/** A visible memory's id, or null (a single-row check for details). */
+/** Single-item checks (for callers outside the beneficiary screens; the screens filter in their queries). */
 export async function canSeeMemory(db: Db, userId: string, memoryId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: memories.id })
@@ -257,7 +247,3 @@ export async function linkedUsersOf(db: Db, estateId: string): Promise<string[]>
     .where(and(eq(beneficiaries.estateId, estateId), isNotNull(beneficiaries.userId)));
   return [...new Set(rows.map((r) => r.userId!))];
 }
-
-/** For callers that already hold a list of candidate estates. */
-export const inEstates = (column: PgColumn, estateIds: string[]): SQL | undefined =>
-  estateIds.length ? inArray(column, estateIds) : sql`false`;

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
-import { insertBeneficiaryUser, insertNotification } from '../../../../test/factories/shared-content.ts';
+import { insertDocument } from '../../../../test/factories/documents.ts';
+import { insertBeneficiaryUser, insertFamily, insertNotification, setEstateStatus } from '../../../../test/factories/shared-content.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { saveNotificationSettings } from './notification-settings.ts';
 import { notify } from './notify.ts';
+import { notifyEstateStatusChanged } from './notify-estate-status.ts';
 import { sendDigests } from './send-digests.ts';
 import { sendPendingNotifications } from './send-pending-notifications.ts';
 import { readSmsLog } from './sms.ts';
@@ -116,6 +118,26 @@ describe('notify: method and frequency decide how it is sent', () => {
     await sendDigests(deps(), 'weekly');
     expect(await mailTo(weekly.email)).toHaveLength(1);
     expect(await smsTo('+1 555 0107')).toEqual([expect.objectContaining({ kind: 'digest', text: expect.stringContaining('1 new notification') })]);
+  });
+});
+
+describe('estate status notices', () => {
+  it('tell each linked beneficiary, and on activation how much is now open to them', async () => {
+    const family = await insertFamily(t.db);
+    await insertDocument(deps(), family.estateId, { title: 'Will', shareAll: true, release: 'after_activation' });
+    await insertDocument(deps(), family.estateId, { title: 'Deed', shareAll: true, release: 'now' });
+    await setEstateStatus(t.db, family.estateId, 'verification_pending');
+    expect(await notifyEstateStatusChanged(deps(), family.estateId)).toBe(1);
+    await setEstateStatus(t.db, family.estateId, 'active');
+    await notifyEstateStatusChanged(deps(), family.estateId);
+    const notes = (await rowsOf(family.viewer.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.message.localeCompare(b.message));
+    expect(notes.map((n) => n.type)).toEqual(['estate', 'estate']);
+    expect(notes.some((n) => n.message.includes('being verified'))).toBe(true);
+    expect(notes.find((n) => n.message.includes('now active'))!.message).toContain('0 memories and 2 documents');
+    expect(notes[0]!.link).toBe(`/beneficiary/estate/${family.estateId}`);
+    // The owner and the unlinked beneficiary are not told; nothing goes to another family.
+    expect(await rowsOf(family.owner.id)).toEqual([]);
+    expect(await notifyEstateStatusChanged(deps(), randomUUID())).toBe(0);
   });
 });
 

@@ -4,31 +4,19 @@ import { SECRET_LABELS, type TDigitalAsset, type TRevealedSecrets } from '../../
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { digitalAssetsApi } from './api.ts';
 
 /** Secrets stay hidden until the owner explicitly reveals them; the reveal is recorded in the activity log. */
 export function RevealDialog({ asset, onClose }: { asset: TDigitalAsset | null; onClose: () => void }) {
   const [secrets, setSecrets] = useState<TRevealedSecrets | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   useEffect(() => {
     setSecrets(null);
     setError(null);
-  }, [asset?.id]);
+  }, [asset?.id, setError]);
 
-  async function reveal() {
-    if (!asset) return;
-    setBusy(true);
-    try {
-      setSecrets(await digitalAssetsApi.reveal(asset.id));
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const reveal = () => asset && run(async () => setSecrets(await digitalAssetsApi.reveal(asset.id)));
 
   const shown = secrets ? (Object.keys(SECRET_LABELS) as (keyof TRevealedSecrets)[]).filter((k) => secrets[k]) : [];
   return (

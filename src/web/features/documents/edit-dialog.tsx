@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { documentsApi } from './api.ts';
 
 /** Rename, change the type, move to a folder — or delete (with confirmation). */
@@ -13,9 +13,8 @@ export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument 
   const [title, setTitle] = useState('');
   const [type, setType] = useState<DocumentType>('other');
   const [folderId, setFolderId] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [titleError, setTitleError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run: runAction } = useAction();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (!doc) return;
@@ -26,21 +25,14 @@ export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument 
     setTitleError(undefined);
     setConfirming(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when another document is opened, not when the list reloads
-  }, [doc?.id]);
+  }, [doc?.id, setError]);
 
   async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+    const done = await runAction(async () => {
       await action();
       await onSaved();
-      onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (done) onClose();
   }
 
   const save = () => {

@@ -3,19 +3,18 @@ import { ZAddNoteRequest, type TMemory } from '../../../core/memories.schemas.ts
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
+import { NotesList } from './notes-list.tsx';
 
 /** Add Note: appends a dated note to a memory. */
 export function AddNoteDialog({ memory, onClose, onSaved }: { memory: TMemory | null; onClose: () => void; onSaved: () => Promise<void> | void }) {
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   useEffect(() => {
     setText('');
     setError(null);
-  }, [memory?.id]);
+  }, [memory?.id, setError]);
 
   async function save() {
     if (!memory) return;
@@ -24,17 +23,11 @@ export function AddNoteDialog({ memory, onClose, onSaved }: { memory: TMemory | 
       setError(parsed.error.issues[0]?.message ?? 'Write the note first');
       return;
     }
-    setBusy(true);
-    try {
+    const saved = await run(async () => {
       await memoriesApi.addNote(memory.id, parsed.data);
       await onSaved();
-      onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (saved) onClose();
   }
 
   return (
@@ -55,16 +48,7 @@ export function AddNoteDialog({ memory, onClose, onSaved }: { memory: TMemory | 
       }
     >
       <div className="space-y-4">
-        {memory && memory.notes.length > 0 && (
-          <ul className="max-h-48 space-y-2 overflow-y-auto">
-            {memory.notes.map((n) => (
-              <li key={n.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm">
-                <p className="text-stone-800">{n.text}</p>
-                <p className="mt-0.5 text-xs text-stone-500">{formatDateTime(n.createdAt)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        {memory && memory.notes.length > 0 && <NotesList notes={memory.notes} className="max-h-48 overflow-y-auto" />}
         <TextAreaField label="Note" rows={4} value={text} onChange={(e) => setText(e.target.value)} error={error ?? undefined} maxLength={2000} />
       </div>
     </Dialog>

@@ -7,33 +7,27 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { shareSummary } from '../../components/ui/share-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
+import { NotesList } from './notes-list.tsx';
 
 /** A memory in full: its photos, recordings and stories in order, its notes, and Delete. */
 export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMemory | null; onClose: () => void; onDeleted: () => Promise<void> | void }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAction();
   useEffect(() => {
     setConfirming(false);
     setError(null);
-  }, [memory?.id]);
+  }, [memory?.id, setError]);
 
   async function remove() {
     if (!memory) return;
-    setBusy(true);
-    try {
+    const done = await run(async () => {
       await memoriesApi.remove(memory.id);
       await onDeleted();
-      onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (done) onClose();
   }
 
   return (
@@ -106,14 +100,7 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMe
           {memory.notes.length > 0 && (
             <section>
               <h3 className="text-sm font-semibold text-stone-900">Notes</h3>
-              <ul className="mt-2 space-y-2">
-                {memory.notes.map((n) => (
-                  <li key={n.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm">
-                    <p className="text-stone-800">{n.text}</p>
-                    <p className="mt-0.5 text-xs text-stone-500">{formatDateTime(n.createdAt)}</p>
-                  </li>
-                ))}
-              </ul>
+              <NotesList notes={memory.notes} className="mt-2" />
             </section>
           )}
         </div>
