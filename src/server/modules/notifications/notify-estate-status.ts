@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
+import { type ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
