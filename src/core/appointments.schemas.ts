@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { APPOINTMENT_STATUSES } from './constants.ts';
 import { ROLES } from './roles.ts';
-import { isValidTimeZone } from './appointments.ts';
+import { isValidTimeZone } from './time-zones.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 
 export const zTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });

@@ -6,6 +6,7 @@
  * DELIVERY_HOUR o'clock in the platform's time zone on that date.
  */
 import type { DELIVERY_RULES } from './constants.ts';
+import { timeZoneOffsetMs, wallTimeToUtc } from './time-zones.ts';
 
 export type DeliveryRule = (typeof DELIVERY_RULES)[number];
 
@@ -107,23 +108,6 @@ export function deliveryRuleInWords(spec: DeliverySpec): string {
   }
 }
 
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-export function timeZoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The calendar date it is at `now` in `timeZone`. */
 export function todayIn(now: Date, timeZone: string): string {
   const local = new Date(now.getTime() + timeZoneOffsetMs(now, timeZone));
@@ -133,11 +117,7 @@ export function todayIn(now: Date, timeZone: string): string {
 /** The instant of `hour`:00 on the calendar date `isoDate` in `timeZone` (daylight saving aware). */
 export function zonedDateAtHour(isoDate: string, hour: number, timeZone: string): Date {
   const { y, m, d } = parseIsoDate(isoDate);
-  const wall = Date.UTC(y, m - 1, d, hour);
-  let guess = wall - timeZoneOffsetMs(new Date(wall), timeZone);
-  // Once more with the offset at the guessed instant, for days when the offset changes.
-  guess = wall - timeZoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return wallTimeToUtc(y, m, d, hour, 0, timeZone);
 }
 
 export interface DueAtInput {
