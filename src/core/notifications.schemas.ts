@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_METHODS } from './constants.ts';
+import { timeZoneOffsetMs, wallTimeToUtc } from './time-zones.ts';
 
 export const NOTIFICATION_TYPES = ['memory', 'document', 'message', 'estate', 'security'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -133,38 +134,8 @@ export const ZNotificationsList = z.object({
 });
 export type TNotificationsList = z.infer<typeof ZNotificationsList>;
 
-/** True when the string names a time zone this runtime knows. */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The instant the calendar day containing `now` began in the time zone `tz`. */
+/** The instant the calendar day containing `now` began in the time zone `tz` (daylight-saving aware). */
 export function startOfDayIn(now: Date, tz: string): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  // Milliseconds elapsed since local midnight on the wall clock, taken off `now`…
-  const elapsed = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + now.getMilliseconds();
-  const guess = new Date(now.getTime() - elapsed);
-  // …then corrected when a daylight-saving change happened in between (the wall clock jumped).
-  const hourAtGuess = Number(formatHour(guess, tz));
-  if (hourAtGuess === 0) return guess;
-  return new Date(guess.getTime() + (hourAtGuess > 12 ? 24 - hourAtGuess : -hourAtGuess) * 3_600_000);
-}
-
-function formatHour(date: Date, tz: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', hour: '2-digit' }).format(date);
+  const local = new Date(now.getTime() + timeZoneOffsetMs(now, tz));
+  return wallTimeToUtc(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate(), 0, 0, tz);
 }

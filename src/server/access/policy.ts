@@ -16,7 +16,7 @@
  * (`memories`, `documents`, `future_messages`), so use them in queries over that table, unaliased.
  */
 import { and, eq, exists, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
 import { beneficiaries, estates } from '../db/schema/estates.ts';
@@ -73,50 +73,65 @@ function viewerRows(db: Db, userId: string, itemEstateId: PgColumn, grant: SQL) 
   );
 }
 
-/** Condition over `memories`: the viewer may see this memory. */
-export function memoryVisibleSql(db: Db, userId: string): SQL {
+/** A shareable item's columns: the rule is the same for memories and documents. */
+interface Shareable {
+  kind: 'memory' | 'document';
+  id: PgColumn;
+  estateId: PgColumn;
+  shareAll: PgColumn;
+  release: PgColumn;
+  /** The viewer's access flag for this category, on their beneficiary row. */
+  flag: PgColumn;
+  shares: { table: PgTable; itemId: PgColumn; beneficiaryId: PgColumn };
+}
+
+/** Shared with the viewer's row (or all, or by a delivered letter) AND their flag on AND released. */
+function shareableVisibleSql(db: Db, userId: string, item: Shareable): SQL {
   return viewerRows(
     db,
     userId,
-    memories.estateId,
+    item.estateId,
     and(
-      eq(b.accessMemories, true),
+      eq(item.flag, true),
       or(
-        eq(memories.shareAll, true),
+        eq(item.shareAll, true),
         exists(
           db
             .select({ one: sql`1` })
-            .from(memoryShares)
-            .where(and(eq(memoryShares.memoryId, memories.id), eq(memoryShares.beneficiaryId, b.id))),
+            .from(item.shares.table)
+            .where(and(eq(item.shares.itemId, item.id), eq(item.shares.beneficiaryId, b.id))),
         ),
-        attachedToDeliveredMessage(db, 'memory', memories.id),
+        attachedToDeliveredMessage(db, item.kind, item.id),
       ),
-      releasedSql(memories.release, e.status),
+      releasedSql(item.release, e.status),
     )!,
   );
 }
 
+/** Condition over `memories`: the viewer may see this memory. */
+export function memoryVisibleSql(db: Db, userId: string): SQL {
+  return shareableVisibleSql(db, userId, {
+    kind: 'memory',
+    id: memories.id,
+    estateId: memories.estateId,
+    shareAll: memories.shareAll,
+    release: memories.release,
+    flag: b.accessMemories,
+    shares: { table: memoryShares, itemId: memoryShares.memoryId, beneficiaryId: memoryShares.beneficiaryId },
+  });
+}
+
 /** Condition over `documents`: the viewer may see this document. */
 export function documentVisibleSql(db: Db, userId: string): SQL {
-  return viewerRows(
-    db,
-    userId,
-    documents.estateId,
-    and(
-      eq(b.accessDocuments, true),
-      or(
-        eq(documents.shareAll, true),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(documentShares)
-            .where(and(eq(documentShares.documentId, documents.id), eq(documentShares.beneficiaryId, b.id))),
-        ),
-        attachedToDeliveredMessage(db, 'document', documents.id),
-      ),
-      releasedSql(documents.release, e.status),
-    )!,
-  );
+  return shareableVisibleSql(db, userId, {
+    kind: 'document',
+    id: documents.id,
+    estateId: documents.estateId,
+    shareAll: documents.shareAll,
+    release: documents.release,
+    flag: b.accessDocuments,
+    shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
+  });
 }
 
 /**

@@ -6,6 +6,8 @@ import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { readUserSettings } from '../../../core/settings.schemas.ts';
+import { loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
 
 /** At most this many deliveries per run; the next run picks up the rest. */
@@ -45,7 +47,13 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
       .returning();
     if (!message) return false;
     const [row] = await tx
-      .select({ recipientUserId: beneficiaries.userId, ownerId: estates.ownerId, ownerName: users.name })
+      .select({
+        recipientUserId: beneficiaries.userId,
+        recipientName: beneficiaries.firstName,
+        ownerId: estates.ownerId,
+        ownerName: users.name,
+        estateStatus: estates.status,
+      })
       .from(beneficiaries)
       .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
       .innerJoin(users, eq(users.id, estates.ownerId))
@@ -71,6 +79,15 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
       fromName: row.ownerName,
       link: '/beneficiary/messages',
     });
+    // The owner hears that a message they wrote has arrived (legacy updates), while they are alive.
+    if (row.estateStatus !== 'active' && readUserSettings(await loadSettingsData(txCtx.db, row.ownerId)).legacyUpdates) {
+      await notify(txCtx, {
+        userId: row.ownerId,
+        type: 'message',
+        message: `Your message “${message.subject}” was delivered to ${row.recipientName}`,
+        link: '/estate-owner/messages',
+      });
+    }
     await audit(txCtx, {
       action: 'future_message.delivered',
       actorUserId: null,

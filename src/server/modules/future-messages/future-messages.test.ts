@@ -237,6 +237,23 @@ describe('delivery', () => {
     expect(await inboxOf(readerUser.id)).toHaveLength(1);
   });
 
+  it('tells the owner their message arrived, unless they turned legacy updates off', async () => {
+    const keen = await insertUser(t.db, { name: 'Alice Moore' });
+    const quiet = await insertUser(t.db, { name: 'Bea Quiet' });
+    await injectAs(t, await fresh(quiet), 'PATCH', '/api/v1/settings', { legacyUpdates: false });
+    for (const writer of [keen, quiet]) {
+      const readerUser = await insertUser(t.db, { roles: ['beneficiary'] });
+      const reader = await insertBeneficiary(t.db, writer.estateId!, { userId: readerUser.id, firstName: 'Rosa' });
+      const res = await injectAs(t, await fresh(writer), 'POST', '/api/v1/future-messages', compose({ recipientId: reader.id, deliverOn: isoDay(2), subject: 'Hello' }));
+      expect(res.statusCode).toBe(201);
+    }
+    t.clock.advance(3 * DAY);
+    await t.app.deps.jobs.runDue();
+    const toKeen = await t.db.select().from(notifications).where(eq(notifications.userId, keen.id));
+    expect(toKeen.map((n) => n.message)).toEqual(['Your message “Hello” was delivered to Rosa']);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, quiet.id))).toEqual([]);
+  });
+
   it('delivers once when two schedulers run at the same moment', async () => {
     const readerUser = await insertUser(t.db, { roles: ['beneficiary'] });
     const reader = await insertBeneficiary(t.db, owner.estateId!, { userId: readerUser.id });

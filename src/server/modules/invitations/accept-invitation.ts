@@ -12,6 +12,8 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { SESSION_COOKIE, sessionUser, startSession } from '../auth/sessions.ts';
+import { readUserSettings } from '../../../core/settings.schemas.ts';
+import { loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
 import { findOpenInvitation } from './find-invitation.ts';
 
@@ -111,7 +113,7 @@ export async function acceptInvitation(
     await audit(ctx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
     await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
   }
-  if (invitation.invitedBy) {
+  if (invitation.invitedBy && readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy)).beneficiaryActivity) {
     const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
     await notify(ctx, {
       userId: invitation.invitedBy,

@@ -85,6 +85,19 @@ describe('GET /api/v1/invitations/:token', () => {
 });
 
 describe('POST /api/v1/invitations/:token/accept', () => {
+  it('does not tell an owner who turned beneficiary activity off', async () => {
+    await injectAs(t, ownerS, 'PATCH', '/api/v1/settings', { beneficiaryActivity: false });
+    try {
+      const { token } = await inviteBeneficiary();
+      const before = (await t.db.select().from(notifications).where(eq(notifications.userId, owner.id))).length;
+      const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Quiet Quinn', password: 'a-long-password' });
+      expect(res.statusCode).toBe(200);
+      expect((await t.db.select().from(notifications).where(eq(notifications.userId, owner.id))).length).toBe(before);
+    } finally {
+      await injectAs(t, ownerS, 'PATCH', '/api/v1/settings', { beneficiaryActivity: true });
+    }
+  });
+
   it('signed out: creates the account with the invited email, signs it in, grants the role and links the beneficiary', async () => {
     const { token, email, beneficiary } = await inviteBeneficiary();
     const browser = new Browser(t);

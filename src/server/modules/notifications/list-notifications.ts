@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import {
-  isTimeZone,
   startOfDayIn,
   type NotificationType,
   type TNotification,
   type TNotificationsList,
   type TNotificationsQuery,
 } from '../../../core/notifications.schemas.ts';
+import { isValidTimeZone } from '../../../core/time-zones.ts';
 import type { Ctx } from '../../context.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -56,7 +56,7 @@ export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): P
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE);
 
-  if (query.tz && !isTimeZone(query.tz)) throw badRequest('Some of the query fields are not valid.', { tz: 'Unknown time zone' });
+  if (query.tz && !isValidTimeZone(query.tz)) throw badRequest('Some of the query fields are not valid.', { tz: 'Unknown time zone' });
   const tz = query.tz ?? (await getSystemSettings(ctx.db)).defaultTimeZone;
   const todayStart = startOfDayIn(ctx.clock.now(), tz);
   const notArchived = and(mine, isNull(notifications.archivedAt));
