@@ -3,6 +3,7 @@ import { registered, type RegisteredJob } from './job.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
+import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 
 /**
  * Every background job. To add one: create `src/server/jobs/<job-name>.ts` exporting
@@ -14,4 +15,5 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendNotificationsJob),
   registered(sendDailyDigestsJob),
   registered(sendWeeklySummariesJob),
+  registered(sweepUnfinishedUploadsJob),
 ];

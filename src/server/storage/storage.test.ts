@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { decryptStream, encryptStream, SEGMENT_BYTES } from './envelope.ts';
 import { createFileStore, storageKeys, type FileStore } from './file-store.ts';
 import { createS3Store, S3_PART_BYTES } from './s3-store.ts';
-import { commitFiles, readStoredFile, storeUpload, sweepOrphans, type StorageDeps } from './stored-files.ts';
+import { ORPHAN_AGE_MS, commitFiles, readStoredFile, storeUpload, sweepOrphans, type StorageDeps } from './stored-files.ts';
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -116,15 +116,15 @@ describe('disk driver and the startup sweep', () => {
     expect(fs.existsSync(path.join(t.config.dataDir, 'files', 'estates', estateId))).toBe(true);
   });
 
-  it('removes pending rows and temporary blobs older than an hour, and nothing younger', async () => {
+  it('removes pending rows and temporary blobs older than the orphan age, and nothing younger', async () => {
     const deps = t.app.deps;
     const stale = await storeUpload(deps, { estateId, uploadedBy: owner, originalName: 'a.pdf', source: Readable.from([Buffer.from('%PDF-old')]), maxBytes: 100, inspect: () => ({ mimeType: 'application/pdf' }), tooLarge: () => new AppError('X', 413, 'x') });
     const fresh = await storeUpload(deps, { estateId, uploadedBy: owner, originalName: 'b.pdf', source: Readable.from([Buffer.from('%PDF-new')]), maxBytes: 100, inspect: () => ({ mimeType: 'application/pdf' }), tooLarge: () => new AppError('X', 413, 'x') });
-    await deps.db.update(files).set({ createdAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(files.id, stale.id));
+    await deps.db.update(files).set({ createdAt: new Date(Date.now() - ORPHAN_AGE_MS - 3600_000) }).where(eq(files.id, stale.id));
     // a temporary blob left by a crash mid-upload, and one being written right now
     await deps.files.put('tmp/crashed-upload', Readable.from([Buffer.from('half')]));
     await deps.files.put('tmp/live-upload', Readable.from([Buffer.from('half')]));
-    const old = new Date(Date.now() - 2 * 3600_000);
+    const old = new Date(Date.now() - ORPHAN_AGE_MS - 3600_000);
     fs.utimesSync(path.join(t.config.dataDir, 'files', 'tmp', 'crashed-upload'), old, old);
 
     const swept = await sweepOrphans(deps);

@@ -15,7 +15,8 @@ export type StorageDeps = Pick<Deps, 'db' | 'files' | 'secrets' | 'clock'>;
 /** How many leading bytes are read before the content is judged (file-type needs ~4 KB; zips like more). */
 export const SNIFF_BYTES = 64 * 1024;
 /** Uploads still pending (and temporary blobs) older than this are debris of a crash or an abort. */
-export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+// Long enough that no upload still in progress (on this or another instance) is taken for debris.
+export const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
 
 /** What an `inspect` callback answers for content it accepts. It refuses by throwing an AppError. */
 export interface Accepted {

@@ -114,3 +114,30 @@ describe('a restart (local mode: the master key generated once into DATA_DIR)', 
     }
   });
 });
+
+describe('the hourly sweep of unfinished uploads', () => {
+  it('removes a pending upload older than the orphan age and keeps a recent one and committed files', async () => {
+    const committed = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: makePdf('Deed', ['Lot 12']), mimeType: 'application/pdf', name: 'deed.pdf' });
+    const pendingRow = (createdAt: Date) => ({
+      estateId: owner.estateId!,
+      storageKey: `tmp/${randomUUID()}`,
+      originalName: 'video.mp4',
+      mimeType: 'video/mp4',
+      size: 0,
+      sha256: '',
+      wrappedKey: '',
+      status: 'pending',
+      createdAt,
+    });
+    const now = t.clock.now().getTime();
+    const [stale] = await t.db.insert(files).values(pendingRow(new Date(now - 7 * 3600_000))).returning();
+    const [recent] = await t.db.insert(files).values(pendingRow(new Date(now - 2 * 3600_000))).returning();
+
+    const runs = await t.app.deps.jobs.runDue();
+    expect(runs.find((r) => r.job === 'sweep-unfinished-uploads')?.result).toMatchObject({ rows: 1 });
+    const left = (await t.db.select({ id: files.id }).from(files)).map((r) => r.id);
+    expect(left).not.toContain(stale!.id);
+    expect(left).toContain(recent!.id);
+    expect(left).toContain(committed.id);
+  });
+});

@@ -1,5 +1,5 @@
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '../../../core/constants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -9,18 +9,15 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { DocumentDialog } from '../../features/shared-content/document-dialog.tsx';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
-import { ignoringParams } from '../../lib/revalidate.ts';
-
-const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+import { idParam, ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
 
 export const shouldRevalidate = ignoringParams('view');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const q = searchParam(params);
   const category = DOCUMENT_TYPES.find((t) => t === params.get('category'));
-  const estate = params.get('estate');
-  const estateId = isUuid(estate) ? estate : undefined;
+  const estateId = idParam(params, 'estate');
   const [documents, access] = await Promise.all([sharedApi.documents({ q: q || undefined, category, estateId }), sharedApi.access()]);
   return { documents, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, category: category ?? '', estateId: estateId ?? '' };
 }
@@ -28,17 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Shared Documents: search, filter, View (in-page preview) and Download of the real file. */
 export function Component() {
   const { documents, owners, q, category, estateId } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const viewing = documents.find((d) => d.id === params.get('view')) ?? null;
-  const setViewing = (id: string | null) =>
-    setParams(
-      (p) => {
-        if (id) p.set('view', id);
-        else p.delete('view');
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [viewingId, setViewing] = useQueryParam('view');
+  const viewing = documents.find((d) => d.id === viewingId) ?? null;
   const filtered = Boolean(q || category || estateId);
 
   return (

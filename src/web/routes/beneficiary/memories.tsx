@@ -1,5 +1,5 @@
 import { PhotoIcon } from '@heroicons/react/24/outline';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { MEMORY_TYPE_LABELS, MEMORY_TYPES } from '../../../core/constants.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
@@ -8,19 +8,15 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
-import { ignoringParams } from '../../lib/revalidate.ts';
-
-const isUuid = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
+import { idParam, ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
 
 export const shouldRevalidate = ignoringParams('view');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
-  const typeParam = params.get('type');
-  const type = MEMORY_TYPES.find((t) => t === typeParam);
-  const estate = params.get('estate');
-  const estateId = isUuid(estate) ? estate : undefined;
+  const q = searchParam(params);
+  const type = MEMORY_TYPES.find((t) => t === params.get('type'));
+  const estateId = idParam(params, 'estate');
   const [memories, access] = await Promise.all([sharedApi.memories({ q: q || undefined, type, estateId }), sharedApi.access()]);
   return { memories, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, type: type ?? '', estateId: estateId ?? '' };
 }
@@ -28,17 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Shared Memories: everything the people who chose you have shared, searchable and filterable. */
 export function Component() {
   const { memories, owners, q, type, estateId } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
-  const viewing = params.get('view');
-  const setViewing = (id: string | null) =>
-    setParams(
-      (p) => {
-        if (id) p.set('view', id);
-        else p.delete('view');
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [viewing, setViewing] = useQueryParam('view');
   const filtered = Boolean(q || type || estateId);
 
   return (

@@ -1,6 +1,6 @@
 import { ChatBubbleLeftRightIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
-import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -12,13 +12,13 @@ import { inboxApi } from '../../features/inbox/api.ts';
 import { ComposeDialog } from '../../features/inbox/compose-dialog.tsx';
 import { ThreadDialog } from '../../features/inbox/thread-dialog.tsx';
 import { ThreadList } from '../../features/inbox/thread-list.tsx';
-import { ignoringParams } from '../../lib/revalidate.ts';
+import { ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
 
 export const shouldRevalidate = ignoringParams('thread', 'compose');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const q = searchParam(params);
   const filter = params.get('filter') === 'unread' ? 'unread' : 'all';
   const [inbox, contacts] = await Promise.all([inboxApi.list({ q: q || undefined, filter }), inboxApi.contacts()]);
   return { ...inbox, contacts, q, filter };
@@ -28,19 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const { threads, unreadCount, contacts, q, filter } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const [params, setParams] = useSearchParams();
   const [notice, setNotice] = useState<string | null>(null);
-  const threadId = params.get('thread');
-  const composing = params.get('compose') === '1';
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        if (value) p.set(key, value);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [threadId, setThreadId] = useQueryParam('thread');
+  const [compose, setCompose] = useQueryParam('compose');
 
   return (
     <div className="space-y-8">
@@ -51,7 +41,7 @@ export function Component() {
           <Button
             onClick={() => {
               setNotice(null);
-              setParam('compose', '1');
+              setCompose('1');
             }}
           >
             <PencilSquareIcon aria-hidden="true" className="size-5" />
@@ -74,23 +64,17 @@ export function Component() {
             description={q || filter === 'unread' ? 'Try other words, or show all messages.' : 'Messages and letters for you will appear here.'}
           />
         ) : (
-          <ThreadList threads={threads} onRead={(id) => setParam('thread', id)} />
+          <ThreadList threads={threads} onRead={setThreadId} />
         )}
       </Card>
-      <ThreadDialog threadId={threadId} onClose={() => setParam('thread', null)} onChanged={() => void revalidator.revalidate()} />
+      <ThreadDialog threadId={threadId} onClose={() => setThreadId(null)} onChanged={() => void revalidator.revalidate()} />
       <ComposeDialog
-        open={composing}
+        open={compose === '1'}
         contacts={contacts}
-        onClose={() => setParam('compose', null)}
+        onClose={() => setCompose(null)}
         onSent={(thread) => {
           setNotice(`Your message “${thread.subject}” was sent to ${thread.counterpart.name}.`);
-          setParams(
-            (p) => {
-              p.delete('compose');
-              return p;
-            },
-            { replace: true },
-          );
+          setCompose(null);
           void revalidator.revalidate();
         }}
       />

@@ -11,13 +11,14 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { browserZone } from '../../lib/dates.ts';
+import { searchParam } from '../../lib/query-params.ts';
 import { notificationsApi } from '../../features/notifications/api.ts';
 import { NotificationList } from '../../features/notifications/notification-list.tsx';
 import { PreferencesCard } from '../../features/notifications/preferences-card.tsx';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const q = searchParam(params);
   const type = NOTIFICATION_TYPES.find((t) => t === params.get('type'));
   const view = NOTIFICATION_VIEWS.find((v) => v === params.get('view')) ?? 'inbox';
   const list = await notificationsApi.list({ q: q || undefined, type, view: view === 'inbox' ? undefined : view, tz: browserZone() });
