@@ -136,6 +136,30 @@ test('the estate page shows what was shared, and another estate’s address is a
   await expectNoAxeViolations(page);
 });
 
+test('every beneficiary screen and its dialogs are axe-clean', async ({ page, login }) => {
+  test.setTimeout(120_000);
+  await login({ role: 'beneficiary' });
+  for (const path of ['/beneficiary/documents', '/beneficiary/appointments', '/beneficiary/settings']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await page.goto('/beneficiary/messages?compose=1');
+  await expect(page.getByRole('dialog').getByLabel('To')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/beneficiary/settings');
+  await page.getByRole('button', { name: 'Content Access' }).click();
+  await expect(page.getByRole('dialog').getByText('Allowed').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await page.goto('/beneficiary/notifications');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Show').selectOption('archived');
+  await expect(page.getByRole('heading', { name: 'Notification History' })).toBeVisible();
+  await expect(page).toHaveURL(/view=archived/);
+  await expectNoAxeViolations(page);
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { insertDocument } from '../../../../test/factories/documents.ts';
+import { insertFutureMessage } from '../../../../test/factories/future-messages.ts';
 import { insertBeneficiaryUser, insertFamily, insertNotification, setEstateStatus } from '../../../../test/factories/shared-content.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
@@ -88,6 +89,20 @@ describe('notify: method and frequency decide how it is sent', () => {
     expect(await mailTo(user.email)).toHaveLength(1);
     await sendPendingNotifications(deps());
     expect(await mailTo(user.email)).toHaveLength(1);
+  });
+
+  it('a letter the scheduler delivers (inside its transaction) is emailed once by the send-notifications job', async () => {
+    const family = await insertFamily(t.db);
+    await insertFutureMessage(t.db, family.estateId, family.viewerRow.id, {
+      subject: 'For your birthday',
+      status: 'scheduled',
+      dueAt: new Date(t.clock.now().getTime() - 60_000),
+    });
+    const runs = [...(await deps().jobs.runDue()), ...(await deps().jobs.runDue())];
+    expect(runs.map((r) => r.job)).toEqual(expect.arrayContaining(['send-notifications', 'send-daily-digests', 'send-weekly-summaries']));
+    const mail = await mailTo(family.viewer.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('For your birthday');
   });
 
   it('Daily digest: nothing now; one email with everything unseen at the digest; never twice', async () => {
