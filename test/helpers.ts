@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
@@ -13,6 +13,7 @@ import { sessions } from '../src/server/db/schema/users.ts';
 import { AdjustableClock } from '../src/server/lib/clock.ts';
 import { randomToken, sha256 } from '../src/server/lib/tokens.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/modules/auth/sessions.ts';
+import { insertOwner, type InsertedUser } from './factories/users.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A fresh copy of the migrated template database (embedded, or PostgreSQL when DATABASE_URL is set). */
@@ -89,6 +90,36 @@ export async function sessionFor(t: TestApp, user: { id: string }): Promise<Test
   const now = t.clock.now();
   await t.db.insert(sessions).values({ id: sessionId, userId: user.id, csrfToken, createdAt: now, lastSeenAt: now });
   return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`, csrfToken, sessionId };
+}
+
+export interface TwoOwners {
+  t: TestApp;
+  /** the estate owner the tests act as */
+  owner: InsertedUser;
+  ownerS: TestSession;
+  /** the owner of another estate, whose ids must be 404 to `owner` */
+  other: InsertedUser;
+  otherS: TestSession;
+}
+
+/**
+ * The owner-side API test preamble: registers a beforeAll that builds the app and signs in two
+ * estate owners (`ownerOverrides` for the first), and an afterAll that closes the app. The returned
+ * objects are filled in place by the beforeAll, so a test file destructures them once at the top:
+ * `const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });`
+ */
+export function useTwoOwners(ownerOverrides: Parameters<typeof insertOwner>[1] = {}): TwoOwners {
+  // Empty until beforeAll runs, as the `let`s this replaces were; only read inside tests and hooks.
+  const env = { t: {}, owner: {}, ownerS: {}, other: {}, otherS: {} } as TwoOwners;
+  beforeAll(async () => {
+    const t = Object.assign(env.t, await buildTestApp());
+    Object.assign(env.owner, await insertOwner(t.db, ownerOverrides));
+    Object.assign(env.ownerS, await sessionFor(t, env.owner));
+    Object.assign(env.other, await insertOwner(t.db));
+    Object.assign(env.otherS, await sessionFor(t, env.other));
+  });
+  afterAll(async () => env.t.close());
+  return env;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -15,7 +15,7 @@
  * Every function takes the viewer's user id; conditions refer to the outer query's table by name
  * (`memories`, `documents`, `future_messages`), so use them in queries over that table, unaliased.
  */
-import { and, eq, exists, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
@@ -151,21 +151,33 @@ export function letterVisibleSql(db: Db, userId: string): SQL {
   )!;
 }
 
+/** The thread's first message (a letter's delivery starts its thread), seen from inside the inbox condition. */
+const root = alias(messages, 'acc_root');
+
 /**
  * Condition over `messages` (the inbox): the viewer took part (sender or recipient), and when the
- * row is the delivery of an owner's future message, the letter rule above holds as well.
+ * row — or the first message of its thread — is the delivery of an owner's letter, the viewer either
+ * sent it or may read it under the letter rule. So with the messages flag off, a letter thread
+ * disappears whole, replies included (nothing of it, not even its subject, remains).
  */
 export function inboxMessageVisibleSql(db: Db, userId: string): SQL {
+  const readable = (futureMessageId: PgColumn) =>
+    exists(db.select({ one: sql`1` }).from(futureMessages).where(and(eq(futureMessages.id, futureMessageId), letterVisibleSql(db, userId))));
   return and(
     or(eq(messages.recipientId, userId), eq(messages.senderId, userId)),
-    or(
-      sql`${messages.futureMessageId} is null`,
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(futureMessages)
-          .where(and(eq(futureMessages.id, messages.futureMessageId), letterVisibleSql(db, userId))),
-      ),
+    or(sql`${messages.futureMessageId} is null`, eq(messages.senderId, userId), readable(messages.futureMessageId)),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(root)
+        .where(
+          and(
+            eq(root.id, messages.threadId),
+            isNotNull(root.futureMessageId),
+            sql`${root.senderId} is distinct from ${userId}`,
+            not(readable(root.futureMessageId)),
+          ),
+        ),
     ),
   )!;
 }

@@ -1,28 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beneficiaries, invitations } from '../../db/schema/estates.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { messages, notifications } from '../../db/schema/messages.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { userRoles } from '../../db/schema/users.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
-import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let ownerS: TestSession;
-let other: InsertedUser;
-let otherS: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertOwner(t.db, { name: 'Margaret Ellis' });
-  ownerS = await sessionFor(t, owner);
-  other = await insertOwner(t.db);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
 const newBeneficiary = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'James',

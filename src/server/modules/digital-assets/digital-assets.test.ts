@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let other: InsertedUser;
-let ownerS: TestSession;
-let otherS: TestSession;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertUser(t.db);
-  other = await insertUser(t.db);
-  ownerS = await sessionFor(t, owner);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners();
 
 const SECRETS = { password: 'Tr0ub4dor&3', recoveryCodes: 'ab12-cd34\nef56-gh78', accessInstructions: 'The PIN is in the blue folder.' };
 

@@ -7,22 +7,10 @@ import { notifications } from '../../db/schema/messages.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { insertDocument, insertFolder } from '../../../../test/factories/documents.ts';
 import { makeCompoundFile, makeDocx, makeExe, makePdf, makePhoto, makeZip, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let other: InsertedUser;
-let ownerS: TestSession;
-let otherS: TestSession;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertUser(t.db, { name: 'Margaret Ellis' });
-  other = await insertUser(t.db);
-  ownerS = await sessionFor(t, owner);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
 const REFUSED = 'Only PDF, DOC and DOCX files up to 10 MB can be uploaded.';
 const upload = (session: TestSession, fields: Record<string, string>, file?: { filename: string; data: Buffer; contentType?: string }) => {

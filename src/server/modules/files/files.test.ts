@@ -2,27 +2,15 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { files } from '../../db/schema/files.ts';
 import { storeBuffer } from '../../storage/stored-files.ts';
 import { insertStoredFile, makePdf, makePhoto } from '../../../../test/factories/files.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let other: InsertedUser;
-let ownerS: TestSession;
-let otherS: TestSession;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertUser(t.db);
-  other = await insertUser(t.db);
-  ownerS = await sessionFor(t, owner);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners();
 
 describe('GET /api/v1/files/:id', () => {
   it('streams the decrypted file as an attachment with safe headers', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { notifications } from '../../db/schema/messages.ts';
@@ -8,22 +8,10 @@ import { auditLog } from '../../db/schema/system.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { makeExe, makeMp4Head, makePdf, makePhoto, makeWav, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { insertMemory, samplePhoto } from '../../../../test/factories/memories.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let other: InsertedUser;
-let ownerS: TestSession;
-let otherS: TestSession;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertUser(t.db, { name: 'Margaret Ellis' });
-  other = await insertUser(t.db);
-  ownerS = await sessionFor(t, owner);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
 const data = (fields: Record<string, unknown>): FormPart => ({ name: 'data', value: JSON.stringify(fields) });
 const story = (title: string, content: string): FormPart => ({ name: 'story', value: JSON.stringify({ title, content }) });

@@ -326,6 +326,28 @@ describe('changes take effect at once', () => {
     expect((await get('on', `/api/v1/shared/memories/${visible.id}`)).statusCode).toBe(200);
   });
 
+  it('turning the messages flag off hides a letter thread whole, the reader’s own replies included', async () => {
+    const { id: estateId, owner, rows } = estates.planning;
+    const { threadId } = await insertDeliveredLetter(t.db, { estateId, ownerId: owner.id, recipient: rows.on, subject: 'Private letter subject' });
+    const reply = await injectAs(t, viewers.on.session, 'POST', `/api/v1/inbox/threads/${threadId}/replies`, { body: 'Thank you, Mum' });
+    expect(reply.statusCode).toBe(201);
+    const subjects = async () => (await get('on', '/api/v1/inbox')).json().threads.map((x: { subject: string }) => x.subject);
+    expect(await subjects()).toContain('Private letter subject');
+    await t.db.update(beneficiaries).set({ accessMessages: false }).where(eq(beneficiaries.id, rows.on.id));
+    try {
+      expect((await subjects()).filter((x: string) => x.includes('Private letter'))).toEqual([]);
+      expect((await get('on', `/api/v1/inbox/threads/${threadId}`)).statusCode).toBe(404);
+      expect((await injectAs(t, viewers.on.session, 'POST', `/api/v1/inbox/threads/${threadId}/replies`, { body: 'Again' })).statusCode).toBe(404);
+      // The owner who sent it still has the thread, with the reply.
+      const ownerSession = await sessionFor(t, owner);
+      const thread = await injectAs(t, ownerSession, 'GET', `/api/v1/inbox/threads/${threadId}`);
+      expect(thread.statusCode).toBe(200);
+      expect(thread.json().messages.map((m: { body: string }) => m.body)).toContain('Thank you, Mum');
+    } finally {
+      await t.db.update(beneficiaries).set({ accessMessages: true }).where(eq(beneficiaries.id, rows.on.id));
+    }
+  });
+
   it('activation releases after-activation items; leaving active hides them again', async () => {
     const held = items.find((i) => i.kind === 'document' && i.estateId === estates.planning.id && i.shared === 'all' && i.release === 'after_activation')!;
     expect((await get('on', `/api/v1/shared/files/${held.files[0]!.id}`)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ownerRelationshipLabel } from '../../../core/shared-content.schemas.ts';
 import type { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import type { Ctx } from '../../context.ts';
@@ -15,12 +15,11 @@ export async function loadLinkedEstates(ctx: Ctx, estateId?: string) {
     .from(beneficiaries)
     .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(eq(beneficiaries.userId, ctx.actor.userId))
+    .where(and(eq(beneficiaries.userId, ctx.actor.userId), estateId ? eq(beneficiaries.estateId, estateId) : undefined))
     .orderBy(beneficiaries.createdAt);
   // One entry per estate (a user linked twice to one estate sees it once).
   const seen = new Set<string>();
   return rows
-    .filter((r) => (estateId ? r.estate.id === estateId : true))
     .filter((r) => (seen.has(r.estate.id) ? false : (seen.add(r.estate.id), true)))
     .map((r) => ({
       estateId: r.estate.id,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/appointments.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notifications } from '../../db/schema/messages.ts';
@@ -7,23 +7,10 @@ import { outboxEmails } from '../../db/schema/system.ts';
 import { userSettings } from '../../db/schema/users.ts';
 import { insertAppointment } from '../../../../test/factories/appointments.ts';
 import { insertSupportMember } from '../../../../test/factories/estates.ts';
-import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, useTwoOwners } from '../../../../test/helpers.ts';
 
-let t: TestApp;
-let owner: InsertedUser;
-let ownerS: TestSession;
-let other: InsertedUser;
-let otherS: TestSession;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await insertOwner(t.db, { name: 'Margaret Ellis' });
-  ownerS = await sessionFor(t, owner);
-  other = await insertOwner(t.db);
-  otherS = await sessionFor(t, other);
-});
-afterAll(async () => t.close());
+const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
 const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}@example.com`;
 

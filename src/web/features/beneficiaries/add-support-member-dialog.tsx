@@ -9,16 +9,15 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { supportTeamApi } from './api.ts';
 
 const tabClasses =
   'rounded-md px-3 py-1.5 text-sm font-semibold text-stone-600 data-hover:text-stone-900 data-selected:bg-white data-selected:text-stone-900 data-selected:shadow-xs focus:outline-none data-focus:outline-2 data-focus:outline-accent-solid';
 
 function InviteForm({ onAdded }: { onAdded: (m: TSupportMember, how: string) => void }) {
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, error, fields, setFields, run } = useAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,18 +32,10 @@ function InviteForm({ onAdded }: { onAdded: (m: TSupportMember, how: string) => 
       setFields(fieldErrorsFromIssues(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const m = await supportTeamApi.invite(parsed.data);
       onAdded(m, `Invitation sent to ${m.email}.`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFields(e.fields ?? {});
-      setError(e.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -64,7 +55,7 @@ function InviteForm({ onAdded }: { onAdded: (m: TSupportMember, how: string) => 
       </div>
       <p className="text-sm text-stone-600">We email them a link to create their account (or sign in) and join your support team.</p>
       <div className="flex justify-end">
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={busy}>
           Send Invitation
         </Button>
       </div>

@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ZUpdateBeneficiaryRequest, type TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { beneficiariesApi } from './api.ts';
 import { BeneficiaryFields, readBeneficiaryFields } from './beneficiary-fields.tsx';
 
@@ -18,58 +16,40 @@ export function EditBeneficiaryDialog({
   onClose: () => void;
   onSaved: (b: TBeneficiary, emailChanged: boolean) => void;
 }) {
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, error, fields, setFields, run } = useAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     if (!beneficiary) return;
     const parsed = ZUpdateBeneficiaryRequest.safeParse(readBeneficiaryFields(new FormData(event.currentTarget)));
     if (!parsed.success) {
       setFields(fieldErrorsFromIssues(parsed.error.issues));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await beneficiariesApi.update(beneficiary.id, parsed.data);
       onSaved(saved, saved.email !== beneficiary.email);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFields(e.fields ?? {});
-      setError(e.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={beneficiary !== null}
       onClose={onClose}
       title={beneficiary ? `Edit ${beneficiary.name}` : 'Edit beneficiary'}
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-beneficiary" loading={saving}>
-            Save Changes
-          </Button>
-        </>
-      }
+      submitLabel="Save Changes"
+      busy={busy}
+      error={beneficiary && error}
+      onSubmit={(e) => void submit(e)}
     >
       {beneficiary && (
-        <form id="edit-beneficiary" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-          {error && <Alert tone="error">{error}</Alert>}
+        <>
           <BeneficiaryFields initial={beneficiary} fields={fields} />
           {beneficiary.status === 'invited' && (
             <p className="text-sm text-stone-600">Changing the email sends a new invitation to the new address.</p>
           )}
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ZSendBeneficiaryMessageRequest, type TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { dashboardApi } from './api.ts';
 
 /**
@@ -13,9 +13,7 @@ import { dashboardApi } from './api.ts';
  * no inbox yet: the dialog says so and offers to resend the invitation instead.
  */
 export function MessageDialog({ beneficiary, onClose, onSent }: { beneficiary: TBeneficiary | null; onClose: () => void; onSent: (text: string) => void }) {
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, setFields, run } = useAction();
   const linked = beneficiary?.status === 'active';
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -27,33 +25,18 @@ export function MessageDialog({ beneficiary, onClose, onSent }: { beneficiary: T
       setFields(fieldErrorsFromIssues(parsed.error.issues));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await dashboardApi.message(beneficiary.id, parsed.data);
       onSent(`Message sent to ${beneficiary.name}.`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFields(e.fields ?? {});
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function resend() {
     if (!beneficiary) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await dashboardApi.resendInvitation(beneficiary.id);
       onSent(`Sent ${beneficiary.name} a new invitation at ${beneficiary.email}.`);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

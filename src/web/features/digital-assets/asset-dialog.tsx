@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { DIGITAL_ASSET_STATUSES, ZCreateDigitalAssetRequest, type TDigitalAsset, type TDigitalAssetSecrets } from '../../../core/digital-assets.schemas.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { digitalAssetsApi } from './api.ts';
 
 const EMPTY = { name: '', institution: '', username: '', platform: '', status: 'Active', size: '', url: '' };
@@ -17,9 +15,7 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [secrets, setSecrets] = useState(SECRETS_EMPTY);
   const [clearSecrets, setClearSecrets] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, fields: errors, setFields: setErrors, run } = useAction();
 
   useEffect(() => {
     if (!open) return;
@@ -32,7 +28,7 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
     setClearSecrets(false);
     setErrors({});
     setError(null);
-  }, [open, asset]);
+  }, [open, asset, setErrors, setError]);
 
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
   const setSecret = (key: keyof typeof SECRETS_EMPTY) => (e: { target: { value: string } }) => setSecrets((s) => ({ ...s, [key]: e.target.value }));
@@ -45,81 +41,59 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await run(async () => {
       const { secrets: _given, ...rest } = parsed.data;
       const saved = asset
         ? await digitalAssetsApi.update(asset.id, { ...rest, secrets: clearSecrets ? null : Object.keys(given).length ? given : undefined })
         : await digitalAssetsApi.create({ ...rest, ...(Object.keys(given).length ? { secrets: given } : {}) });
       await onSaved(saved);
       onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.message);
-      if (e.fields) setErrors(e.fields);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       size="lg"
       title={asset ? `Edit ${asset.name}` : 'Add Digital Asset'}
       description="Accounts, subscriptions, storage and websites your family will need to find."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => void submit()}>
-            {asset ? 'Save changes' : 'Add asset'}
-          </Button>
-        </>
-      }
+      submitLabel={asset ? 'Save changes' : 'Add asset'}
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
+      className="space-y-6"
     >
-      <form
-        noValidate
-        className="space-y-6"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <TextField label="Name" value={fields.name} onChange={set('name')} error={errors.name} maxLength={200} placeholder="e.g. Gmail, Chase checking, iCloud Photos" />
-          </div>
-          <TextField label="Institution" optional value={fields.institution} onChange={set('institution')} error={errors.institution} maxLength={200} />
-          <TextField label="Username" optional value={fields.username} onChange={set('username')} error={errors.username} maxLength={200} autoComplete="off" />
-          <TextField label="Platform" optional value={fields.platform} onChange={set('platform')} error={errors.platform} maxLength={200} placeholder="e.g. Email, Social media" />
-          <SelectField label="Status" value={fields.status} onChange={set('status')} error={errors.status}>
-            {DIGITAL_ASSET_STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </SelectField>
-          <TextField label="Size" optional value={fields.size} onChange={set('size')} error={errors.size} maxLength={50} placeholder="e.g. 120 GB" />
-          <TextField label="Website" optional type="url" value={fields.url} onChange={set('url')} error={errors.url} maxLength={2000} placeholder="https://" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <TextField label="Name" value={fields.name} onChange={set('name')} error={errors.name} maxLength={200} placeholder="e.g. Gmail, Chase checking, iCloud Photos" />
         </div>
-        <fieldset className="space-y-5 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
-          <legend className="px-1 text-sm font-semibold text-stone-900">Secrets (stored encrypted)</legend>
-          {asset?.hasSecrets && (
-            <p className="text-sm text-stone-600">Secrets are stored for this asset. Leave a field blank to keep what is stored; type to replace it.</p>
-          )}
-          <TextField label="Password" optional type="password" autoComplete="new-password" value={secrets.password} onChange={setSecret('password')} disabled={clearSecrets} maxLength={500} />
-          <TextAreaField label="Recovery codes" optional rows={3} value={secrets.recoveryCodes} onChange={setSecret('recoveryCodes')} disabled={clearSecrets} maxLength={5000} />
-          <TextAreaField label="Access instructions" optional rows={3} value={secrets.accessInstructions} onChange={setSecret('accessInstructions')} disabled={clearSecrets} maxLength={10000} />
-          {asset?.hasSecrets && (
-            <label className="flex items-center gap-3 text-sm text-stone-900">
-              <input type="checkbox" checked={clearSecrets} onChange={(e) => setClearSecrets(e.target.checked)} className="size-4 rounded accent-(--accent-solid)" />
-              Remove all stored secrets
-            </label>
-          )}
-        </fieldset>
-      </form>
-    </Dialog>
+        <TextField label="Institution" optional value={fields.institution} onChange={set('institution')} error={errors.institution} maxLength={200} />
+        <TextField label="Username" optional value={fields.username} onChange={set('username')} error={errors.username} maxLength={200} autoComplete="off" />
+        <TextField label="Platform" optional value={fields.platform} onChange={set('platform')} error={errors.platform} maxLength={200} placeholder="e.g. Email, Social media" />
+        <SelectField label="Status" value={fields.status} onChange={set('status')} error={errors.status}>
+          {DIGITAL_ASSET_STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </SelectField>
+        <TextField label="Size" optional value={fields.size} onChange={set('size')} error={errors.size} maxLength={50} placeholder="e.g. 120 GB" />
+        <TextField label="Website" optional type="url" value={fields.url} onChange={set('url')} error={errors.url} maxLength={2000} placeholder="https://" />
+      </div>
+      <fieldset className="space-y-5 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+        <legend className="px-1 text-sm font-semibold text-stone-900">Secrets (stored encrypted)</legend>
+        {asset?.hasSecrets && (
+          <p className="text-sm text-stone-600">Secrets are stored for this asset. Leave a field blank to keep what is stored; type to replace it.</p>
+        )}
+        <TextField label="Password" optional type="password" autoComplete="new-password" value={secrets.password} onChange={setSecret('password')} disabled={clearSecrets} maxLength={500} />
+        <TextAreaField label="Recovery codes" optional rows={3} value={secrets.recoveryCodes} onChange={setSecret('recoveryCodes')} disabled={clearSecrets} maxLength={5000} />
+        <TextAreaField label="Access instructions" optional rows={3} value={secrets.accessInstructions} onChange={setSecret('accessInstructions')} disabled={clearSecrets} maxLength={10000} />
+        {asset?.hasSecrets && (
+          <label className="flex items-center gap-3 text-sm text-stone-900">
+            <input type="checkbox" checked={clearSecrets} onChange={(e) => setClearSecrets(e.target.checked)} className="size-4 rounded accent-(--accent-solid)" />
+            Remove all stored secrets
+          </label>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,68 +1,49 @@
 import { useEffect, useState } from 'react';
 import { ZCreateFolderRequest } from '../../../core/documents.schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { useAction } from '../../lib/use-action.ts';
 import { documentsApi } from './api.ts';
 
 /** New Folder. */
 export function FolderDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => Promise<void> | void }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, fields, setFields, run } = useAction();
   useEffect(() => {
     if (open) {
       setName('');
-      setError(undefined);
+      setError(null);
+      setFields({});
     }
-  }, [open]);
+  }, [open, setError, setFields]);
 
   async function submit() {
     const parsed = ZCreateFolderRequest.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setFields({});
+      setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await documentsApi.createFolder(parsed.data);
       await onCreated();
       onClose();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setError(e.fields?.name ? `${e.message} ${e.fields.name}.` : e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
+  // The one field carries every message: the check's, or the server's with its word on the name.
+  const nameError = error && fields.name ? `${error} ${fields.name}.` : (error ?? undefined);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="New Folder"
       description="Group related documents, such as everything about the house."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => void submit()}>
-            Create folder
-          </Button>
-        </>
-      }
+      submitLabel="Create folder"
+      busy={busy}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField label="Folder name" value={name} onChange={(e) => setName(e.target.value)} error={error} maxLength={100} />
-      </form>
-    </Dialog>
+      <TextField label="Folder name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} maxLength={100} />
+    </FormDialog>
   );
 }

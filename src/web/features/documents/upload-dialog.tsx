@@ -2,10 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, DOCUMENT_UPLOAD_HINT } from '../../../core/constants.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, ZDocumentTitle, type TDocument, type TDocumentFolder } from '../../../core/documents.schemas.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { FieldErrors } from '../../lib/form.ts';
@@ -78,77 +76,62 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
 
   const busy = progress !== null;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={() => !busy && onClose()}
       title="Upload Document"
       description="Wills, deeds, policies, certificates: keep them safe and share them when it matters."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => void submit()}>
-            Upload
-          </Button>
-        </>
-      }
+      submitLabel="Upload"
+      busy={busy}
+      cancelDisabled={busy}
+      error={error}
+      onSubmit={() => void submit()}
     >
-      <form
-        className="space-y-5"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {error && <Alert tone="error">{error}</Alert>}
-        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={200} disabled={busy} />
-        <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value)} error={errors.type} disabled={busy}>
-          <option value="" disabled>
-            Choose a type
+      <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={200} disabled={busy} />
+      <SelectField label="Type" value={type} onChange={(e) => setType(e.target.value)} error={errors.type} disabled={busy}>
+        <option value="" disabled>
+          Choose a type
+        </option>
+        {DOCUMENT_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {DOCUMENT_TYPE_LABELS[t]}
           </option>
-          {DOCUMENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {DOCUMENT_TYPE_LABELS[t]}
+        ))}
+      </SelectField>
+      {folders.length > 0 && (
+        <SelectField label="Folder" optional value={folderId} onChange={(e) => setFolderId(e.target.value)} disabled={busy}>
+          <option value="">No folder</option>
+          {folders.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.name}
             </option>
           ))}
         </SelectField>
-        {folders.length > 0 && (
-          <SelectField label="Folder" optional value={folderId} onChange={(e) => setFolderId(e.target.value)} disabled={busy}>
-            <option value="">No folder</option>
-            {folders.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <div>
-          <label htmlFor={fileId} className="block text-sm font-medium text-stone-900">
-            File
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            disabled={busy}
-            aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ''}`}
-            aria-invalid={errors.file ? true : undefined}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            className="mt-1.5 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-accent-solid file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-accent-solid-hover"
-          />
-          <p id={`${fileId}-hint`} className="mt-1.5 text-sm text-stone-600">
-            {DOCUMENT_UPLOAD_HINT}
+      )}
+      <div>
+        <label htmlFor={fileId} className="block text-sm font-medium text-stone-900">
+          File
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          disabled={busy}
+          aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ''}`}
+          aria-invalid={errors.file ? true : undefined}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          className="mt-1.5 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-accent-solid file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-accent-solid-hover"
+        />
+        <p id={`${fileId}-hint`} className="mt-1.5 text-sm text-stone-600">
+          {DOCUMENT_UPLOAD_HINT}
+        </p>
+        {errors.file && (
+          <p id={`${fileId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {errors.file}
           </p>
-          {errors.file && (
-            <p id={`${fileId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-              {errors.file}
-            </p>
-          )}
-        </div>
-        {busy && <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading' : 'Checking and saving…'} />}
-      </form>
-    </Dialog>
+        )}
+      </div>
+      {busy && <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading' : 'Checking and saving…'} />}
+    </FormDialog>
   );
 }

@@ -20,7 +20,8 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
   const [sending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [shownId, setShownId] = useState<string | null>(null);
-  if (threadId !== shownId) {
+  // A newly opened thread starts fresh; closing keeps the last one on screen while the dialog leaves.
+  if (threadId && threadId !== shownId) {
     setShownId(threadId);
     setThread(null);
     setError(null);

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ZAddNoteRequest, type TMemory } from '../../../core/memories.schemas.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { TextAreaField } from '../../components/ui/field.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
 import { NotesList } from './notes-list.tsx';
@@ -31,26 +30,18 @@ export function AddNoteDialog({ memory, onClose, onSaved }: { memory: TMemory | 
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={memory !== null}
       onClose={onClose}
       title="Add Note"
       description={memory ? `A dated note on “${memory.title}”.` : undefined}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => void save()}>
-            Add Note
-          </Button>
-        </>
-      }
+      submitLabel="Add Note"
+      busy={busy}
+      onSubmit={() => void save()}
+      className="space-y-4"
     >
-      <div className="space-y-4">
-        {memory && memory.notes.length > 0 && <NotesList notes={memory.notes} className="max-h-48 overflow-y-auto" />}
-        <TextAreaField label="Note" rows={4} value={text} onChange={(e) => setText(e.target.value)} error={error ?? undefined} maxLength={2000} />
-      </div>
-    </Dialog>
+      {memory && memory.notes.length > 0 && <NotesList notes={memory.notes} className="max-h-48 overflow-y-auto" />}
+      <TextAreaField label="Note" rows={4} value={text} onChange={(e) => setText(e.target.value)} error={error ?? undefined} maxLength={2000} />
+    </FormDialog>
   );
 }

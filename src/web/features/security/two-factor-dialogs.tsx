@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { TTwoFactorSetup } from '../../../core/security.schemas.ts';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { securityApi } from './api.ts';
 
 /**
@@ -15,9 +16,7 @@ import { securityApi } from './api.ts';
 export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boolean; onClose: () => void; onEnabled: () => void }) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, fields, setFields, run } = useAction();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
@@ -26,7 +25,7 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
     setSetup(null);
     setCode('');
     setError(null);
-    setFieldError(undefined);
+    setFields({});
     setRecoveryCodes(null);
     securityApi
       .startSetup()
@@ -35,27 +34,18 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
     return () => {
       live = false;
     };
-  }, [open]);
+  }, [open, setError, setFields]);
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
+  async function confirm() {
     if (!code.trim()) {
-      setFieldError('Enter the 6-digit code from your app');
+      setFields({ code: 'Enter the 6-digit code from your app' });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const result = await securityApi.confirm(code);
       setRecoveryCodes(result.recoveryCodes);
       onEnabled();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFieldError(e.fields?.code);
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   function download() {
@@ -95,21 +85,16 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Turn on two-factor authentication"
       description="Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="two-factor-confirm" loading={busy} disabled={!setup}>
-            Turn on
-          </Button>
-        </>
-      }
+      submitLabel="Turn on"
+      busy={busy}
+      submitDisabled={!setup}
+      error={error}
+      onSubmit={() => void confirm()}
     >
       {!setup && !error && (
         <div role="status" className="flex justify-center py-10 text-stone-500">
@@ -118,8 +103,7 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
         </div>
       )}
       {setup && (
-        <form id="two-factor-confirm" noValidate onSubmit={(e) => void confirm(e)} className="space-y-5">
-          {error && <Alert tone="error">{error}</Alert>}
+        <>
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
             <img src={setup.qrCodeDataUrl} alt="QR code for your authenticator app" width={180} height={180} className="rounded-lg ring-1 ring-stone-200" />
             <div className="min-w-0 text-sm text-stone-600">
@@ -135,64 +119,44 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            error={fieldError}
+            error={fields.code}
           />
-        </form>
+        </>
       )}
-      {!setup && error && <Alert tone="error">{error}</Alert>}
-    </Dialog>
+    </FormDialog>
   );
 }
 
 /** Turn two-factor off: proven with a code from the app or a recovery code. */
 export function TwoFactorDisableDialog({ open, onClose, onDisabled }: { open: boolean; onClose: () => void; onDisabled: () => void }) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, setFields, run } = useAction();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!code.trim()) {
-      setFieldError('Enter a code');
+      setFields({ code: 'Enter a code' });
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await securityApi.disable(code);
       setCode('');
       onDisabled();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setFieldError(e.fields?.code);
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Turn off two-factor authentication"
       description="Your account will be protected by your password alone. Enter a code from your authenticator app, or one of your recovery codes, to confirm."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="two-factor-disable" variant="danger" loading={busy}>
-            Turn off
-          </Button>
-        </>
-      }
+      submitLabel="Turn off"
+      submitVariant="danger"
+      busy={busy}
+      error={error}
+      onSubmit={() => void submit()}
     >
-      <form id="two-factor-disable" noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
-        {error && <Alert tone="error">{error}</Alert>}
-        <TextField label="Authentication or recovery code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={fieldError} />
-      </form>
-    </Dialog>
+      <TextField label="Authentication or recovery code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={fields.code} />
+    </FormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { RELEASE_DATES_MAX, ZEstateSettingsRequest, type TEstateSettings } from 
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, controlClasses } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { settingsApi } from './api.ts';
 
 type Condition = keyof typeof ACTIVATION_CONDITIONS;
@@ -65,10 +65,8 @@ export function EstateSettingsForm({ initial, onSaved }: { initial: TEstateSetti
   const [activationDate, setActivationDate] = useState(initial.activationDate ?? '');
   const [schedule, setSchedule] = useState<Schedule>(initial.releaseSchedule);
   const [releaseDates, setReleaseDates] = useState<string[]>(initial.releaseDates.length ? initial.releaseDates : ['']);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, fields: errors, setFields: setErrors, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,18 +82,11 @@ export function EstateSettingsForm({ initial, onSaved }: { initial: TEstateSetti
     const fields = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
     setErrors(fields);
     if (Object.keys(fields).length) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const result = await settingsApi.saveEstate(body);
       setSaved(true);
       onSaved(result);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setErrors(e.fields ?? {});
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { TAppointment, TAppointmentOptions } from '../../../core/appointments.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { appointmentsApi } from './api.ts';
+import { AppointmentList } from './appointment-list.tsx';
+import { CalendarNotice } from './calendar-notice.tsx';
+import { whenInWords } from './format.ts';
+import { ScheduleForm } from './schedule-form.tsx';
+
+export interface AppointmentsPageProps {
+  /** the caller's appointments (GET /appointments) */
+  appointments: TAppointment[];
+  /** what the schedule form offers this persona (GET /appointments/options) */
+  options: TAppointmentOptions;
+  /** the persona's own words: under the page title, in the empty list, and under Schedule Appointment */
+  description: string;
+  emptyText: string;
+  scheduleDescription: string;
+}
+
+/**
+ * The Appointments screen of any persona: Upcoming (Confirm, Decline, Add to calendar, Cancel),
+ * Schedule Appointment, the calendar notice, and Past. Each action reloads the route's data and
+ * says what happened.
+ */
+export function AppointmentsPage({ appointments, options, description, emptyText, scheduleDescription }: AppointmentsPageProps) {
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const upcoming = appointments.filter((a) => !a.past);
+  const past = appointments.filter((a) => a.past);
+
+  async function act(a: TAppointment, action: 'confirm' | 'decline' | 'cancel') {
+    setBusyId(a.id);
+    setNotice(null);
+    try {
+      await appointmentsApi[action](a.id);
+      const done = { confirm: 'Confirmed', decline: 'Declined', cancel: 'Cancelled' }[action];
+      setNotice({ tone: 'success', text: `${done}: ${a.type} with ${a.withName}.` });
+      await revalidator.revalidate();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setNotice({ tone: 'error', text: e.message });
+    } finally {
+      setBusyId(null);
+    }
+  }
+  const actions = {
+    busyId,
+    onConfirm: (a: TAppointment) => void act(a, 'confirm'),
+    onDecline: (a: TAppointment) => void act(a, 'decline'),
+    onCancel: (a: TAppointment) => void act(a, 'cancel'),
+  };
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Appointments" description={description} />
+      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <div className="grid items-start gap-8 lg:grid-cols-5">
+        <Card title="Upcoming Appointments" description={upcoming.length ? `${upcoming.length} coming up` : undefined} className="lg:col-span-3">
+          <AppointmentList appointments={upcoming} emptyText={emptyText} {...actions} />
+        </Card>
+        <div className="space-y-8 lg:col-span-2 lg:row-span-2">
+          <Card title="Schedule Appointment" description={scheduleDescription}>
+            <ScheduleForm
+              options={options}
+              onScheduled={(a) => {
+                setNotice({
+                  tone: 'success',
+                  text: `Requested: ${a.type} with ${a.withName}, ${whenInWords(a.startsAt, a.endsAt).when}. It shows as pending until they confirm.`,
+                });
+                void revalidator.revalidate();
+              }}
+            />
+          </Card>
+          <CalendarNotice />
+        </div>
+        {past.length > 0 && (
+          <Card title="Past Appointments" className="lg:col-span-3">
+            <AppointmentList appointments={past} emptyText="" {...actions} />
+          </Card>
+        )}
+      </div>
+    </div>
+  );
+}
