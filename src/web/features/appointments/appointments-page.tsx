@@ -1,15 +1,16 @@
-import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { TAppointment, TAppointmentOptions } from '../../../core/appointments.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { appointmentsApi } from './api.ts';
 import { AppointmentList } from './appointment-list.tsx';
 import { CalendarNotice } from './calendar-notice.tsx';
 import { whenInWords } from './format.ts';
 import { ScheduleForm } from './schedule-form.tsx';
+
+const DONE = { confirm: 'Confirmed', decline: 'Declined', cancel: 'Cancelled' } as const;
 
 export interface AppointmentsPageProps {
   /** the caller's appointments (GET /appointments) */
@@ -29,31 +30,20 @@ export interface AppointmentsPageProps {
  */
 export function AppointmentsPage({ appointments, options, description, emptyText, scheduleDescription }: AppointmentsPageProps) {
   const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { busyId, notice, setNotice, act } = useRowAction();
   const upcoming = appointments.filter((a) => !a.past);
   const past = appointments.filter((a) => a.past);
 
-  async function act(a: TAppointment, action: 'confirm' | 'decline' | 'cancel') {
-    setBusyId(a.id);
-    setNotice(null);
-    try {
+  const change = (a: TAppointment, action: keyof typeof DONE) =>
+    void act(a.id, async () => {
       await appointmentsApi[action](a.id);
-      const done = { confirm: 'Confirmed', decline: 'Declined', cancel: 'Cancelled' }[action];
-      setNotice({ tone: 'success', text: `${done}: ${a.type} with ${a.withName}.` });
-      await revalidator.revalidate();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setNotice({ tone: 'error', text: e.message });
-    } finally {
-      setBusyId(null);
-    }
-  }
+      return `${DONE[action]}: ${a.type} with ${a.withName}.`;
+    });
   const actions = {
     busyId,
-    onConfirm: (a: TAppointment) => void act(a, 'confirm'),
-    onDecline: (a: TAppointment) => void act(a, 'decline'),
-    onCancel: (a: TAppointment) => void act(a, 'cancel'),
+    onConfirm: (a: TAppointment) => change(a, 'confirm'),
+    onDecline: (a: TAppointment) => change(a, 'decline'),
+    onCancel: (a: TAppointment) => change(a, 'cancel'),
   };
 
   return (

@@ -4,7 +4,7 @@ import { ACCESS_FLAG_LABELS, ACCESS_FLAGS } from '../../../core/constants.ts';
 import type { TAccessOverview, TSessionInfo } from '../../../core/security.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { securityApi } from './api.ts';
 import { dateTime, timeAgo } from './format.ts';
@@ -60,21 +60,14 @@ export function SessionList({ sessions, onChanged }: { sessions: TSessionInfo[];
           );
         })}
       </ul>
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         onClose={() => setRevoking(null)}
         title="Sign out this device?"
         description={revoking ? `${revoking.device} (${revoking.ip || 'unknown address'}) will have to sign in again.` : undefined}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={busy} onClick={() => void revoke()}>
-              Revoke
-            </Button>
-          </>
-        }
+        confirmLabel="Revoke"
+        busy={busy}
+        onConfirm={() => void revoke()}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { BellIcon, CheckCircleIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, NOTIFICATION_VIEWS, type TNotification } from '../../../core/notifications.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,9 +8,9 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { browserZone } from '../../lib/dates.ts';
 import { searchParam } from '../../lib/query-params.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { notificationsApi } from '../../features/notifications/api.ts';
 import { NotificationList } from '../../features/notifications/notification-list.tsx';
 import { PreferencesCard } from '../../features/notifications/preferences-card.tsx';
@@ -26,40 +25,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const VIEW_LABELS = { inbox: 'All', unread: 'Unread', archived: 'Archived (history)' } as const;
+const DONE = { markRead: 'Marked as read.', archive: 'Archived: it is in Notification History now.', unarchive: 'Restored to your notifications.' } as const;
 
 /** Notifications: counters, search, filter, archive, New badges, Mark All as Read, and what to be notified about. */
 export function Component() {
   const { items, counts, preferences, q, type, view } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [markingAll, setMarkingAll] = useState(false);
-
-  async function act(n: TNotification, action: 'markRead' | 'archive' | 'unarchive') {
-    setBusyId(n.id);
-    setError(null);
-    try {
+  const { busyId, notice, act } = useRowAction();
+  const run = (n: TNotification, action: keyof typeof DONE) =>
+    void act(n.id, async () => {
       await notificationsApi[action](n.id);
-      await revalidator.revalidate();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  async function markAll() {
-    setMarkingAll(true);
-    setError(null);
-    try {
-      await notificationsApi.markAllRead();
-      await revalidator.revalidate();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
-    } finally {
-      setMarkingAll(false);
-    }
-  }
+      return DONE[action];
+    });
+  const markAll = () =>
+    void act('all', async () => {
+      const { updated } = await notificationsApi.markAllRead();
+      return `Marked ${updated} ${updated === 1 ? 'notification' : 'notifications'} as read.`;
+    });
 
   const tiles = [
     { label: 'Unread', value: counts.unread },
@@ -73,7 +54,7 @@ export function Component() {
         title="Notifications"
         description="What your loved ones shared, messages for you, and news about their estates."
         actions={
-          <Button variant="secondary" onClick={() => void markAll()} loading={markingAll} disabled={counts.unread === 0}>
+          <Button variant="secondary" onClick={markAll} loading={busyId === 'all'} disabled={counts.unread === 0}>
             <CheckCircleIcon aria-hidden="true" className="size-5" />
             Mark All as Read
           </Button>
@@ -87,7 +68,7 @@ export function Component() {
           </div>
         ))}
       </dl>
-      <div aria-live="polite">{error && <Alert tone="error">{error}</Alert>}</div>
+      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <SearchFilterBar searchLabel="Search notifications" q={q} activeFilters={(type ? 1 : 0) + (view !== 'inbox' ? 1 : 0)}>
@@ -119,9 +100,9 @@ export function Component() {
                 items={items}
                 busyId={busyId}
                 onOpen={(n) => !n.read && void notificationsApi.markRead(n.id)}
-                onRead={(n) => void act(n, 'markRead')}
-                onArchive={(n) => void act(n, 'archive')}
-                onRestore={(n) => void act(n, 'unarchive')}
+                onRead={(n) => run(n, 'markRead')}
+                onArchive={(n) => run(n, 'archive')}
+                onRestore={(n) => run(n, 'unarchive')}
               />
             )}
           </Card>

@@ -5,13 +5,13 @@ import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { TSupportMember } from '../../../core/support-team.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AddSupportMemberDialog } from '../../features/beneficiaries/add-support-member-dialog.tsx';
 import { beneficiariesApi, supportTeamApi } from '../../features/beneficiaries/api.ts';
 import { BeneficiaryCard } from '../../features/beneficiaries/beneficiary-card.tsx';
-import { ConfirmDialog } from '../../features/beneficiaries/confirm-dialog.tsx';
 import { EditBeneficiaryDialog } from '../../features/beneficiaries/edit-beneficiary-dialog.tsx';
 import { SupportMemberCard } from '../../features/beneficiaries/support-member-card.tsx';
 

@@ -5,7 +5,7 @@ import { DIGITAL_ASSETS_EMPTY_TEXT } from '../../../core/constants.ts';
 import type { TDigitalAsset } from '../../../core/digital-assets.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { digitalAssetsApi } from '../../features/digital-assets/api.ts';
@@ -74,21 +74,14 @@ export function Component() {
         }}
       />
       <RevealDialog asset={revealing} onClose={() => setRevealing(null)} />
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Delete digital asset?"
         description={deleting ? `“${deleting.name}” and its stored secrets will be deleted. This cannot be undone.` : undefined}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={busy} onClick={() => void remove()}>
-              Delete
-            </Button>
-          </>
-        }
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => void remove()}
       />
     </div>
   );

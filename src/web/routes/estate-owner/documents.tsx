@@ -5,7 +5,7 @@ import { DOCUMENT_CATEGORIES, ZDocumentListQuery, type TDocument, type TDocument
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ShareDialog } from '../../components/ui/share-dialog.tsx';
@@ -163,21 +163,13 @@ export function Component() {
           }}
         />
       )}
-      <Dialog
+      <ConfirmDialog
         open={deletingFolder !== null}
         onClose={() => setDeletingFolder(null)}
         title="Delete folder?"
         description={deletingFolder ? `“${deletingFolder.name}” will be removed. The documents in it stay in your vault.` : undefined}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeletingFolder(null)}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => void deleteFolder()}>
-              Delete folder
-            </Button>
-          </>
-        }
+        confirmLabel="Delete folder"
+        onConfirm={() => void deleteFolder()}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { tasksApi } from '../../features/tasks/api.ts';
 import { TaskCounters } from '../../features/tasks/task-counters.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
@@ -33,9 +33,8 @@ export function Component() {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { busyId, notice, setNotice, act } = useRowAction();
   const [toolbarKey, setToolbarKey] = useState(0);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const setParam = (key: 'filter' | 'q', value: string) =>
     setSearchParams(
@@ -48,21 +47,12 @@ export function Component() {
       { replace: true },
     );
 
-  async function changeStatus(task: TTask, to: 'completed' | 'pending') {
-    setBusyId(task.id);
-    setNotice(null);
-    try {
+  const changeStatus = (task: TTask, to: 'completed' | 'pending') =>
+    act(task.id, async () => {
       if (to === 'completed') await tasksApi.complete(task.id);
       else await tasksApi.reopen(task.id);
-      setNotice({ tone: 'success', text: to === 'completed' ? `Completed “${task.title}”.` : `Reopened “${task.title}”.` });
-      await revalidator.revalidate();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      setNotice({ tone: 'error', text: e.message });
-    } finally {
-      setBusyId(null);
-    }
-  }
+      return to === 'completed' ? `Completed “${task.title}”.` : `Reopened “${task.title}”.`;
+    });
 
   const open = (task: TTask | null) => setEditing({ key: Date.now(), task });
   const searching = q.trim() !== '' || filter !== 'all';
