@@ -7,7 +7,7 @@
  *      (or attached it to a future message delivered to them — an explicit share with that person);
  *   2. flag: their access flag for the item's category is on;
  *   3. released: `release = 'now'`, or `release = 'after_activation'` and the estate is `active`
- *      (every release schedule releases at activation for now — docs/decisions/0031-beneficiary-access-policy.md).
+ *      (every release schedule releases at activation for now — docs/decisions/0009-beneficiary-access-policy.md).
  * Everything else is "not found". The rule is expressed as SQL conditions so lists, counts,
  * details and file downloads are all filtered by the database with the same predicate; a flag
  * turned off or a share removed takes effect on the very next query.
