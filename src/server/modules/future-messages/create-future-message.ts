@@ -2,11 +2,10 @@ import type { TFutureMessage, TSaveFutureMessage } from '../../../core/future-me
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
-import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { loadFutureMessage } from './future-message-view.ts';
 import { prepareFutureMessage } from './prepare-future-message.ts';
 import { saveAttachments } from './save-attachments.ts';
+import { savedFutureMessage } from './saved-future-message.ts';
 
 /** Compose a future message, as a draft or scheduled. */
 export async function createFutureMessage(ctx: Ctx, input: TSaveFutureMessage): Promise<TFutureMessage> {
@@ -21,11 +20,5 @@ export async function createFutureMessage(ctx: Ctx, input: TSaveFutureMessage): 
     await saveAttachments(tx as unknown as Db, row!.id, prepared);
     return row!.id;
   });
-  await audit(ctx, {
-    action: prepared.values.status === 'scheduled' ? 'future_message.scheduled' : 'future_message.created',
-    targetType: 'future_message',
-    targetId: id,
-    details: { rule: prepared.values.deliveryRule, memories: prepared.memoryIds.length, documents: prepared.documentIds.length },
-  });
-  return (await loadFutureMessage(ctx, estateId, id))!;
+  return savedFutureMessage(ctx, estateId, id, prepared, 'future_message.created');
 }

@@ -4,11 +4,11 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { loadFutureMessage } from './future-message-view.ts';
 import { prepareFutureMessage } from './prepare-future-message.ts';
 import { saveAttachments } from './save-attachments.ts';
+import { savedFutureMessage } from './saved-future-message.ts';
 
 export const alreadyDelivered = () => conflict('This message has already been delivered and can no longer be changed.');
 
@@ -32,11 +32,5 @@ export async function updateFutureMessage(ctx: Ctx, id: string, input: TSaveFutu
     return true;
   });
   if (!updated) throw alreadyDelivered();
-  await audit(ctx, {
-    action: prepared.values.status === 'scheduled' ? 'future_message.scheduled' : 'future_message.updated',
-    targetType: 'future_message',
-    targetId: id,
-    details: { rule: prepared.values.deliveryRule, memories: prepared.memoryIds.length, documents: prepared.documentIds.length },
-  });
-  return (await loadFutureMessage(ctx, estateId, id))!;
+  return savedFutureMessage(ctx, estateId, id, prepared, 'future_message.updated');
 }

@@ -3,8 +3,8 @@ import { ZCreateAppointmentRequest, type TAppointment, type TAppointmentOptions 
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { appointmentsApi, browserTimeZone } from './api.ts';
 import { todayIso } from './format.ts';
 
@@ -12,9 +12,7 @@ const personKey = (p: TAppointmentOptions['people'][number]) => (p.supportMember
 
 /** Schedule form: type (with its duration), person, date, time, notes. Creates a pending request. */
 export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void }) {
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, error, setError, fields, setFields, run } = useAction();
   const [formKey, setFormKey] = useState(0);
   const [personValue, setPersonValue] = useState('');
   const chosen = options.people.find((p) => personKey(p) === personValue);
@@ -40,24 +38,16 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
       setFields(f);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
+    await run(async () => {
       const created = await appointmentsApi.create(parsed.data);
       setFields({});
       setFormKey((k) => k + 1);
       setPersonValue('');
       onScheduled(created);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      const f = e.fields ?? {};
-      if (f.supportMemberId || f.attendeeUserId) f.person = f.supportMemberId ?? f.attendeeUserId ?? '';
-      setFields(f);
-      setError(e.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
+  // The server names the person's field by what it is; the form has one "With" for both.
+  const personError = fields.person ?? fields.supportMemberId ?? fields.attendeeUserId;
 
   if (options.people.length === 0) {
     return (
@@ -85,7 +75,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
         name="person"
         value={personValue}
         onChange={(e) => setPersonValue(e.target.value)}
-        error={fields.person}
+        error={personError}
         hint={chosen && !chosen.hasAccount ? `${chosen.name} has not joined yet; they will see the request when they accept their invitation.` : undefined}
       >
         <option value="" disabled>
@@ -115,7 +105,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
         >
           Cancel
         </Button>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={busy}>
           Schedule
         </Button>
       </div>

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { documentsApi } from './api.ts';
+import { FolderSelect } from './folder-select.tsx';
 
 /** Rename, change the type, move to a folder — or delete (with confirmation). */
 export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument | null; folders: TDocumentFolder[]; onClose: () => void; onSaved: () => Promise<void> | void }) {
@@ -87,14 +88,7 @@ export function EditDialog({ doc, folders, onClose, onSaved }: { doc: TDocument 
             </option>
           ))}
         </SelectField>
-        <SelectField label="Folder" optional value={folderId} onChange={(e) => setFolderId(e.target.value)}>
-          <option value="">No folder</option>
-          {folders.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
-        </SelectField>
+        <FolderSelect folders={folders} value={folderId} onChange={setFolderId} />
       </div>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { FieldErrors } from '../../lib/form.ts';
 import { documentsApi } from './api.ts';
+import { FolderSelect } from './folder-select.tsx';
 
 export interface UploadDialogProps {
   open: boolean;
@@ -98,16 +99,7 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
           </option>
         ))}
       </SelectField>
-      {folders.length > 0 && (
-        <SelectField label="Folder" optional value={folderId} onChange={(e) => setFolderId(e.target.value)} disabled={busy}>
-          <option value="">No folder</option>
-          {folders.map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.name}
-            </option>
-          ))}
-        </SelectField>
-      )}
+      {folders.length > 0 && <FolderSelect folders={folders} value={folderId} onChange={setFolderId} disabled={busy} />}
       <div>
         <label htmlFor={fileId} className="block text-sm font-medium text-stone-900">
           File
