@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { beneficiaries, invitations } from '../../db/schema/estates.ts';
+import { beneficiaries, estates, invitations } from '../../db/schema/estates.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { messages, notifications } from '../../db/schema/messages.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
@@ -238,5 +238,13 @@ describe('message and view access (dashboard)', () => {
     expect(view.memories).toEqual({ shared: 3, visibleNow: 2 });
     expect(view.documents).toEqual({ shared: 0, visibleNow: 0 });
     expect(view.digitalAssets.visible).toBe(false);
+    // once the estate is active, after-activation items are released too
+    await t.db.update(estates).set({ status: 'active' }).where(eq(estates.id, owner.estateId!));
+    try {
+      const active = (await injectAs(t, ownerS, 'GET', `/api/v1/beneficiaries/${b.id}/access`)).json();
+      expect(active.memories).toEqual({ shared: 3, visibleNow: 3 });
+    } finally {
+      await t.db.update(estates).set({ status: 'planning' }).where(eq(estates.id, owner.estateId!));
+    }
   });
 });

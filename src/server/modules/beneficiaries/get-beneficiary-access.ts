@@ -1,5 +1,6 @@
 import { and, count, eq, exists, ne, or, sql } from 'drizzle-orm';
 import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
+import { releasedSql } from '../../access/policy.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { documents, documentShares } from '../../db/schema/documents.ts';
@@ -16,13 +17,14 @@ import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
 export async function getBeneficiaryAccess(ctx: Ctx, id: string): Promise<TBeneficiaryAccessView> {
   const row = await ownBeneficiary(ctx, id);
   const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, row.estateId));
-  const active = estate?.status === 'active';
+  // "Visible now" uses the access policy's own release rule, so the two can never disagree.
   const released = (release: typeof memories.release | typeof documents.release) =>
-    active ? sql`1` : sql`case when ${release} = 'now' then 1 end`;
+    sql`case when ${releasedSql(release, estates.status)} then 1 end`;
 
   const [mem] = await ctx.db
     .select({ shared: count(), now: count(released(memories.release)) })
     .from(memories)
+    .innerJoin(estates, eq(estates.id, memories.estateId))
     .where(
       and(
         eq(memories.estateId, row.estateId),
@@ -40,6 +42,7 @@ export async function getBeneficiaryAccess(ctx: Ctx, id: string): Promise<TBenef
   const [doc] = await ctx.db
     .select({ shared: count(), now: count(released(documents.release)) })
     .from(documents)
+    .innerJoin(estates, eq(estates.id, documents.estateId))
     .where(
       and(
         eq(documents.estateId, row.estateId),
