@@ -7,6 +7,7 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
+import { SharedByFilter, sharedByOwners } from '../../features/shared-content/shared-by-filter.tsx';
 import { DocumentDialog } from '../../features/shared-content/document-dialog.tsx';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
 import { idParam, ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const category = DOCUMENT_TYPES.find((t) => t === params.get('category'));
   const estateId = idParam(params, 'estate');
   const [documents, access] = await Promise.all([sharedApi.documents({ q: q || undefined, category, estateId }), sharedApi.access()]);
-  return { documents, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, category: category ?? '', estateId: estateId ?? '' };
+  return { documents, owners: sharedByOwners(access), q, category: category ?? '', estateId: estateId ?? '' };
 }
 
 /** Shared Documents: search, filter, View (in-page preview) and Download of the real file. */
@@ -41,16 +42,7 @@ export function Component() {
             </option>
           ))}
         </SelectField>
-        {owners.length > 1 && (
-          <SelectField label="Shared by" name="estate" defaultValue={estateId}>
-            <option value="">Everyone</option>
-            {owners.map((o) => (
-              <option key={o.estateId} value={o.estateId}>
-                {o.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
+        <SharedByFilter owners={owners} estateId={estateId} />
       </SearchFilterBar>
       <Card title="Documents" description={`${documents.length} ${documents.length === 1 ? 'document' : 'documents'}`}>
         {documents.length === 0 ? (

@@ -6,6 +6,7 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
+import { SharedByFilter, sharedByOwners } from '../../features/shared-content/shared-by-filter.tsx';
 import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 import { idParam, ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const type = MEMORY_TYPES.find((t) => t === params.get('type'));
   const estateId = idParam(params, 'estate');
   const [memories, access] = await Promise.all([sharedApi.memories({ q: q || undefined, type, estateId }), sharedApi.access()]);
-  return { memories, owners: access.map((a) => ({ estateId: a.estateId, name: a.owner.name })), q, type: type ?? '', estateId: estateId ?? '' };
+  return { memories, owners: sharedByOwners(access), q, type: type ?? '', estateId: estateId ?? '' };
 }
 
 /** Shared Memories: everything the people who chose you have shared, searchable and filterable. */
@@ -39,16 +40,7 @@ export function Component() {
             </option>
           ))}
         </SelectField>
-        {owners.length > 1 && (
-          <SelectField label="Shared by" name="estate" defaultValue={estateId}>
-            <option value="">Everyone</option>
-            {owners.map((o) => (
-              <option key={o.estateId} value={o.estateId}>
-                {o.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
+        <SharedByFilter owners={owners} estateId={estateId} />
       </SearchFilterBar>
       <p className="sr-only" role="status">
         {memories.length} {memories.length === 1 ? 'memory' : 'memories'}

@@ -16,6 +16,7 @@ import { ProfileForm } from '../../features/beneficiary-settings/profile-form.ts
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
 import { LogList } from '../../features/security/log-list.tsx';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
+import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 import { ContentAccessDialog } from '../../features/shared-content/content-access-dialog.tsx';
 
@@ -70,23 +71,13 @@ export function Component() {
         </Card>
 
         <div className="space-y-8">
-          <Card title="Security">
-            <div className="divide-y divide-stone-100">
-              <ToggleRow
-                label="Two-factor authentication"
-                description={settings.twoFactorEnabled ? 'On: signing in needs a code from your authenticator app.' : 'Add a code from an authenticator app to every sign-in.'}
-                checked={settings.twoFactorEnabled}
-                onChange={(on) => setOpen(on ? 'setup-2fa' : 'disable-2fa')}
-              />
-              <ToggleRow
-                label="Login alerts"
-                description="Email me and notify me when my account is signed in from a new device."
-                checked={settings.loginAlerts}
-                busy={saving === 'loginAlerts'}
-                onChange={(on) => void save('loginAlerts', on)}
-              />
-            </div>
-          </Card>
+          <SecurityCard
+            twoFactorEnabled={settings.twoFactorEnabled}
+            onTwoFactorChange={(on) => setOpen(on ? 'setup-2fa' : 'disable-2fa')}
+            loginAlerts={settings.loginAlerts}
+            loginAlertsBusy={saving === 'loginAlerts'}
+            onLoginAlertsChange={(on) => void save('loginAlerts', on)}
+          />
 
           <Card title="Notifications">
             <div className="divide-y divide-stone-100">

@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from '../../features/security/change-password-di
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
+import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 
 export async function loader() {
@@ -54,27 +55,13 @@ export function Component() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
 
       <div className="grid gap-8 xl:grid-cols-2">
-        <Card title="Security">
-          <div className="divide-y divide-stone-100">
-            <ToggleRow
-              label="Two-factor authentication"
-              description={
-                security.twoFactorEnabled
-                  ? 'On: signing in needs a code from your authenticator app.'
-                  : 'Add a code from an authenticator app to every sign-in.'
-              }
-              checked={security.twoFactorEnabled}
-              onChange={(on) => setTwoFactorDialog(on ? 'setup' : 'disable')}
-            />
-            <ToggleRow
-              label="Login alerts"
-              description="Email me and notify me when my account is signed in from a new device."
-              checked={settings.loginAlerts}
-              busy={saving === 'loginAlerts'}
-              onChange={(on) => void toggle('loginAlerts', on)}
-            />
-          </div>
-        </Card>
+        <SecurityCard
+          twoFactorEnabled={security.twoFactorEnabled}
+          onTwoFactorChange={(on) => setTwoFactorDialog(on ? 'setup' : 'disable')}
+          loginAlerts={settings.loginAlerts}
+          loginAlertsBusy={saving === 'loginAlerts'}
+          onLoginAlertsChange={(on) => void toggle('loginAlerts', on)}
+        />
 
         <Card title="Notifications">
           <div className="divide-y divide-stone-100">
