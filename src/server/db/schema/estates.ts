@@ -101,5 +101,9 @@ export const invitations = pgTable(
     followUpSentAt: ts('follow_up_sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_token_unique').on(t.tokenHash), index('invitations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('invitations_token_unique').on(t.tokenHash),
+    index('invitations_email_idx').on(t.email),
+    index('invitations_invited_by_idx').on(t.invitedBy, t.createdAt),
+  ],
 );

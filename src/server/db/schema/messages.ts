@@ -63,6 +63,7 @@ export const messages = pgTable(
   (t) => [
     index('messages_recipient_idx').on(t.recipientId, t.createdAt),
     index('messages_thread_idx').on(t.threadId, t.createdAt),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
   ],
 );
 

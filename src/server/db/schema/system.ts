@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -44,6 +45,15 @@ export const outboxEmails = pgTable(
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     error: text('error'),
+    /** Set by senders that may retry (notifications, digests): one mail per key, however often they run. */
+    idempotencyKey: text('idempotency_key'),
+    /** SMTP delivery attempts so far, and when the next may start (also the lease of the attempt in progress). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.createdAt),
+    uniqueIndex('outbox_idempotency_key_unique').on(t.idempotencyKey),
+    index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+  ],
 );

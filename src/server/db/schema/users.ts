@@ -22,6 +22,8 @@ export const users = pgTable(
     totpSecretEnc: text('totp_secret_enc'),
     totpPendingSecretEnc: text('totp_pending_secret_enc'),
     totpEnabledAt: ts('totp_enabled_at'),
+    /** The 30-second TOTP step of the last accepted code: a code of that step or earlier is refused (one-time). */
+    totpLastStep: integer('totp_last_step'),
     /** argon2 hashes of unused recovery codes. */
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     lastActiveAt: ts('last_active_at'),
