@@ -12,8 +12,10 @@
  * details and file downloads are all filtered by the database with the same predicate; a flag
  * turned off or a share removed takes effect on the very next query.
  *
- * Every function takes the viewer's user id; conditions refer to the outer query's table by name
- * (`memories`, `documents`, `future_messages`), so use them in queries over that table, unaliased.
+ * Most functions take a `Viewer` (usually the viewer's user id); conditions refer to the outer
+ * query's table by name (`memories`, `documents`, `future_messages`), so use them in queries over
+ * that table, unaliased. Nothing outside this file decides who sees what: the beneficiary screens,
+ * the owner's View Access, share notifications and letter delivery all ask these functions.
  */
 import { and, eq, exists, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -39,11 +41,6 @@ export function releasedSql(release: PgColumn, estateStatus: PgColumn): SQL {
   return or(eq(release, RELEASE.now), and(eq(release, RELEASE.afterActivation), eq(estateStatus, RELEASED_STATUS)))!;
 }
 
-/** Pure form of the same rule (for explanations and unit tests; queries use `releasedSql`). */
-export function isReleased(release: string, estateStatus: string): boolean {
-  return release === RELEASE.now || (release === RELEASE.afterActivation && estateStatus === RELEASED_STATUS);
-}
-
 /** Condition 1's third way: attached to a future message delivered to this beneficiary row. */
 function attachedToDeliveredMessage(db: Db, itemType: 'memory' | 'document', itemId: PgColumn): SQL {
   return exists(
@@ -62,14 +59,29 @@ function attachedToDeliveredMessage(db: Db, itemType: 'memory' | 'document', ite
   );
 }
 
+/**
+ * Whose access a condition describes:
+ * - a user id — what that person can really open, through every beneficiary row linked to them;
+ * - a column holding a user id — the same, correlated with an outer query (see `viewersOf`);
+ * - `{ beneficiaryId }` — one beneficiary row, linked or not (the owner's View Access: what that
+ *   person sees, or will see once they accept their invitation).
+ */
+export type Viewer = string | PgColumn | { beneficiaryId: string };
+
+/** Picks the viewer's rows out of `acc_b`. */
+function isViewer(viewer: Viewer): SQL {
+  if (typeof viewer === 'object' && 'beneficiaryId' in viewer) return eq(b.id, viewer.beneficiaryId);
+  return eq(b.userId, viewer);
+}
+
 /** The viewer's beneficiary rows of the outer item's estate, with the estate joined. */
-function viewerRows(db: Db, userId: string, itemEstateId: PgColumn, grant: SQL) {
+function viewerRows(db: Db, viewer: Viewer, itemEstateId: PgColumn, grant: SQL) {
   return exists(
     db
       .select({ one: sql`1` })
       .from(b)
       .innerJoin(e, eq(e.id, b.estateId))
-      .where(and(eq(b.userId, userId), eq(b.estateId, itemEstateId), grant)),
+      .where(and(isViewer(viewer), eq(b.estateId, itemEstateId), grant)),
   );
 }
 
@@ -85,53 +97,96 @@ interface Shareable {
   shares: { table: PgTable; itemId: PgColumn; beneficiaryId: PgColumn };
 }
 
+/** Condition 1 for the row `acc_b`: shared with all, with that row, or by a letter delivered to it. */
+function sharedWithRow(db: Db, item: Shareable): SQL {
+  return or(
+    eq(item.shareAll, true),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(item.shares.table)
+        .where(and(eq(item.shares.itemId, item.id), eq(item.shares.beneficiaryId, b.id))),
+    ),
+    attachedToDeliveredMessage(db, item.kind, item.id),
+  )!;
+}
+
 /** Shared with the viewer's row (or all, or by a delivered letter) AND their flag on AND released. */
-function shareableVisibleSql(db: Db, userId: string, item: Shareable): SQL {
-  return viewerRows(
-    db,
-    userId,
-    item.estateId,
-    and(
-      eq(item.flag, true),
-      or(
-        eq(item.shareAll, true),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(item.shares.table)
-            .where(and(eq(item.shares.itemId, item.id), eq(item.shares.beneficiaryId, b.id))),
-        ),
-        attachedToDeliveredMessage(db, item.kind, item.id),
-      ),
-      releasedSql(item.release, e.status),
-    )!,
+function shareableVisibleSql(db: Db, viewer: Viewer, item: Shareable): SQL {
+  return viewerRows(db, viewer, item.estateId, and(eq(item.flag, true), sharedWithRow(db, item), releasedSql(item.release, e.status))!);
+}
+
+const memoryItem: Shareable = {
+  kind: 'memory',
+  id: memories.id,
+  estateId: memories.estateId,
+  shareAll: memories.shareAll,
+  release: memories.release,
+  flag: b.accessMemories,
+  shares: { table: memoryShares, itemId: memoryShares.memoryId, beneficiaryId: memoryShares.beneficiaryId },
+};
+
+const documentItem: Shareable = {
+  kind: 'document',
+  id: documents.id,
+  estateId: documents.estateId,
+  shareAll: documents.shareAll,
+  release: documents.release,
+  flag: b.accessDocuments,
+  shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
+};
+
+/** Condition over `memories`: the viewer may see this memory now. */
+export function memoryVisibleSql(db: Db, viewer: Viewer): SQL {
+  return shareableVisibleSql(db, viewer, memoryItem);
+}
+
+/** Condition over `documents`: the viewer may see this document now. */
+export function documentVisibleSql(db: Db, viewer: Viewer): SQL {
+  return shareableVisibleSql(db, viewer, documentItem);
+}
+
+/**
+ * Condition over `memories`: shared with the viewer (condition 1 alone, whatever their flag and the
+ * release) — the owner's "shared with this person" count. Visible implies shared.
+ */
+export function memorySharedWithSql(db: Db, viewer: Viewer): SQL {
+  return viewerRows(db, viewer, memories.estateId, sharedWithRow(db, memoryItem));
+}
+
+/** Condition over `documents`: shared with the viewer (condition 1 alone). */
+export function documentSharedWithSql(db: Db, viewer: Viewer): SQL {
+  return viewerRows(db, viewer, documents.estateId, sharedWithRow(db, documentItem));
+}
+
+/**
+ * The user ids of everyone who may see a memory or document right now (linked beneficiaries the
+ * rule allows) — used to notify exactly the people a share made it visible to.
+ */
+export async function viewersOf(db: Db, item: { kind: 'memory' | 'document'; id: string }): Promise<string[]> {
+  const rows =
+    item.kind === 'memory'
+      ? await db
+          .selectDistinct({ userId: beneficiaries.userId })
+          .from(beneficiaries)
+          .innerJoin(memories, eq(memories.estateId, beneficiaries.estateId))
+          .where(and(eq(memories.id, item.id), isNotNull(beneficiaries.userId), memoryVisibleSql(db, beneficiaries.userId)))
+      : await db
+          .selectDistinct({ userId: beneficiaries.userId })
+          .from(beneficiaries)
+          .innerJoin(documents, eq(documents.estateId, beneficiaries.estateId))
+          .where(and(eq(documents.id, item.id), isNotNull(beneficiaries.userId), documentVisibleSql(db, beneficiaries.userId)));
+  return rows.flatMap((r) => (r.userId ? [r.userId] : []));
+}
+
+/** A letter's rule without its release: addressed to a row of `who`, whose messages flag is on. */
+function letterAddresseeSql(db: Db, who: SQL): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(b)
+      .where(and(eq(b.id, futureMessages.recipientId), who, eq(b.accessMessages, true))),
   );
-}
-
-/** Condition over `memories`: the viewer may see this memory. */
-export function memoryVisibleSql(db: Db, userId: string): SQL {
-  return shareableVisibleSql(db, userId, {
-    kind: 'memory',
-    id: memories.id,
-    estateId: memories.estateId,
-    shareAll: memories.shareAll,
-    release: memories.release,
-    flag: b.accessMemories,
-    shares: { table: memoryShares, itemId: memoryShares.memoryId, beneficiaryId: memoryShares.beneficiaryId },
-  });
-}
-
-/** Condition over `documents`: the viewer may see this document. */
-export function documentVisibleSql(db: Db, userId: string): SQL {
-  return shareableVisibleSql(db, userId, {
-    kind: 'document',
-    id: documents.id,
-    estateId: documents.estateId,
-    shareAll: documents.shareAll,
-    release: documents.release,
-    flag: b.accessDocuments,
-    shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
-  });
 }
 
 /**
@@ -139,16 +194,17 @@ export function documentVisibleSql(db: Db, userId: string): SQL {
  * beneficiary row (that is its "shared with"), their messages flag on, and delivered (a letter's
  * delivery rule is its release condition: the scheduler delivers it when the rule is met).
  */
-export function letterVisibleSql(db: Db, userId: string): SQL {
-  return and(
-    eq(futureMessages.status, 'delivered'),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(b)
-        .where(and(eq(b.id, futureMessages.recipientId), eq(b.userId, userId), eq(b.accessMessages, true))),
-    ),
-  )!;
+export function letterVisibleSql(db: Db, viewer: Viewer): SQL {
+  return and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
+}
+
+/**
+ * Condition over `future_messages`: its recipient could read it the moment it is delivered — their
+ * row is linked to an account and their messages flag is on. The scheduler delivers only these;
+ * the others wait, scheduled, until it holds.
+ */
+export function letterDeliverableSql(db: Db): SQL {
+  return letterAddresseeSql(db, isNotNull(b.userId));
 }
 
 /** The thread's first message (a letter's delivery starts its thread), seen from inside the inbox condition. */
@@ -192,34 +248,6 @@ export async function isLinkedToEstate(db: Db, userId: string, estateId: string)
   return Boolean(row);
 }
 
-/** Single-item checks (for callers outside the beneficiary screens; the screens filter in their queries). */
-export async function canSeeMemory(db: Db, userId: string, memoryId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memories.id })
-    .from(memories)
-    .where(and(eq(memories.id, memoryId), memoryVisibleSql(db, userId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function canSeeDocument(db: Db, userId: string, documentId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), documentVisibleSql(db, userId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function canSeeLetter(db: Db, userId: string, futureMessageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: futureMessages.id })
-    .from(futureMessages)
-    .where(and(eq(futureMessages.id, futureMessageId), letterVisibleSql(db, userId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * A stored file the viewer may download: the file of a visible document, or a file (or its
  * thumbnail) of a visible memory's media. Files of nothing visible are not found.
@@ -245,25 +273,6 @@ export function fileVisibleSql(db: Db, userId: string, fileId: string): SQL {
         ),
     ),
   )!;
-}
-
-/**
- * Who can see an item right now: the user ids of the linked beneficiaries the rule allows.
- * Used to notify exactly the people a share (or an activation) made it visible to.
- */
-export async function audienceOf(db: Db, item: { type: 'memory' | 'document'; id: string }): Promise<string[]> {
-  const linked = await db
-    .select({ userId: beneficiaries.userId })
-    .from(beneficiaries)
-    .innerJoin(item.type === 'memory' ? memories : documents, eq(item.type === 'memory' ? memories.estateId : documents.estateId, beneficiaries.estateId))
-    .where(and(eq(item.type === 'memory' ? memories.id : documents.id, item.id), isNotNull(beneficiaries.userId)));
-  const candidates = [...new Set(linked.map((r) => r.userId!))];
-  const allowed: string[] = [];
-  for (const userId of candidates) {
-    const visible = item.type === 'memory' ? await canSeeMemory(db, userId, item.id) : await canSeeDocument(db, userId, item.id);
-    if (visible) allowed.push(userId);
-  }
-  return allowed;
 }
 
 /** Linked beneficiary users of an estate (for estate-wide notices such as status changes). */

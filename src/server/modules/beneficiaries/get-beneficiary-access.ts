@@ -1,66 +1,41 @@
-import { and, count, eq, exists, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
-import { releasedSql } from '../../access/policy.ts';
+import { documentSharedWithSql, documentVisibleSql, letterVisibleSql, memorySharedWithSql, memoryVisibleSql } from '../../access/policy.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { documents, documentShares } from '../../db/schema/documents.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
-import { memories, memoryShares } from '../../db/schema/memories.ts';
+import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
 
+/** count() of the rows a condition holds for. */
+const countWhere = (condition: SQL) => count(sql`case when ${condition} then 1 end`);
+
 /**
  * "View Access": the beneficiary's five flags and what is shared with them — in all, and what they
- * can see right now (PRODUCT.md §4: shared with them or with all, their flag on, and released:
- * shared-now items at once, after-activation items once the estate is active).
+ * can see right now. Both are the access policy's own answers for this beneficiary row
+ * (PRODUCT.md §4; docs/decisions/0009): "shared" counts items shared with them, with all, or
+ * attached to a letter delivered to them; "visible now" adds their flag and the release condition.
+ * So the owner's view of who sees what is exactly what the shared-content API lets them open.
  */
 export async function getBeneficiaryAccess(ctx: Ctx, id: string): Promise<TBeneficiaryAccessView> {
   const row = await ownBeneficiary(ctx, id);
+  const viewer = { beneficiaryId: id };
   const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, row.estateId));
-  // "Visible now" uses the access policy's own release rule, so the two can never disagree.
-  const released = (release: typeof memories.release | typeof documents.release) =>
-    sql`case when ${releasedSql(release, estates.status)} then 1 end`;
 
   const [mem] = await ctx.db
-    .select({ shared: count(), now: count(released(memories.release)) })
+    .select({ shared: count(), now: countWhere(memoryVisibleSql(ctx.db, viewer)) })
     .from(memories)
-    .innerJoin(estates, eq(estates.id, memories.estateId))
-    .where(
-      and(
-        eq(memories.estateId, row.estateId),
-        or(
-          eq(memories.shareAll, true),
-          exists(
-            ctx.db
-              .select({ one: sql`1` })
-              .from(memoryShares)
-              .where(and(eq(memoryShares.memoryId, memories.id), eq(memoryShares.beneficiaryId, id))),
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(memories.estateId, row.estateId), memorySharedWithSql(ctx.db, viewer)));
   const [doc] = await ctx.db
-    .select({ shared: count(), now: count(released(documents.release)) })
+    .select({ shared: count(), now: countWhere(documentVisibleSql(ctx.db, viewer)) })
     .from(documents)
-    .innerJoin(estates, eq(estates.id, documents.estateId))
-    .where(
-      and(
-        eq(documents.estateId, row.estateId),
-        or(
-          eq(documents.shareAll, true),
-          exists(
-            ctx.db
-              .select({ one: sql`1` })
-              .from(documentShares)
-              .where(and(eq(documentShares.documentId, documents.id), eq(documentShares.beneficiaryId, id))),
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(documents.estateId, row.estateId), documentSharedWithSql(ctx.db, viewer)));
   const [fm] = await ctx.db
     .select({
-      scheduled: count(sql`case when ${futureMessages.status} = 'scheduled' then 1 end`),
-      delivered: count(sql`case when ${futureMessages.status} = 'delivered' then 1 end`),
+      scheduled: countWhere(eq(futureMessages.status, 'scheduled')),
+      delivered: countWhere(letterVisibleSql(ctx.db, viewer)),
     })
     .from(futureMessages)
     .where(eq(futureMessages.recipientId, id));
@@ -73,9 +48,9 @@ export async function getBeneficiaryAccess(ctx: Ctx, id: string): Promise<TBenef
   return {
     beneficiary: toBeneficiary(row),
     estateStatus: estate?.status ?? 'planning',
-    memories: { shared: mem?.shared ?? 0, visibleNow: row.accessMemories ? (mem?.now ?? 0) : 0 },
-    documents: { shared: doc?.shared ?? 0, visibleNow: row.accessDocuments ? (doc?.now ?? 0) : 0 },
-    futureMessages: { scheduled: fm?.scheduled ?? 0, delivered: row.accessMessages ? (fm?.delivered ?? 0) : 0 },
+    memories: { shared: mem?.shared ?? 0, visibleNow: mem?.now ?? 0 },
+    documents: { shared: doc?.shared ?? 0, visibleNow: doc?.now ?? 0 },
+    futureMessages: { scheduled: fm?.scheduled ?? 0, delivered: fm?.delivered ?? 0 },
     beneficiaries: { count: others?.n ?? 0, visible: row.accessBeneficiaries },
     digitalAssets: { count: assets?.n ?? 0, visible: row.accessDigitalLegacy },
   };

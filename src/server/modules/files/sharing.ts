@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../../core/sharing.schemas.ts';
+import { viewersOf } from '../../access/policy.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
@@ -35,14 +36,20 @@ export interface ShareSpec {
   itemId: string;
   title: string;
   estateId: string;
-  before: { all: boolean; beneficiaryIds: string[]; release: string };
+  /**
+   * The share before this change. Informational only: who newly sees the item is asked of the
+   * access policy (before and after the write), not worked out from these fields.
+   */
+  before?: { all: boolean; beneficiaryIds: string[]; release: string };
   /** Writes the new share columns and rows; runs inside the share transaction. */
   write: (tx: Db, share: { all: boolean; beneficiaryIds: string[]; release: Release }) => Promise<void>;
 }
 
 /**
  * Replaces who an item is shared with in one transaction, then tells each beneficiary with an
- * account who can newly see it now (shared, the category's access flag on, released now).
+ * account who can newly see it now. "Can see now" is the access policy's answer (shared, the
+ * category's flag on, released — an after-activation item in an active estate is released), asked
+ * just before and just after the write inside the same transaction.
  */
 export async function applyShare(ctx: Ctx, spec: ShareSpec, input: TShareRequest): Promise<void> {
   const audience = await loadAudience(ctx, spec.estateId);
@@ -52,18 +59,18 @@ export async function applyShare(ctx: Ctx, spec: ShareSpec, input: TShareRequest
   if (unknown.length) throw badRequest('Choose people from your beneficiaries.', { beneficiaryIds: 'Not one of your beneficiaries' });
   const next = { all: input.all, beneficiaryIds: input.all ? [] : requested, release: input.release };
 
-  await ctx.db.transaction(async (tx) => {
-    await spec.write(tx as unknown as Db, next);
+  const item = { kind: spec.category, id: spec.itemId };
+  const newlySeeing = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const before = new Set(await viewersOf(db, item));
+    await spec.write(db, next);
+    return (await viewersOf(db, item)).filter((userId) => !before.has(userId));
   });
 
-  const flag = spec.category === 'memory' ? 'accessMemories' : 'accessDocuments';
-  const seesNow = (share: { all: boolean; beneficiaryIds: string[]; release: string }, b: BeneficiaryRow) =>
-    share.release === 'now' && b[flag] && (share.all || share.beneficiaryIds.includes(b.id));
   const owner = ctx.actor.name;
-  for (const b of audience) {
-    if (!b.userId || seesNow(spec.before, b) || !seesNow(next, b)) continue;
+  for (const userId of newlySeeing) {
     await notify(ctx, {
-      userId: b.userId,
+      userId,
       type: spec.category,
       message:
         spec.category === 'memory'

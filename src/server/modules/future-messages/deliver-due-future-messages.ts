@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { letterDeliverableSql } from '../../access/policy.ts';
 import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
@@ -13,23 +14,21 @@ import { notify } from '../notifications/notify.ts';
 /** At most this many deliveries per run; the next run picks up the rest. */
 export const DELIVERY_BATCH = 200;
 
-/** A recipient who can receive it now: they have an account and their "messages" access is on. */
-const recipientReady = sql`exists (select 1 from ${beneficiaries} b where b.id = ${futureMessages.recipientId} and b.user_id is not null and b.access_messages)`;
-
 /**
  * Deliver every scheduled future message whose time has come (by ctx.clock) to its recipient's
  * inbox, with a notification. Exactly once: each delivery is one transaction that first flips the
  * message from 'scheduled' to 'delivered' (guarded by WHERE status = 'scheduled'); a second run or
- * a second instance finds nothing to flip and inserts nothing. A recipient without an account yet
- * (or with messages access off) keeps the message scheduled-and-waiting; it goes on the first run
- * after they link their account.
+ * a second instance finds nothing to flip and inserts nothing. Only letters the access policy calls
+ * deliverable go (the recipient could read it at once: an account linked, messages access on); a
+ * recipient without an account yet (or with messages access off) keeps the message
+ * scheduled-and-waiting; it goes on the first run after they link their account.
  */
 export async function deliverDueFutureMessages(ctx: BaseCtx): Promise<{ delivered: number; due: number }> {
   const now = ctx.clock.now();
   const due = await ctx.db
     .select({ id: futureMessages.id })
     .from(futureMessages)
-    .where(and(eq(futureMessages.status, 'scheduled'), isNotNull(futureMessages.dueAt), lte(futureMessages.dueAt, now), recipientReady))
+    .where(and(eq(futureMessages.status, 'scheduled'), isNotNull(futureMessages.dueAt), lte(futureMessages.dueAt, now), letterDeliverableSql(ctx.db)))
     .orderBy(asc(futureMessages.dueAt))
     .limit(DELIVERY_BATCH);
   let delivered = 0;
@@ -43,7 +42,7 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
     const [message] = await tx
       .update(futureMessages)
       .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
-      .where(and(eq(futureMessages.id, id), eq(futureMessages.status, 'scheduled'), lte(futureMessages.dueAt, now), recipientReady))
+      .where(and(eq(futureMessages.id, id), eq(futureMessages.status, 'scheduled'), lte(futureMessages.dueAt, now), letterDeliverableSql(tx as unknown as Db)))
       .returning();
     if (!message) return false;
     const [row] = await tx
