@@ -10,7 +10,6 @@ import { getDocument } from './get-document.ts';
 /** Share: which beneficiaries (or all) see the document, and whether now or after activation. */
 export async function shareDocument(ctx: Ctx, id: string, input: TShareRequest): Promise<TDocument> {
   const doc = await findOwnDocument(ctx, id);
-  const current = await ctx.db.select().from(documentShares).where(eq(documentShares.documentId, id));
   await applyShare(
     ctx,
     {
@@ -18,7 +17,6 @@ export async function shareDocument(ctx: Ctx, id: string, input: TShareRequest):
       itemId: id,
       title: doc.title,
       estateId: doc.estateId,
-      before: { all: doc.shareAll, beneficiaryIds: current.map((s) => s.beneficiaryId), release: doc.release },
       write: async (tx, share) => {
         const now = ctx.clock.now();
         await tx.update(documents).set({ shareAll: share.all, release: share.release, updatedAt: now }).where(eq(documents.id, id));

@@ -36,11 +36,6 @@ export interface ShareSpec {
   itemId: string;
   title: string;
   estateId: string;
-  /**
-   * The share before this change. Informational only: who newly sees the item is asked of the
-   * access policy (before and after the write), not worked out from these fields.
-   */
-  before?: { all: boolean; beneficiaryIds: string[]; release: string };
   /** Writes the new share columns and rows; runs inside the share transaction. */
   write: (tx: Db, share: { all: boolean; beneficiaryIds: string[]; release: Release }) => Promise<void>;
 }

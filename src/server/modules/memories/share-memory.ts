@@ -10,7 +10,6 @@ import { getMemory } from './get-memory.ts';
 /** Share: which beneficiaries (or all) see the memory, and whether now or after activation. */
 export async function shareMemory(ctx: Ctx, id: string, input: TShareRequest): Promise<TMemory> {
   const memory = await findOwnMemory(ctx, id);
-  const current = await ctx.db.select().from(memoryShares).where(eq(memoryShares.memoryId, id));
   await applyShare(
     ctx,
     {
@@ -18,7 +17,6 @@ export async function shareMemory(ctx: Ctx, id: string, input: TShareRequest): P
       itemId: id,
       title: memory.title,
       estateId: memory.estateId,
-      before: { all: memory.shareAll, beneficiaryIds: current.map((s) => s.beneficiaryId), release: memory.release },
       write: async (tx, share) => {
         const now = ctx.clock.now();
         await tx.update(memories).set({ shareAll: share.all, release: share.release, updatedAt: now }).where(eq(memories.id, id));

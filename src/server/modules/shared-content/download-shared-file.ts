@@ -1,11 +1,13 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
+import { auditLog } from '../../db/schema/system.ts';
 import { fileVisibleSql } from '../../access/policy.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -26,13 +28,62 @@ async function describe(ctx: Ctx, fileId: string): Promise<string> {
   return memory ? `a file of the memory “${memory.title}”` : 'a shared file';
 }
 
+/** The audit action of every shared file that leaves the route below, inline or as an attachment. */
+const DOWNLOADED = 'shared_file.downloaded';
+
+/**
+ * After a beneficiary opens a shared file, how long further opens of that file by them are audited
+ * but told to nobody: the owner's "beneficiary activity" notification and the viewer's own
+ * download notice come at most once per file per beneficiary in any such window (memory cards load
+ * their thumbnails through this route, one request per card and per visit).
+ */
+export const SHARED_FILE_NOTICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Namespace (first key of the two-key advisory lock), so it never meets other advisory locks. */
+const LOCK_SHARED_FILE = 0x48_4c_46_31; // "HLF1"
+
+/**
+ * Writes this request's `shared_file.downloaded` audit entry and answers whether it is the first
+ * by this viewer for this file in the notice window (no earlier entry of theirs for it within
+ * SHARED_FILE_NOTICE_WINDOW_MS). Decided in one transaction under an advisory lock on viewer and
+ * file: a parallel request for the same file waits, then sees this entry, so of two requests at
+ * once exactly one is first.
+ */
+async function auditAndClaimNotice(ctx: Ctx, file: typeof files.$inferSelect, estateId: string | null): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SHARED_FILE}::int4, hashtext(${`${ctx.actor.userId}:${file.id}`}))`);
+    const since = new Date(ctx.clock.now().getTime() - SHARED_FILE_NOTICE_WINDOW_MS);
+    const [earlier] = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.actorUserId, ctx.actor.userId),
+          gt(auditLog.at, since),
+          eq(auditLog.action, DOWNLOADED),
+          eq(auditLog.targetType, 'file'),
+          eq(auditLog.targetId, file.id),
+        ),
+      )
+      .limit(1);
+    await audit(
+      { ...ctx, db },
+      { action: DOWNLOADED, estateId, targetType: 'file', targetId: file.id, details: { size: file.size, mimeType: file.mimeType } },
+    );
+    return !earlier;
+  });
+}
+
 /**
  * GET /api/v1/shared/files/:id — streams a file the access policy lets the viewer see (the file of
  * a visible document, or of a visible memory's media), decrypted, as an attachment (or inline for
  * PDF and images when asked). Anything else is 404. Every file that leaves this route, inline or
- * attachment alike, is audit-logged as `shared_file.downloaded`, notifies the owner when their
+ * attachment alike, is audit-logged as `shared_file.downloaded`, one entry per request: `inline`
+ * only changes the Content-Disposition header. The first request by this viewer for this file in
+ * the notice window (SHARED_FILE_NOTICE_WINDOW_MS) also notifies the owner when their
  * "beneficiary activity" setting is on, and tells the viewer when their own "download
- * notifications" toggle is on: `inline` only changes the Content-Disposition header.
+ * notifications" toggle is on; the others in the window are audited only.
  */
 export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: FastifyReply, inline: boolean): Promise<FastifyReply> {
   const [file] = await ctx.db
@@ -45,17 +96,16 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
   const [estate] = file.estateId
     ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId }).from(estates).where(eq(estates.id, file.estateId))
     : [];
-  await audit(ctx, {
-    action: 'shared_file.downloaded',
-    estateId: estate?.id ?? null,
-    targetType: 'file',
-    targetId: file.id,
-    details: { size: file.size, mimeType: file.mimeType },
-  });
-  const what = await describe(ctx, file.id);
-  if (estate && readUserSettings(await loadSettingsData(ctx.db, estate.ownerId)).beneficiaryActivity) {
+  if (await auditAndClaimNotice(ctx, file, estate?.id ?? null)) await tellAboutDownload(ctx, file.id, estate?.ownerId ?? null);
+  return sendStoredFile(ctx, file, reply, { inline });
+}
+
+/** The owner's "beneficiary activity" notification and the viewer's own download notice, each by its setting. */
+async function tellAboutDownload(ctx: Ctx, fileId: string, ownerId: string | null): Promise<void> {
+  const what = await describe(ctx, fileId);
+  if (ownerId && readUserSettings(await loadSettingsData(ctx.db, ownerId)).beneficiaryActivity) {
     await notify(ctx, {
-      userId: estate.ownerId,
+      userId: ownerId,
       type: 'document',
       message: `${ctx.actor.name} downloaded ${what}`,
       fromName: ctx.actor.name,
@@ -70,5 +120,4 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
       link: '/beneficiary/settings',
     });
   }
-  return sendStoredFile(ctx, file, reply, { inline });
 }
