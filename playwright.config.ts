@@ -44,7 +44,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node dist/server/src/server/main.js --seed-demo',
+    command: 'node dist/server/src/server/main.js --demo',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -50,7 +50,7 @@ async function signIn(): Promise<string> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
-const server = spawn(process.execPath, ['dist/server/src/server/main.js', '--seed-demo'], {
+const server = spawn(process.execPath, ['dist/server/src/server/main.js', '--demo'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { Role } from '../src/core/roles.ts';
 
 export { expect };
@@ -16,6 +16,54 @@ export async function csrfToken(page: Page): Promise<string> {
   const response = await page.request.get('/api/v1/auth/session');
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { csrfToken: string }).csrfToken;
+}
+
+/**
+ * An API client signed in as the demo administrator, apart from the page's own browser context:
+ * for what only an administrator may do in the tests (move the server clock, read the local outbox).
+ */
+export async function adminApi(baseURL: string): Promise<{ request: APIRequestContext; post: (url: string, data: unknown) => Promise<unknown>; get: (url: string) => Promise<unknown> }> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const token = async () => ((await (await request.get('/api/v1/auth/session')).json()) as { csrfToken: string }).csrfToken;
+  const signIn = await request.post('/api/v1/demo/sign-in', { data: { persona: 'admin' }, headers: { 'x-csrf-token': await token() } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  return {
+    request,
+    async post(url, data) {
+      const res = await request.post(url, { data: data as object, headers: { 'x-csrf-token': await token() } });
+      expect(res.status(), await res.text()).toBe(200);
+      return res.json();
+    },
+    async get(url) {
+      const res = await request.get(url);
+      expect(res.status(), await res.text()).toBe(200);
+      return res.json();
+    },
+  };
+}
+
+/** The path of the sign-up link the app emailed to `email` (read from the local outbox, as the demo administrator). */
+export async function signUpLinkFor(baseURL: string, email: string): Promise<string> {
+  const admin = await adminApi(baseURL);
+  try {
+    const { emails } = (await admin.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`)) as { emails: { kind: string; text: string }[] };
+    const mail = emails.find((m) => m.kind === 'sign-up-confirm');
+    const link = mail && /https?:\/\/[^\s]+\/sign-up\/confirm#[\w-]+/.exec(mail.text)?.[0];
+    expect(link, `a sign-up link emailed to ${email}`).toBeTruthy();
+    const url = new URL(link!);
+    return `${url.pathname}${url.hash}`;
+  } finally {
+    await admin.request.dispose();
+  }
+}
+
+/** A brand-new estate owner, signed up through the API and the emailed link, signed in on the page. */
+export async function signUpThroughApi(page: Page, baseURL: string, data: { name: string; email: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/v1/auth/sign-up', { data, headers: { 'x-csrf-token': await csrfToken(page) } });
+  expect(res.status(), await res.text()).toBe(202);
+  const token = (await signUpLinkFor(baseURL, data.email)).split('#')[1];
+  const confirmed = await page.request.post('/api/v1/auth/sign-up/confirm', { data: { token }, headers: { 'x-csrf-token': await csrfToken(page) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
 }
 
 export const test = base.extend<Fixtures>({

@@ -1,6 +1,6 @@
 import { PERSONAS } from '../src/core/personas.ts';
 import type { Role } from '../src/core/roles.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpLinkFor, test } from './fixtures.ts';
 
 const ERROR_TITLE = 'Unexpected Application Error';
 
@@ -100,6 +100,15 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(email);
+  await expectNoAxeViolations(page);
+
+  // The emailed link (read from the local outbox) finishes the sign-up with one deliberate click.
+  await page.goto(await signUpLinkFor(test.info().project.use.baseURL!, email));
+  await expect(page.getByRole('heading', { level: 1, name: 'Finish creating your account' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL('/estate-owner');
   await expect(page.getByRole('button', { name: /Ruth Okafor/ })).toBeVisible();
 

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
+import { desc, eq } from 'drizzle-orm';
+import { outboxEmails } from '../src/server/db/schema/system.ts';
 import { sessions } from '../src/server/db/schema/users.ts';
 import { AdjustableClock } from '../src/server/lib/clock.ts';
 import { randomToken, sha256 } from '../src/server/lib/tokens.ts';
@@ -52,7 +54,10 @@ export interface TestApp {
 }
 
 /** The real server (buildApp) on a fresh database, with a movable clock and a private data folder. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: NodeJS.WritableStream; testClockRoute?: boolean } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-test-'));
   const config = loadConfig(
@@ -60,7 +65,13 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     { dataDir, demoMode: true, masterKey: randomBytes(32).toString('base64'), webDist: path.join(dataDir, 'no-web'), ...overrides },
   );
   const clock = new AdjustableClock();
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(options.testClockRoute ? { testClock: clock } : {}),
+    ...(options.logStream ? { logger: true, logStream: options.logStream } : { logger: false }),
+  });
   return {
     app,
     db: database.db,
@@ -82,6 +93,11 @@ export interface TestSession {
   sessionId: string;
 }
 
+/** The emails the app wrote to one address, newest first. */
+export async function emailsTo(t: TestApp, to: string) {
+  return t.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(desc(outboxEmails.createdAt));
+}
+
 /** A signed-in session for a user, created directly in the database (no password round-trip). */
 export async function sessionFor(t: TestApp, user: { id: string }): Promise<TestSession> {
   const token = randomToken();
@@ -89,7 +105,10 @@ export async function sessionFor(t: TestApp, user: { id: string }): Promise<Test
   const sessionId = sha256(token);
   const now = t.clock.now();
   await t.db.insert(sessions).values({ id: sessionId, userId: user.id, csrfToken, createdAt: now, lastSeenAt: now });
-  return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${csrfToken}`, csrfToken, sessionId };
+  // The browser also holds an anonymous double-submit cookie from before sign-in, with another value:
+  // a signed-in request must carry the session's own token, and every test would fail if the cookie's passed.
+  const anonymousCsrf = randomToken();
+  return { userId: user.id, cookie: `${SESSION_COOKIE}=${token}; ${CSRF_COOKIE}=${anonymousCsrf}`, csrfToken, sessionId };
 }
 
 export interface TwoOwners {
@@ -152,7 +171,11 @@ export function injectAs(
 export class Browser {
   private cookies = new Map<string, string>();
   csrfToken = '';
-  constructor(private readonly t: TestApp) {}
+  /** `ip` is the address the requests come from (the per-address rate limits count by it). */
+  constructor(
+    private readonly t: TestApp,
+    private readonly ip = '127.0.0.1',
+  ) {}
 
   async call(method: Method, url: string, body?: unknown): Promise<LightMyRequestResponse> {
     if (method !== 'GET' && !this.csrfToken) await this.refresh();
@@ -163,6 +186,7 @@ export class Browser {
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         ...(method === 'GET' ? {} : { 'x-csrf-token': this.csrfToken }),
       },
+      remoteAddress: this.ip,
       ...(body === undefined ? {} : { payload: body as object }),
     });
     for (const c of response.cookies) {

@@ -1,16 +1,19 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { personaFor } from '../../src/core/personas.ts';
-import { csrfToken, expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { adminApi, expect, expectNoAxeViolations, signUpThroughApi, test } from '../fixtures.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Moves the server's clock (E2E_CLOCK) and runs the jobs now due; returns the server's time. */
-async function moveServerClock(page: Page, advanceMs: number): Promise<{ now: Date; ran: { job: string; result: Record<string, unknown> | null }[] }> {
-  const res = await page.request.post('/api/v1/test/clock', { data: { advanceMs }, headers: { 'x-csrf-token': await csrfToken(page) } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { now: string; ran: { job: string; result: Record<string, unknown> | null }[] };
-  return { now: new Date(body.now), ran: body.ran };
+/** Moves the server's clock (E2E_CLOCK; only an administrator may) and runs the jobs now due; returns the server's time. */
+async function moveServerClock(_page: Page, advanceMs: number): Promise<{ now: Date; ran: { job: string; result: Record<string, unknown> | null }[] }> {
+  const admin = await adminApi(test.info().project.use.baseURL!);
+  try {
+    const body = (await admin.post('/api/v1/test/clock', { advanceMs })) as { now: string; ran: { job: string; result: Record<string, unknown> | null }[] };
+    return { now: new Date(body.now), ran: body.ran };
+  } finally {
+    await admin.request.dispose();
+  }
 }
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -86,18 +89,14 @@ test.describe('future messages', () => {
 });
 
 test.describe('two-factor authentication', () => {
-  async function signUp(request: APIRequestContext, page: Page, email: string, password: string) {
-    const res = await request.post('/api/v1/auth/sign-up', {
-      data: { name: 'Ruth Okafor', email, password },
-      headers: { 'x-csrf-token': await csrfToken(page) },
-    });
-    expect(res.status(), await res.text()).toBe(201);
+  async function signUp(page: Page, email: string, password: string) {
+    await signUpThroughApi(page, test.info().project.use.baseURL!, { name: 'Ruth Okafor', email, password });
   }
 
   test('turn on two-factor with a QR code and sign in with a code', async ({ page }) => {
     const email = `two-factor-${Date.now()}@example.com`;
     const password = 'a long and memorable passphrase';
-    await signUp(page.request, page, email, password);
+    await signUp(page, email, password);
 
     await page.goto('/estate-owner/security');
     await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
@@ -127,7 +126,12 @@ test.describe('two-factor authentication', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
-    await page.getByLabel('Authentication code').fill(codeAt(secret, (await moveServerClock(page, 0)).now));
+    // Each code works once: the one that turned two-factor on cannot sign in, the next step's can.
+    const { now } = await moveServerClock(page, 0);
+    await page.getByLabel('Authentication code').fill(codeAt(secret, now));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText("That code didn't work");
+    await page.getByLabel('Authentication code').fill(codeAt(secret, new Date(now.getTime() + 30_000)));
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL('/estate-owner');
     await expect(page.getByRole('button', { name: /Ruth Okafor/ })).toBeVisible();

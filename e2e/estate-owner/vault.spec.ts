@@ -2,17 +2,13 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { DIGITAL_ASSETS_EMPTY_TEXT } from '../../src/core/constants.ts';
 import { makeExe, makePdf } from '../../test/factories/files.ts';
-import { csrfToken, expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, signUpThroughApi, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** A brand-new estate owner, signed in through the API (their vault starts empty). */
 async function signUpNewOwner(page: Page, name: string): Promise<void> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/sign-up', {
-    data: { name, email, password: 'a-long-enough-password' },
-    headers: { 'x-csrf-token': await csrfToken(page) },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await signUpThroughApi(page, test.info().project.use.baseURL!, { name, email, password: 'a-long-enough-password' });
 }
 
 const count = (page: Page, category: string) =>

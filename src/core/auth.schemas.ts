@@ -13,6 +13,21 @@ export const ZSignUpRequest = z
   .strict();
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
+/**
+ * The one answer to every sign-up, new address or taken: a link was emailed. A new address gets a
+ * confirmation link; the owner of a taken one is told instead (no account enumeration).
+ */
+export const ZSignUpResponse = z.object({ status: z.literal('check-email'), email: z.string() });
+export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
+
+export const ZConfirmSignUpRequest = z.object({ token: z.string().trim().min(1, { message: 'Required' }).max(200) }).strict();
+export type TConfirmSignUpRequest = z.infer<typeof ZConfirmSignUpRequest>;
+
+/** How long the emailed sign-up confirmation link works. */
+export const SIGN_UP_LINK_HOURS = 24;
+/** Sign-up emails to one address per hour; more requests get the same answer but send nothing. */
+export const SIGN_UP_EMAILS_PER_ADDRESS_PER_HOUR = 3;
+
 export const ZSignInRequest = z
   .object({
     email: zEmail,

@@ -1,9 +1,7 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -11,12 +9,15 @@ import { createJobScheduler } from './jobs/scheduler.ts';
 import { testClockRoutes } from './jobs/test-clock.routes.ts';
 import { systemClock, type AdjustableClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, loadMasterKey } from './lib/crypto.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { validationPlugin } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { createFileStore } from './storage/file-store.ts';
 
@@ -32,6 +33,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log goes (stdout by default); tests read it to prove what it never holds. */
+  logStream?: NodeJS.WritableStream;
   /** Start the background job poller (the server process). Tests leave it off and call deps.jobs.runDue(). */
   pollJobs?: boolean;
   /** E2E only: expose POST /api/v1/test/clock to move this clock and run due jobs. */
@@ -66,7 +69,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   late.deps = deps;
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            serializers: { req: serializeRequest, err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: false,
     // Fastify's own 404 for a malformed URL etc. goes through our error handler.
@@ -74,29 +85,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('deps', deps);
   late.log = app.log;
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  await app.register(validationPlugin);
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    frameguard: { action: 'sameorigin' },
-  });
+  await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 20, fields: 50, fieldSize: 100_000 } });
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { enabled: config.apiDocs });
   await app.register(authPlugin, { deps });
   await app.register(jobsPlugin, { deps, poll: options.pollJobs ?? false });
 

@@ -12,6 +12,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   DEMO_MODE: zBool.optional(),
+  API_DOCS: zBool.optional(),
   PUBLIC_URL: z.string().url().optional(),
   COOKIE_SECURE: zBool.optional(),
   /** 32-byte key, base64. Generated into DATA_DIR on first start in local mode when absent. */
@@ -33,7 +34,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Persona selector, demo sign-in and the demo accounts. Only by explicit choice (`npm start`), never in production. */
   demoMode: boolean;
+  /** The OpenAPI UI and JSON at /api/docs (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   publicUrl: string;
   cookieSecure: boolean;
   masterKey: string | undefined;
@@ -73,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    demoMode: e.DEMO_MODE ?? !production,
+    demoMode: e.DEMO_MODE ?? false,
+    apiDocs: e.API_DOCS ?? !production,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     cookieSecure: e.COOKIE_SECURE ?? production,
     masterKey: e.MASTER_KEY,
@@ -84,6 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3,
     ...overrides,
   };
+  if (production && config.demoMode) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_MODE: demo mode cannot run in production (its accounts share a published password)',
+    );
+  }
   if (production && !config.masterKey) {
     throw new ConfigError('Invalid configuration:\n  MASTER_KEY: required in production (32 random bytes, base64)');
   }

@@ -4,9 +4,15 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { AdjustableClock } from './lib/clock.ts';
 
-/** config → database (migrated) → optional demo seed → buildApp → listen; graceful shutdown. */
+/**
+ * config → database (migrated) → demo seed (demo mode) → buildApp → listen; graceful shutdown.
+ * Demo mode is an explicit choice: the `--demo` flag (what `npm start` passes) or DEMO_MODE=true.
+ */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, process.argv.includes('--demo') ? { demoMode: true } : {});
+  if (config.demoMode && config.env === 'production') {
+    throw new ConfigError('Invalid configuration:\n  --demo: demo mode cannot run in production (its accounts share a published password)');
+  }
   // E2E_CLOCK=true lets end-to-end tests move the server's clock (POST /api/v1/test/clock). Never in production.
   const e2eClock = process.env.E2E_CLOCK === 'true';
   if (e2eClock && config.env === 'production') {
@@ -14,7 +20,7 @@ async function main() {
   }
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  if (process.argv.includes('--seed-demo') && config.demoMode) await seedDemoIfEmpty(database.db, config);
+  if (config.demoMode) await seedDemoIfEmpty(database.db, config);
 
   const testClock = e2eClock ? new AdjustableClock() : undefined;
   const app = await buildApp({ config, database, pollJobs: true, ...(testClock ? { clock: testClock, testClock } : {}) });
@@ -30,6 +36,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (config.demoMode) {
+    app.log.warn('DEMO MODE is on: the persona selector signs anyone in as the demo users, whose password is published. Never use it for real data.');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Heirloom is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 }

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
       screen(null, () => import('./routes/landing.tsx')),
       screen('sign-in', () => import('./routes/sign-in.tsx')),
       screen('sign-up', () => import('./routes/sign-up.tsx')),
+      screen('sign-up/confirm', () => import('./routes/confirm-sign-up.tsx')),
       screen('invitations/:token', () => import('./routes/accept-invitation.tsx')),
 
       personaArea('estate-owner', [

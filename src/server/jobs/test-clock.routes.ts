@@ -15,14 +15,14 @@ const ZAdvanceClockResponse = z.object({
 /**
  * End-to-end tests only (E2E_CLOCK=true, never in production — main.ts refuses that): move the
  * server's clock forward and run the jobs that are now due, so a test can watch a future message
- * being delivered "when its time comes".
+ * being delivered "when its time comes". Even then only a signed-in administrator may move it.
  */
 export function testClockRoutes(clock: AdjustableClock) {
   return async function register(base: FastifyInstance) {
     const app = base.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/api/v1/test/clock',
-      { schema: { tags: ['test'], body: ZAdvanceClockRequest, response: { 200: ZAdvanceClockResponse } }, config: { public: true } },
+      { schema: { tags: ['test'], body: ZAdvanceClockRequest, response: { 200: ZAdvanceClockResponse } }, config: { permission: 'update:system-settings:any' } },
       async (req) => {
         clock.advance(req.body.advanceMs);
         const ran = await req.baseCtx.jobs.runDue();

@@ -76,7 +76,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isGuardedUrl(request.url) || request.is404) return;
+    // Decided from the route the router matched, never from the raw URL: `/%61pi/v1/…` and
+    // `http://host/api/v1/…` reach the same handlers as `/api/v1/…`. Unmatched paths get the 404 handler.
+    const routeUrl = request.routeOptions.url;
+    if (routeUrl === undefined || !isGuardedUrl(routeUrl)) return;
     const config = request.routeOptions.config;
 
     const token = request.cookies[SESSION_COOKIE];

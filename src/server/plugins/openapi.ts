@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod schemas: UI at /api/docs, JSON at /api/docs/json. */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
+/** OpenAPI generated from the zod schemas: UI at /api/docs, JSON at /api/docs/json — only when config.apiDocs is on. */
+export const openapiPlugin = fp(async (app: FastifyInstance, opts: { enabled: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Heirloom API', version: '1' },
@@ -18,5 +18,5 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (opts.enabled) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../core/errors.ts';
+import { isApiRequest, requestPath } from '../lib/request-path.ts';
 import { sendError } from './errors.ts';
 
 /**
@@ -17,8 +18,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return sendError(reply, 404, ERROR_CODES.notFound, `Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
+    if (isApiRequest(request) || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 404, ERROR_CODES.notFound, `Nothing is at ${request.method} ${requestPath(request.url)}.`);
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

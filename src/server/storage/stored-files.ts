@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/files.ts';
 import { AppError } from '../lib/app-error.ts';
+import { allowSameOriginFraming } from '../lib/framing.ts';
 import { decryptStream, encryptStream, newDataKey } from './envelope.ts';
 import { storageKeys, TEMP_PREFIX } from './file-store.ts';
 
@@ -228,8 +229,8 @@ export async function sendStoredFile(
     .header('Content-Type', type)
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.originalName))
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-cache')
     .header('ETag', etag);
+  if (inline) allowSameOriginFraming(reply);
   if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
   const stream = await openStoredFile(ctx, row);
   return reply.header('Content-Length', String(row.size)).send(stream);

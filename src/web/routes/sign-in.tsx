@@ -26,10 +26,7 @@ function messageFor(error: ApiError, codeSent: boolean): string {
   if (error.code === ERROR_CODES.invalidCredentials) {
     return codeSent
       ? "That code didn't work. Check your authenticator app, or use one of your recovery codes."
-      : "That email and password don't match an account. Check them and try again.";
-  }
-  if (error.code === ERROR_CODES.locked || error.status === 423) {
-    return `This account is locked for ${LOCKOUT.lockMinutes} minutes after too many failed sign-ins. Try again later, or reset your password.`;
+      : `That email and password don't match an account. Check them and try again. After ${LOCKOUT.maxFailures} failed attempts an account is locked for ${LOCKOUT.lockMinutes} minutes, and its owner is emailed.`;
   }
   if (error.code === ERROR_CODES.rateLimited || error.status === 429) {
     return 'Too many sign-in attempts from this device. Wait a minute, then try again.';

@@ -1,5 +1,5 @@
-import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
-import { ZSignUpRequest } from '../../core/auth.schemas.ts';
+import { Form, Link, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { SIGN_UP_LINK_HOURS, ZSignUpRequest, type TSignUpResponse } from '../../core/auth.schemas.ts';
 import { PASSWORD_MIN_LENGTH } from '../../core/constants.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -7,14 +7,15 @@ import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { fieldErrorsFromIssues, formText, type FieldErrors } from '../lib/form.ts';
-import { refreshSession } from '../lib/session.ts';
 
 interface SignUpResult {
   error?: string;
   fields?: FieldErrors | undefined;
+  /** Set once the server has taken the request: the address the link went to. */
+  sentTo?: string;
 }
 
-export async function action({ request }: ActionFunctionArgs): Promise<SignUpResult | Response> {
+export async function action({ request }: ActionFunctionArgs): Promise<SignUpResult> {
   const form = await request.formData();
   const parsed = ZSignUpRequest.safeParse({
     name: formText(form, 'name'),
@@ -23,18 +24,41 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignUpRes
   });
   if (!parsed.success) return { fields: fieldErrorsFromIssues(parsed.error.issues) };
   try {
-    await api.post('/api/v1/auth/sign-up', parsed.data);
+    const { email } = await api.post<TSignUpResponse>('/api/v1/auth/sign-up', parsed.data);
+    return { sentTo: email };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { error: error.fields ? undefined : error.message, fields: error.fields };
   }
-  await refreshSession();
-  return redirect('/estate-owner');
 }
 
 export function Component() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';
+  if (result?.sentTo) {
+    return (
+      <CenteredPage
+        title="Check your email"
+        description="One more step to create your account."
+        footer={
+          <>
+            Already confirmed?{' '}
+            <Link to="/sign-in" className="font-semibold text-accent-text hover:underline">
+              Sign in
+            </Link>
+          </>
+        }
+      >
+        <div role="status" className="space-y-3 text-sm text-stone-700">
+          <p>
+            We sent an email to <strong className="font-semibold text-stone-900">{result.sentTo}</strong>. Open the link in it
+            within {SIGN_UP_LINK_HOURS} hours to finish creating your account.
+          </p>
+          <p>If it does not arrive in a few minutes, check your spam folder, or sign up again to get a new link.</p>
+        </div>
+      </CenteredPage>
+    );
+  }
   return (
     <CenteredPage
       title="Create your account"

@@ -7,18 +7,25 @@ import {
   ZSessionUser,
   ZSignInRequest,
   ZSignUpRequest,
+  ZSignUpResponse,
+  ZConfirmSignUpRequest,
 } from '../../../core/auth.schemas.ts';
 import { DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
-import { ZOkResponse } from '../../../core/common.schemas.ts';
+import { ZOkResponse, zEmail } from '../../../core/common.schemas.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { readDemoOutbox } from './demo-outbox.ts';
 import { demoSignIn } from './demo-sign-in.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
-import { signUp } from './sign-up.ts';
+import { confirmSignUp, requestSignUp } from './sign-up.ts';
 
 const ZUserResponse = z.object({ user: ZSessionUser });
+const ZDemoOutboxQuery = z.object({ to: zEmail }).strict();
+const ZDemoOutbox = z.object({
+  emails: z.array(z.object({ subject: z.string(), text: z.string(), kind: z.string(), createdAt: z.string() })),
+});
 const rateLimit = { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 // Demo sign-in only exists in demo mode, where every visitor (and every browser test) uses it.
 const demoRateLimit = { max: DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -50,9 +57,21 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/sign-up',
-    { schema: { tags, body: ZSignUpRequest, response: { 201: ZUserResponse } }, config: { public: true, rateLimit } },
+    {
+      schema: { tags, summary: 'Start a sign-up: a link is emailed (the same answer for a taken address)', body: ZSignUpRequest, response: { 202: ZSignUpResponse } },
+      config: { public: true, rateLimit },
+    },
+    async (req, reply) => reply.code(202).send(await requestSignUp(req.baseCtx, req.body)),
+  );
+
+  app.post(
+    '/api/v1/auth/sign-up/confirm',
+    {
+      schema: { tags, summary: 'Follow the emailed sign-up link: creates the account and signs in', body: ZConfirmSignUpRequest, response: { 201: ZUserResponse } },
+      config: { public: true, rateLimit },
+    },
     async (req, reply) => {
-      const user = await signUp(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]);
+      const user = await confirmSignUp(req.baseCtx, reply, req.body.token, req.cookies[SESSION_COOKIE]);
       return reply.code(201).send({ user });
     },
   );
@@ -81,5 +100,14 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/v1/demo/sign-in',
     { schema: { tags: ['demo'], body: ZDemoSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit: demoRateLimit } },
     async (req, reply) => ({ user: await demoSignIn(req.baseCtx, reply, req.body.persona, req.cookies[SESSION_COOKIE]) }),
+  );
+
+  app.get(
+    '/api/v1/demo/outbox',
+    {
+      schema: { tags: ['demo'], summary: 'Demo mode: the latest emails to an address (local outbox)', querystring: ZDemoOutboxQuery, response: { 200: ZDemoOutbox } },
+      config: { permission: 'read:system-settings:any' },
+    },
+    async (req) => readDemoOutbox(req.ctx, req.query.to),
   );
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { initialsOf, type TSessionUser } from '../../../core/auth.schemas.ts';
+import { SESSION_MAX_LIFETIME_HOURS } from '../../../core/constants.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Actor, Deps, RequestMeta } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -25,7 +26,11 @@ export async function estateIdOf(deps: Pick<Deps, 'db'>, userId: string): Promis
   return row?.id ?? null;
 }
 
-/** Resolve a session cookie into an actor, enforcing the idle timeout and the user's status. */
+/**
+ * Resolve a session cookie into an actor. A session ends (and the row goes) after the idle timeout,
+ * after its absolute lifetime however busy it was kept, when its user is no longer active, and for
+ * a demo user when demo mode is off.
+ */
 export async function loadSession(deps: Deps, token: string): Promise<LoadedSession> {
   const id = sha256(token);
   const [row] = await deps.db
@@ -37,7 +42,13 @@ export async function loadSession(deps: Deps, token: string): Promise<LoadedSess
   const now = deps.clock.now();
   const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
   const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
-  if (idleMs > sessionTimeoutMinutes * 60_000 || row.user.status !== 'active') {
+  const ageMs = now.getTime() - row.session.createdAt.getTime();
+  const ended =
+    idleMs > sessionTimeoutMinutes * 60_000 ||
+    ageMs > SESSION_MAX_LIFETIME_HOURS * 60 * 60_000 ||
+    row.user.status !== 'active' ||
+    (row.user.isDemo && !deps.config.demoMode);
+  if (ended) {
     await deps.db.delete(sessions).where(eq(sessions.id, id));
     return { expired: true };
   }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TSessionUser, TSignInRequest } from '../../../core/auth.schemas.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
@@ -12,11 +12,21 @@ import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verifySecondFactor } from './second-factor.ts';
 import { sessionUser, startSession } from './sessions.ts';
 
-const invalid = () => new AppError(ERROR_CODES.invalidCredentials, 401, 'That email and password do not match an account.');
+/**
+ * The one answer for every refusal before the password is known to be right: an unknown email, a
+ * wrong password, a locked account, a demo account outside demo mode. The same status and message
+ * (and, through the dummy hash, about the same time) tell an attacker nothing about which it was.
+ */
+export const INVALID_CREDENTIALS_MESSAGE =
+  'That email and password do not match an account, or the account is locked for a while after too many failed attempts.';
+const invalid = () => new AppError(ERROR_CODES.invalidCredentials, 401, INVALID_CREDENTIALS_MESSAGE);
+
+type UserRow = typeof users.$inferSelect;
 
 /**
  * Sign in with email + password (+ a second factor when on). Repeated failures lock the account
- * for the policy's lock period; every outcome is audit-logged.
+ * for the policy's lock period (counted atomically, so parallel guesses count every one); every
+ * outcome is audit-logged.
  */
 export async function signIn(
   ctx: BaseCtx,
@@ -26,18 +36,20 @@ export async function signIn(
 ): Promise<TSessionUser> {
   const now = ctx.clock.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  // The hash is always checked (a dummy one for an unknown account) before anything is decided.
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user) {
-    await verifyPassword(null, input.password);
     await audit(ctx, { action: 'auth.sign_in_failed', actorUserId: null, details: { reason: 'unknown_account' } });
     throw invalid();
   }
-
+  if (user.isDemo && !ctx.config.demoMode) {
+    await audit(ctx, { action: 'auth.sign_in_refused_demo', actorUserId: user.id });
+    throw invalid();
+  }
   if (user.lockedUntil && user.lockedUntil > now) {
     await audit(ctx, { action: 'auth.sign_in_refused_locked', actorUserId: user.id });
-    throw lockedError(user.lockedUntil, now);
+    throw invalid();
   }
-
-  const passwordOk = await verifyPassword(user.passwordHash, input.password);
   if (!passwordOk) {
     await recordFailure(ctx, user, 'bad_password');
     throw invalid();
@@ -58,42 +70,59 @@ export async function signIn(
     }
   }
 
-  await ctx.db
+  // Clears the failure count only if no lock landed meanwhile (parallel guesses may have set one
+  // after this request read the row): a locked account is refused even with the right password.
+  const cleared = await ctx.db
     .update(users)
     .set({ failedSignIns: 0, firstFailedSignInAt: null, lockedUntil: null })
-    .where(eq(users.id, user.id));
+    .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning({ id: users.id });
+  if (!cleared.length) {
+    await audit(ctx, { action: 'auth.sign_in_refused_locked', actorUserId: user.id });
+    throw invalid();
+  }
   const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
   await audit(ctx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
   await recordSignInDevice(ctx, user);
   return sessionUser(ctx, user.id);
 }
 
-function lockedError(until: Date, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new AppError(
-    ERROR_CODES.locked,
-    423,
-    `Too many failed sign-in attempts. This account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
-
-async function recordFailure(ctx: BaseCtx, user: typeof users.$inferSelect, reason: string): Promise<void> {
+/**
+ * Count one failure in a single UPDATE (the row's current values, not the ones this request read,
+ * so N parallel failures count N). Reaching the policy's maximum inside its window locks the
+ * account, starts a fresh count, and emails the owner.
+ */
+async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string): Promise<void> {
   const now = ctx.clock.now();
   const { lockout } = await getSystemSettings(ctx.db);
-  const windowStart = now.getTime() - lockout.windowMinutes * 60_000;
-  const inWindow = user.firstFailedSignInAt && user.firstFailedSignInAt.getTime() >= windowStart;
-  const failures = inWindow ? user.failedSignIns + 1 : 1;
-  const lockedUntil = failures >= lockout.maxFailures ? new Date(now.getTime() + lockout.lockMinutes * 60_000) : null;
-  await ctx.db
+  const windowStart = new Date(now.getTime() - lockout.windowMinutes * 60_000);
+  const until = new Date(now.getTime() + lockout.lockMinutes * 60_000);
+  const inWindow = sql`(${users.firstFailedSignInAt} IS NOT NULL AND ${users.firstFailedSignInAt} >= ${windowStart})`;
+  const failures = sql`(CASE WHEN ${inWindow} THEN ${users.failedSignIns} + 1 ELSE 1 END)`;
+  const locks = sql`(${failures} >= ${lockout.maxFailures})`;
+  const [row] = await ctx.db
     .update(users)
     .set({
-      failedSignIns: lockedUntil ? 0 : failures,
-      firstFailedSignInAt: lockedUntil ? null : inWindow ? user.firstFailedSignInAt : now,
-      lockedUntil,
+      failedSignIns: sql`CASE WHEN ${locks} THEN 0 ELSE ${failures} END`,
+      firstFailedSignInAt: sql`CASE WHEN ${locks} THEN NULL WHEN ${inWindow} THEN ${users.firstFailedSignInAt} ELSE ${now} END`,
+      lockedUntil: sql`CASE WHEN ${locks} THEN ${until} ELSE ${users.lockedUntil} END`,
     })
-    .where(eq(users.id, user.id));
-  await audit(ctx, { action: 'auth.sign_in_failed', actorUserId: user.id, details: { reason, failures } });
-  if (lockedUntil) {
-    await audit(ctx, { action: 'auth.account_locked', actorUserId: user.id, details: { until: lockedUntil.toISOString() } });
-  }
+    .where(eq(users.id, user.id))
+    .returning({ failures: users.failedSignIns, lockedUntil: users.lockedUntil });
+  const lockedNow = Boolean(row && row.failures === 0 && row.lockedUntil && row.lockedUntil.getTime() === until.getTime());
+  await audit(ctx, { action: 'auth.sign_in_failed', actorUserId: user.id, details: { reason, failures: lockedNow ? lockout.maxFailures : (row?.failures ?? 0) } });
+  if (!lockedNow) return;
+  await audit(ctx, { action: 'auth.account_locked', actorUserId: user.id, details: { until: until.toISOString() } });
+  const { systemName } = await getSystemSettings(ctx.db);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `${systemName}: your account was locked for ${lockout.lockMinutes} minutes`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `There were ${lockout.maxFailures} failed attempts to sign in to your ${systemName} account, so it is locked for ${lockout.lockMinutes} minutes.`,
+      'If this was you, wait and try again. If it was not, your password kept the account safe; consider changing it and turning on two-factor authentication.',
+    ].join('\n'),
+    kind: 'account-locked',
+  });
 }

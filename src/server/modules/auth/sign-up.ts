@@ -1,21 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { TSessionUser, TSignUpRequest } from '../../../core/auth.schemas.ts';
+import {
+  SIGN_UP_EMAILS_PER_ADDRESS_PER_HOUR,
+  SIGN_UP_LINK_HOURS,
+  type TSessionUser,
+  type TSignUpRequest,
+  type TSignUpResponse,
+} from '../../../core/auth.schemas.ts';
+import { ERROR_CODES } from '../../../core/errors.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { BaseCtx, Deps } from '../../context.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, invitations } from '../../db/schema/estates.ts';
+import { outboxEmails } from '../../db/schema/system.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
-import { conflict } from '../../lib/app-error.ts';
+import { AppError, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { sessionUser, startSession } from './sessions.ts';
 
-export async function emailTaken(deps: Pick<Deps, 'db'>, email: string): Promise<boolean> {
-  const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return Boolean(row);
-}
+/** Pending sign-ups are kept as invitations of this kind until their link is followed. */
+export const SIGN_UP_KIND = 'sign-up';
+const MAIL_KINDS = ['sign-up-confirm', 'sign-up-existing'];
 
 /** Give a user the estate-owner role with an empty estate and the onboarding checklist. */
 export async function makeEstateOwner(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<string> {
@@ -36,23 +45,114 @@ export async function makeEstateOwner(deps: Pick<Deps, 'db' | 'clock'>, userId: 
   return estate.id;
 }
 
-/** Sign up: a new estate owner with an empty estate and the onboarding checklist, signed in. */
-export async function signUp(
-  ctx: BaseCtx,
-  reply: FastifyReply,
-  input: TSignUpRequest,
-  previousToken: string | undefined,
-): Promise<TSessionUser> {
-  if (await emailTaken(ctx, input.email)) {
-    throw conflict('An account with this email already exists. Sign in instead.', { email: 'Already registered' });
-  }
+/**
+ * Sign up, step 1: the same answer whether or not the address has an account. A new address gets
+ * a link that creates the account (the pending sign-up keeps the name and the password's hash,
+ * never the password); the owner of a taken address is told someone tried, and nothing changes.
+ * The password is hashed either way, so the two cannot be told apart by timing either. Past a few
+ * emails an hour to one address, nothing more is sent (the answer stays the same).
+ */
+export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promise<TSignUpResponse> {
   const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, input.email));
+  const answer: TSignUpResponse = { status: 'check-email', email: input.email };
+
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.to, input.email),
+        inArray(outboxEmails.kind, MAIL_KINDS),
+        gt(outboxEmails.createdAt, new Date(now.getTime() - 60 * 60_000)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= SIGN_UP_EMAILS_PER_ADDRESS_PER_HOUR) {
+    await audit(ctx, { action: 'auth.sign_up_throttled', actorUserId: existing?.id ?? null });
+    return answer;
+  }
+
+  const { systemName } = await getSystemSettings(ctx.db);
+  if (existing) {
+    await audit(ctx, { action: 'auth.sign_up_existing_email', actorUserId: existing.id });
+    await ctx.mailer.send({
+      to: input.email,
+      subject: `${systemName}: someone tried to create an account with your email address`,
+      text: [
+        `Hello ${existing.name},`,
+        '',
+        `Someone asked to create a new ${systemName} account with this email address, which already has an account.`,
+        `If it was you, sign in here instead: ${new URL('/sign-in', ctx.config.publicUrl).toString()}`,
+        'If it was not you, you can ignore this email: nothing was changed.',
+      ].join('\n'),
+      kind: 'sign-up-existing',
+    });
+    return answer;
+  }
+
+  const token = randomToken();
+  await ctx.db.insert(invitations).values({
+    tokenHash: sha256(token),
+    kind: SIGN_UP_KIND,
+    email: input.email,
+    role: 'estate-owner' satisfies Role,
+    data: { name: input.name, passwordHash },
+    expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000),
+    createdAt: now,
+  });
+  await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
+  const link = new URL(`/sign-up/confirm#${token}`, ctx.config.publicUrl).toString();
+  await ctx.mailer.send({
+    to: input.email,
+    subject: `${systemName}: confirm your email address to create your account`,
+    text: [
+      'Hello,',
+      '',
+      `To finish creating your ${systemName} account, open this link within ${SIGN_UP_LINK_HOURS} hours:`,
+      link,
+      '',
+      'If you did not ask for an account, ignore this email and nothing will be created.',
+    ].join('\n'),
+    kind: 'sign-up-confirm',
+  });
+  return answer;
+}
+
+const linkNotValid = () =>
+  new AppError(ERROR_CODES.notFound, 404, 'This sign-up link is not valid, has expired or was already used. Sign up again to get a new one.');
+
+/**
+ * Sign up, step 2: following the emailed link creates the estate owner (email verified by the
+ * link) with an empty estate and the onboarding checklist, and signs them in. The link works once
+ * (a guarded UPDATE), and not after another sign-up for the same address was confirmed.
+ */
+export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, token: string, previousToken: string | undefined): Promise<TSessionUser> {
+  const now = ctx.clock.now();
+  const [pending] = await ctx.db
+    .update(invitations)
+    .set({ acceptedAt: now })
+    .where(
+      and(
+        eq(invitations.tokenHash, sha256(token)),
+        eq(invitations.kind, SIGN_UP_KIND),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!pending) throw linkNotValid();
+  const { name, passwordHash } = pending.data as { name?: unknown; passwordHash?: unknown };
+  if (typeof name !== 'string' || typeof passwordHash !== 'string') throw linkNotValid();
+
   const [user] = await ctx.db
     .insert(users)
-    .values({ email: input.email, name: input.name, passwordHash: await hashPassword(input.password), createdAt: now, updatedAt: now })
+    .values({ email: pending.email, name, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (!user) throw conflict('An account with this email already exists. Sign in instead.', { email: 'Already registered' });
+  if (!user) throw conflict('An account with this email address already exists. Sign in instead.');
+  // The hash has done its job; the used row keeps no copy of it.
+  await ctx.db.update(invitations).set({ data: {} }).where(eq(invitations.id, pending.id));
   const estateId = await makeEstateOwner(ctx, user.id);
   await audit(ctx, { action: 'auth.sign_up', actorUserId: user.id, estateId });
   await startSession(ctx, reply, user.id, ctx.meta, previousToken);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
+import { SECRET_REVEAL_LIMIT } from '../../../core/constants.ts';
 import {
   ZCreateDigitalAssetRequest,
   ZDigitalAsset,
@@ -45,7 +46,16 @@ export async function digitalAssetsRoutes(base: FastifyInstance) {
     '/api/v1/digital-assets/:id/reveal',
     {
       schema: { tags, params: ZIdParams, summary: 'Reveal the stored secrets (audit-logged)', response: { 200: ZRevealedSecrets } },
-      config: { permission: 'manage:digital-asset:own' },
+      config: {
+        permission: 'manage:digital-asset:own',
+        // per account, whatever address the requests come from (hooked after the session is known)
+        rateLimit: {
+          max: SECRET_REVEAL_LIMIT.max,
+          timeWindow: SECRET_REVEAL_LIMIT.windowMinutes * 60_000,
+          hook: 'preHandler',
+          keyGenerator: (req) => `reveal:${req.actor?.userId ?? req.ip}`,
+        },
+      },
     },
     async (req) => revealDigitalAssetSecrets(req.ctx, req.params.id),
   );

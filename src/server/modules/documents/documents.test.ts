@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_BYTES } from '../../../core/constants.ts';
 import { files } from '../../db/schema/files.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
@@ -9,6 +8,9 @@ import { insertDocument, insertFolder } from '../../../../test/factories/documen
 import { makeCompoundFile, makeDocx, makeExe, makePdf, makePhoto, makeZip, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
+
+/** The wireframe's "up to 10MB", written out: a test that read the production constant would follow a change to it. */
+const TEN_MB = 10 * 1024 * 1024;
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
@@ -51,10 +53,10 @@ describe('upload document', () => {
   });
 
   it('accepts exactly 10 MB and refuses 10 MB + 1 byte with 413 and a clear message, storing nothing', async () => {
-    const ok = await upload(ownerS, { title: 'Scanned deed', type: 'legal' }, { filename: 'deed.pdf', data: pdfOfSize(DOCUMENT_MAX_BYTES) });
+    const ok = await upload(ownerS, { title: 'Scanned deed', type: 'legal' }, { filename: 'deed.pdf', data: pdfOfSize(TEN_MB) });
     expect(ok.statusCode, ok.body).toBe(201);
     const before = await fileRows();
-    const res = await upload(ownerS, { title: 'Too big', type: 'legal' }, { filename: 'big.pdf', data: pdfOfSize(DOCUMENT_MAX_BYTES + 1) });
+    const res = await upload(ownerS, { title: 'Too big', type: 'legal' }, { filename: 'big.pdf', data: pdfOfSize(TEN_MB + 1) });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: `${REFUSED} This file is larger than 10 MB.` });
     expect(await fileRows()).toBe(before);

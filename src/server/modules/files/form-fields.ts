@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { badRequest } from '../../lib/app-error.ts';
+import { ZStorableText } from '../../lib/storable-text.ts';
 
 /** Validates multipart form fields with a core schema; failures are a 400 naming the fields (as for JSON bodies). */
 export function parseFormFields<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
+  const storable = ZStorableText.safeParse(value);
+  const parsed = storable.success ? schema.safeParse(value) : storable;
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {

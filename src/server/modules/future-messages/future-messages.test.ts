@@ -326,11 +326,13 @@ describe('delivery', () => {
     await t.app.deps.jobs.runDue(); // the first app's queue is in use
 
     const restarted = await buildApp({ config: t.config, database: t.database, clock: t.clock, testClock: t.clock, logger: false });
+    // only a signed-in administrator may move the clock
+    const admin = await fresh(await insertUser(t.db, { roles: ['admin'] }));
     try {
       const advanced = await restarted.inject({
         method: 'POST',
         url: '/api/v1/test/clock',
-        headers: { cookie: 'heirloom_csrf=e2e-token', 'x-csrf-token': 'e2e-token' },
+        headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
         payload: { advanceMs: 11 * DAY },
       });
       expect(advanced.statusCode, advanced.body).toBe(200);

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { totpCodeIsValid } from '../auth/second-factor.ts';
+import { totpStepOf } from '../auth/second-factor.ts';
 import { notify } from '../notifications/notify.ts';
 import { loadActorUser } from './load-user.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
@@ -15,7 +15,8 @@ export async function confirmTwoFactor(ctx: Ctx, code: string): Promise<TRecover
   if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
   if (!user.totpPendingSecretEnc) throw conflict('Start the two-factor setup first: scan the QR code, then enter the code.');
   const secret = ctx.secrets.decrypt(user.totpPendingSecretEnc);
-  if (!/^\d{6}$/.test(code.replace(/\s+/g, '')) || !totpCodeIsValid(secret, code, ctx.clock.now())) {
+  const step = totpStepOf(secret, code, ctx.clock.now());
+  if (step === null) {
     await audit(ctx, { action: 'security.two_factor_confirm_failed' });
     throw badRequest('That code is not right. Enter the 6-digit code your app shows now.', { code: 'That code is not right' });
   }
@@ -23,7 +24,15 @@ export async function confirmTwoFactor(ctx: Ctx, code: string): Promise<TRecover
   const now = ctx.clock.now();
   const [updated] = await ctx.db
     .update(users)
-    .set({ totpSecretEnc: user.totpPendingSecretEnc, totpPendingSecretEnc: null, totpEnabledAt: now, recoveryCodeHashes: hashes, updatedAt: now })
+    .set({
+      totpSecretEnc: user.totpPendingSecretEnc,
+      totpPendingSecretEnc: null,
+      totpEnabledAt: now,
+      // the code that turned it on is used: the next sign-in needs a later one
+      totpLastStep: step,
+      recoveryCodeHashes: hashes,
+      updatedAt: now,
+    })
     .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
   if (!updated) throw conflict('Two-factor authentication is already on.');

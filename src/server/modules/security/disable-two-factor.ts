@@ -17,7 +17,7 @@ export async function disableTwoFactor(ctx: Ctx, code: string): Promise<void> {
   }
   await ctx.db
     .update(users)
-    .set({ totpSecretEnc: null, totpPendingSecretEnc: null, totpEnabledAt: null, recoveryCodeHashes: [], updatedAt: ctx.clock.now() })
+    .set({ totpSecretEnc: null, totpPendingSecretEnc: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], updatedAt: ctx.clock.now() })
     .where(eq(users.id, user.id));
   await audit(ctx, { action: 'security.two_factor_disabled' });
   await notify(ctx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned off for your account.' });

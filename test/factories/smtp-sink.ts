@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  messageId: string;
+  raw: string;
+}
+
+export interface SmtpSink {
+  /** smtp://127.0.0.1:<port> — give it to buildTestApp({ smtpUrl }) */
+  url: string;
+  received: ReceivedMail[];
+  to(address: string): ReceivedMail[];
+  /** Refuse every mail to this address (a permanent 550 at RCPT TO) until cleared. */
+  refuse(address: string): void;
+  close(): Promise<void>;
+}
+
+const header = (raw: string, name: string) => new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '';
+
+/** A real SMTP server on a free local port that keeps what it receives (no TLS, no auth). */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const refused = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        const error = new Error('mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: header(raw, 'Subject'),
+          messageId: header(raw, 'Message-ID'),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address) => received.filter((m) => m.to.includes(address.toLowerCase())),
+    refuse: (address) => void refused.add(address.toLowerCase()),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
