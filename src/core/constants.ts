@@ -155,3 +155,22 @@ export const ALERT_GUIDANCE = {
 } as const;
 
 export const DIGITAL_ASSETS_EMPTY_TEXT = 'No digital assets found. Add your first digital asset to get started.';
+
+/**
+ * Mail and notices sent on a user's behalf (docs/decisions/0014-limits-on-mail-sent-for-users.md),
+ * counted in the database over a sliding window. Over a limit the request is answered 429 RATE_LIMITED.
+ */
+export const SEND_LIMITS = {
+  /** Invitations (new, resent, or after an email change) one account may send per hour. */
+  invitationsPerAccountPerHour: 20,
+  /** Invitations one email address may receive per day, from every account together. */
+  invitationsPerAddressPerDay: 3,
+  /** Inbox messages (compose, reply, the dashboard's Message) one account may send per hour. */
+  messagesPerAccountPerHour: 30,
+  /** …of which to one recipient. */
+  messagesPerRecipientPerHour: 10,
+  /** Appointment requests one account may make per hour (each notifies the other side). */
+  appointmentRequestsPerAccountPerHour: 20,
+  /** Public planners one account may add to its support team per hour (each is emailed). */
+  plannerAdditionsPerAccountPerHour: 10,
+} as const;

@@ -2,6 +2,7 @@ import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { registered, type RegisteredJob } from './job.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
+import { sendOutboxJob } from './send-outbox.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 
@@ -15,5 +16,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendNotificationsJob),
   registered(sendDailyDigestsJob),
   registered(sendWeeklySummariesJob),
+  // After the senders above: what they queued in this run goes out in the same run.
+  registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),
 ];

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { outboxEmails } from '../db/schema/system.ts';
+import { leaseDueMail, queueMail, sendDueMail, sendLeased, type MailTransport, type OutboxSender } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
+  /** One line; control characters and newlines are removed before it is stored or sent. */
   subject: string;
   text: string;
   html?: string;
@@ -12,34 +13,90 @@ export interface MailMessage {
   kind: string;
 }
 
+export interface SendOptions {
+  /**
+   * The transaction the mail belongs to: its outbox row commits or rolls back with it. Nothing is
+   * sent before the commit: inMailTransaction sends it afterwards (else call `sendNow` with the
+   * returned id; failing both, the send-outbox job sends it within a minute).
+   */
+  db?: Db;
+  /** One mail per key however often the caller runs (notifications, digests); also its Message-ID. */
+  idempotencyKey?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Write the mail to the outbox (nothing is lost if SMTP is down); outside a transaction, with SMTP
+   * configured, also send it at once. Returns the outbox id, or null when the idempotency key was
+   * already queued.
+   */
+  send(message: MailMessage, options?: SendOptions): Promise<string | null>;
+  /** Send these outbox rows now if they are due (after the transaction that wrote them committed). */
+  sendNow(ids: readonly (string | null)[]): Promise<void>;
+  /** Send every due outbox row: the send-outbox job (retries with backoff, leases, at-least-once). */
+  sendDue(): Promise<{ sent: number; failed: number }>;
+}
+
+/** Outbox ids written inside a transaction opened by inMailTransaction, sent once it commits. */
+const queuedIn = new WeakMap<object, string[]>();
+
+/**
+ * Run `work` in one transaction with `ctx.db` swapped for it (or in the caller's transaction when
+ * ctx.db already is one: then the outermost one sends), and after the commit send the mails it
+ * queued through `ctx.mailer.send(…, { db })`. A rollback (an error, a 429, a crash) takes its mail
+ * with it; a crash after the commit leaves the mail to the send-outbox job.
+ */
+export async function inMailTransaction<C extends { db: Db; mailer: Mailer }, T>(ctx: C, work: (txCtx: C) => Promise<T>): Promise<T> {
+  if (ctx.db instanceof PgTransaction) return work(ctx);
+  const ids: string[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    queuedIn.set(tx, ids);
+    return work({ ...ctx, db: tx as unknown as Db });
+  });
+  await ctx.mailer.sendNow(ids);
+  return result;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  now: () => Date;
+  /** Tests only: speak SMTP through this instead of a transport built from smtpUrl. */
+  transport?: MailTransport;
 }
 
 /**
- * Every mail is written to the outbox table first (nothing is lost if SMTP is down);
- * with SMTP configured it is then sent and marked sent, otherwise the outbox is the local mailbox.
+ * Every mail is written to the outbox table first; with SMTP configured it is then sent from there
+ * (at once when possible, else by the send-outbox job) and marked sent. Without SMTP the outbox is
+ * the local mailbox and nothing is sent. Delivery is at-least-once: a crash between the SMTP server
+ * accepting a mail and it being marked sent resends it with the same Message-ID.
  */
-export function createMailer(db: Db, options: { smtpUrl: string | undefined; from: string; now: () => Date }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+export function createMailer(db: Db, options: MailerOptions): Mailer {
+  const transport: MailTransport | null =
+    options.transport ??
+    (options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
+      : null);
+  const sender: OutboxSender | null = transport ? { transport, from: options.from, now: options.now } : null;
+
+  const sendNow: Mailer['sendNow'] = async (ids) => {
+    const wanted = ids.filter((id): id is string => id !== null);
+    if (!sender || !wanted.length) return;
+    await sendLeased(db, await leaseDueMail(db, options.now(), { ids: wanted, limit: wanted.length }), sender);
+  };
+
   return {
-    async send(message) {
-      const [row] = await db
-        .insert(outboxEmails)
-        .values({ ...message, html: message.html ?? null, createdAt: options.now() })
-        .returning({ id: outboxEmails.id });
-      if (!transport || !row) return;
-      try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.update(outboxEmails).set({ sentAt: options.now() }).where(eqId(row.id));
-      } catch (error) {
-        await db
-          .update(outboxEmails)
-          .set({ error: error instanceof Error ? error.message.slice(0, 500) : 'send failed' })
-          .where(eqId(row.id));
-      }
+    async send(message, sendOptions = {}) {
+      const target = sendOptions.db ?? db;
+      const now = options.now();
+      const id = await queueMail(target, { ...message, idempotencyKey: sendOptions.idempotencyKey }, now, sender ? now : null);
+      if (id && target instanceof PgTransaction) queuedIn.get(target)?.push(id);
+      else if (id) await sendNow([id]);
+      return id;
+    },
+    sendNow,
+    async sendDue() {
+      return sender ? sendDueMail(db, sender) : { sent: 0, failed: 0 };
     },
   };
 }
-
-const eqId = (id: string) => eq(outboxEmails.id, id);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_LIMITS } from '../../../core/constants.ts';
 import { zonedTimeToUtc } from '../../../core/appointments.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { notifications } from '../../db/schema/messages.ts';
@@ -240,5 +241,20 @@ describe('list and calendar file', () => {
     expect(body).toContain('STATUS:TENTATIVE');
     // the attendee can download it too
     expect((await injectAs(t, plannerS, 'GET', `/api/v1/appointments/${appt.id}/ics`)).statusCode).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  it(`an account makes at most ${SEND_LIMITS.appointmentRequestsPerAccountPerHour} requests an hour (each notifies the other side), in parallel too`, async () => {
+    const requester = await insertOwner(t.db);
+    const session = await sessionFor(t, requester);
+    const memberId = (await insertSupportMember(t.db, requester.estateId!, { role: 'legacy-planner', userId: plannerUser.id, email: plannerUser.email, acceptedAt: new Date() })).id;
+    const limit = SEND_LIMITS.appointmentRequestsPerAccountPerHour;
+    const results = await Promise.all(Array.from({ length: limit + 2 }, () => book(session, { type: 'Family Meeting', supportMemberId: memberId })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(limit);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429]);
+    expect(refused[0]!.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining(`up to ${limit} appointments an hour`) });
+    expect(await t.db.select().from(appointments).where(eq(appointments.requestedBy, requester.id))).toHaveLength(limit);
   });
 });

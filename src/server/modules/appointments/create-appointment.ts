@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import type { TAppointment, ZCreateAppointmentRequest } from '../../../core/appointments.schemas.ts';
 import { durationFor, zonedTimeToUtc } from '../../../core/appointments.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
 import { formatWhen, toAppointment } from './appointment-view.ts';
@@ -36,25 +38,29 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
     throw badRequest('That time has already passed. Choose a time in the future.', { time: 'Choose a time in the future' });
   }
 
-  const [row] = await ctx.db
-    .insert(appointments)
-    .values({
-      estateId: person.estateId,
-      requestedBy: ctx.actor.userId,
-      requesterRole: persona,
-      attendeeUserId: person.attendeeUserId,
-      supportMemberId: person.supportMemberId,
-      attendeeName: person.name,
-      attendeeRole: person.role,
-      type: input.type,
-      durationMinutes: minutes,
-      startsAt,
-      notes: input.notes,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  // Count and insert in one transaction under the requester's lock (each request notifies the other side).
+  const [row] = await ctx.db.transaction(async (tx) => {
+    await assertAppointmentRequestAllowed(tx as unknown as Db, ctx.actor.userId, now);
+    return tx
+      .insert(appointments)
+      .values({
+        estateId: person.estateId,
+        requestedBy: ctx.actor.userId,
+        requesterRole: persona,
+        attendeeUserId: person.attendeeUserId,
+        supportMemberId: person.supportMemberId,
+        attendeeName: person.name,
+        attendeeRole: person.role,
+        type: input.type,
+        durationMinutes: minutes,
+        startsAt,
+        notes: input.notes,
+        status: 'pending',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  });
 
   if (person.attendeeUserId) {
     await notify(ctx, {

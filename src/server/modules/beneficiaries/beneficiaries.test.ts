@@ -40,7 +40,9 @@ describe('add a beneficiary', () => {
     expect(created.invitedAt).toBeTruthy();
 
     const [mail] = await mailsTo(body.email);
-    expect(mail).toMatchObject({ kind: 'invitation', subject: 'Margaret Ellis invited you to Heirloom' });
+    // The subject is the system's words; the owner's name is in the body, quoted as the name they gave.
+    expect(mail).toMatchObject({ kind: 'invitation', subject: 'Heirloom: an invitation sent on behalf of one of our members' });
+    expect(mail!.text).toContain('on behalf of a member who gave their name as “Margaret Ellis”');
     const link = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(link).toBeTruthy();
     // the token is stored hashed, never as itself

@@ -8,12 +8,13 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { toBeneficiary } from './beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';
 
 const duplicate = () => conflict('You have already added someone with this email.', { email: 'Already one of your beneficiaries' });
 
-/** Add a beneficiary (wireframe defaults for the access flags) and email their invitation. */
+/** Add a beneficiary (wireframe defaults for the access flags) and email their invitation (one transaction). */
 export async function createBeneficiary(ctx: Ctx, input: z.output<typeof ZCreateBeneficiaryRequest>): Promise<TBeneficiary> {
   const estateId = ownEstateId(ctx);
   if (input.email === ctx.actor.email) throw badRequest('That is your own email. Add the person who should receive your legacy.', { email: 'This is your own email' });
@@ -25,31 +26,34 @@ export async function createBeneficiary(ctx: Ctx, input: z.output<typeof ZCreate
 
   const access = { ...DEFAULT_ACCESS, ...input.access };
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(beneficiaries)
-    .values({
-      estateId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      relationship: input.relationship,
-      email: input.email,
-      phone: input.phone,
-      notes: input.notes,
-      dateOfBirth: input.dateOfBirth ?? null,
-      accessMemories: access.memories,
-      accessDocuments: access.documents,
-      accessMessages: access.messages,
-      accessBeneficiaries: access.beneficiaries,
-      accessDigitalLegacy: access.digitalLegacy,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw duplicate();
-
-  await audit(ctx, { action: 'beneficiary.created', estateId, targetType: 'beneficiary', targetId: row.id, details: { access } });
-  await inviteBeneficiary(ctx, row);
+  // One transaction: over the invitation limit (429) no beneficiary is left behind uninvited.
+  const row = await inMailTransaction(ctx, async (tx) => {
+    const [inserted] = await tx.db
+      .insert(beneficiaries)
+      .values({
+        estateId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        relationship: input.relationship,
+        email: input.email,
+        phone: input.phone,
+        notes: input.notes,
+        dateOfBirth: input.dateOfBirth ?? null,
+        accessMemories: access.memories,
+        accessDocuments: access.documents,
+        accessMessages: access.messages,
+        accessBeneficiaries: access.beneficiaries,
+        accessDigitalLegacy: access.digitalLegacy,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw duplicate();
+    await audit(tx, { action: 'beneficiary.created', estateId, targetType: 'beneficiary', targetId: inserted.id, details: { access } });
+    await inviteBeneficiary(tx, inserted);
+    return inserted;
+  });
   const [fresh] = await ctx.db.select().from(beneficiaries).where(eq(beneficiaries.id, row.id));
   return toBeneficiary(fresh ?? row);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TSendBeneficiaryMessageRequest } from '../../../core/beneficiaries.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../notifications/notify.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
 
@@ -22,18 +24,24 @@ export async function sendBeneficiaryMessage(ctx: Ctx, id: string, input: TSendB
     );
   }
   const messageId = randomUUID();
-  await ctx.db.insert(messages).values({
-    id: messageId,
-    threadId: messageId,
-    senderId: ctx.actor.userId,
-    recipientId: row.userId,
-    estateId: row.estateId,
-    subject: input.subject,
-    body: input.body,
-    createdAt: ctx.clock.now(),
+  const recipientId = row.userId;
+  const now = ctx.clock.now();
+  // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
+  await ctx.db.transaction(async (tx) => {
+    await assertMessageAllowed(tx as unknown as Db, ctx.actor.userId, recipientId, now);
+    await tx.insert(messages).values({
+      id: messageId,
+      threadId: messageId,
+      senderId: ctx.actor.userId,
+      recipientId,
+      estateId: row.estateId,
+      subject: input.subject,
+      body: input.body,
+      createdAt: now,
+    });
   });
   await notify(ctx, {
-    userId: row.userId,
+    userId: recipientId,
     type: 'message',
     message: `${ctx.actor.name} sent you a message: ${input.subject}`,
     fromName: ctx.actor.name,

@@ -5,6 +5,7 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';
 
@@ -13,6 +14,11 @@ import { inviteBeneficiary } from './invite-beneficiary.ts';
  * email of someone who has not accepted yet withdraws the old invitation and sends a new one.
  */
 export async function updateBeneficiary(ctx: Ctx, id: string, input: TUpdateBeneficiaryRequest): Promise<TBeneficiary> {
+  // One transaction: a new invitation over the limit (429) leaves the email unchanged.
+  return inMailTransaction(ctx, (tx) => update(tx, id, input));
+}
+
+async function update(ctx: Ctx, id: string, input: TUpdateBeneficiaryRequest): Promise<TBeneficiary> {
   const row = await ownBeneficiary(ctx, id);
   const { access, ...fields } = input;
   const emailChanged = input.email !== undefined && input.email !== row.email;

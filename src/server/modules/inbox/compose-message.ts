@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TComposeMessageRequest, TThread } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { isLinkedToEstate } from '../../access/policy.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
 import { ownerOfActiveEstate } from './inbox-views.ts';
 import { listContacts } from './list-contacts.ts';
@@ -14,7 +16,7 @@ import { noticeNewMessage } from './message-notice.ts';
  * Compose Message: a new conversation with the owner of an estate the viewer is a beneficiary of
  * (while it is not active) or with one of that estate's support team. An estate the viewer is not
  * linked to, or a recipient who is not one of its contacts, is not found; the owner of an active
- * estate is refused with 400.
+ * estate is refused with 400. Limited per account and recipient (SEND_LIMITS): 429 over it.
  */
 export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): Promise<TThread> {
   if (!(await isLinkedToEstate(ctx.db, ctx.actor.userId, input.estateId))) throw notFound('That estate');
@@ -28,17 +30,23 @@ export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): P
   if (!contact) throw notFound('That recipient');
 
   const id = randomUUID();
-  await ctx.db.insert(messages).values({
-    id,
-    threadId: id,
-    senderId: ctx.actor.userId,
-    recipientId: contact.userId,
-    estateId: input.estateId,
-    subject: input.subject,
-    body: input.body,
-    createdAt: ctx.clock.now(),
+  const now = ctx.clock.now();
+  // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
+  await ctx.db.transaction(async (tx) => {
+    const txCtx: Ctx = { ...ctx, db: tx as unknown as Db };
+    await assertMessageAllowed(txCtx.db, ctx.actor.userId, contact.userId, now);
+    await txCtx.db.insert(messages).values({
+      id,
+      threadId: id,
+      senderId: ctx.actor.userId,
+      recipientId: contact.userId,
+      estateId: input.estateId,
+      subject: input.subject,
+      body: input.body,
+      createdAt: now,
+    });
+    await audit(txCtx, { action: 'message.sent', estateId: input.estateId, targetType: 'message', targetId: id, details: { recipient: contact.roleLabel } });
   });
-  await audit(ctx, { action: 'message.sent', estateId: input.estateId, targetType: 'message', targetId: id, details: { recipient: contact.roleLabel } });
   await noticeNewMessage(ctx, contact.userId, { threadId: id, subject: input.subject, body: input.body });
   return getThread(ctx, id);
 }

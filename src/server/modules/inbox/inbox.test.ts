@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_LIMITS } from '../../../core/constants.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { messages, notifications } from '../../db/schema/messages.ts';
 import { insertSupportMember } from '../../../../test/factories/estates.ts';
@@ -155,5 +156,43 @@ describe('refusals', () => {
     expect(Object.keys(bad.json().error.fields)).toEqual(expect.arrayContaining(['subject', 'body', 'cc']));
     expect((await compose(viewer, { estateId: family.estateId, recipientUserId: family.owner.id, subject: 'x'.repeat(201), body: 'x' })).statusCode).toBe(400);
     expect((await injectAs(t, viewer, 'GET', '/api/v1/inbox?filter=starred')).statusCode).toBe(400);
+  });
+});
+
+describe('limits on messages (each one is mailed to its recipient on the sender’s behalf)', () => {
+  it(`at most ${SEND_LIMITS.messagesPerRecipientPerHour} an hour to one person — in parallel too, replies included — others still reachable`, async () => {
+    const fam = await insertFamily(t.db);
+    const session = await sessionFor(t, fam.viewer);
+    const n = SEND_LIMITS.messagesPerRecipientPerHour;
+    const toPlanner = (i: number) => compose(session, { estateId: fam.estateId, recipientUserId: fam.planner.id, subject: `Note ${i}`, body: 'Hello' });
+    const results = await Promise.all(Array.from({ length: n + 3 }, (_, i) => toPlanner(i)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(n);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429, 429]);
+    expect(refused[0]!.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: `You can send up to ${n} messages an hour to the same person. Please try again later.` },
+    });
+    const sent = await t.db.select().from(messages).where(and(eq(messages.senderId, fam.viewer.id), eq(messages.recipientId, fam.planner.id)));
+    expect(sent).toHaveLength(n);
+    const threadId = results.find((r) => r.statusCode === 201)!.json().threadId;
+    expect((await injectAs(t, session, 'POST', `/api/v1/inbox/threads/${threadId}/replies`, { body: 'One more thing' })).statusCode).toBe(429);
+    expect((await compose(session, { estateId: fam.estateId, recipientUserId: fam.owner.id, subject: 'Hi', body: 'Hello' })).statusCode).toBe(201);
+  });
+
+  it(`at most ${SEND_LIMITS.messagesPerAccountPerHour} an hour from one account (the owner's Message too); letters the scheduler delivered do not count`, async () => {
+    const fam = await insertFamily(t.db);
+    const elsewhere = await insertUser(t.db);
+    const limit = SEND_LIMITS.messagesPerAccountPerHour;
+    for (let i = 0; i < limit - 1; i++) await insertInboxMessage(t.db, { senderId: fam.owner.id, recipientId: elsewhere.id, createdAt: t.clock.now() });
+    await insertDeliveredLetter(t.db, { estateId: fam.estateId, ownerId: fam.owner.id, recipient: fam.viewerRow, deliveredAt: t.clock.now() });
+    const ownerS = await sessionFor(t, fam.owner);
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => injectAs(t, ownerS, 'POST', `/api/v1/beneficiaries/${fam.viewerRow.id}/messages`, { subject: `Note ${i}`, body: 'Hello' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 429, 429]);
+    expect(results.find((r) => r.statusCode === 429)!.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(new RegExp(`^You can send up to ${limit} messages an hour\\. Please try again in \\d+ minutes?\\.$`)),
+    });
   });
 });

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TReplyRequest, TThread } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
 import { otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
 import { noticeNewMessage } from './message-notice.ts';
@@ -12,6 +14,7 @@ import { noticeNewMessage } from './message-notice.ts';
 /**
  * A reply in a conversation the viewer takes part in, to the other side. Refused (400) when the other
  * side can no longer receive messages: the owner of an estate that is now active, or a removed account.
+ * Limited per account and recipient (SEND_LIMITS): 429 over it.
  */
 export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyRequest): Promise<TThread> {
   const [latest] = await visibleMessages(ctx, eq(messages.threadId, threadId), 1);
@@ -23,17 +26,23 @@ export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyReq
   const [first] = (await visibleMessages(ctx, eq(messages.threadId, threadId))).slice(-1);
   const subject = first!.subject.startsWith('Re: ') ? first!.subject : `Re: ${first!.subject}`;
   const id = randomUUID();
-  await ctx.db.insert(messages).values({
-    id,
-    threadId,
-    senderId: ctx.actor.userId,
-    recipientId: other,
-    estateId: latest.estateId,
-    subject: subject.slice(0, 200),
-    body: input.body,
-    createdAt: ctx.clock.now(),
+  const now = ctx.clock.now();
+  // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
+  await ctx.db.transaction(async (tx) => {
+    const txCtx: Ctx = { ...ctx, db: tx as unknown as Db };
+    await assertMessageAllowed(txCtx.db, ctx.actor.userId, other, now);
+    await txCtx.db.insert(messages).values({
+      id,
+      threadId,
+      senderId: ctx.actor.userId,
+      recipientId: other,
+      estateId: latest.estateId,
+      subject: subject.slice(0, 200),
+      body: input.body,
+      createdAt: now,
+    });
+    await audit(txCtx, { action: 'message.sent', estateId: latest.estateId, targetType: 'message', targetId: id, details: { reply: true } });
   });
-  await audit(ctx, { action: 'message.sent', estateId: latest.estateId, targetType: 'message', targetId: id, details: { reply: true } });
   await noticeNewMessage(ctx, other, { threadId, subject, body: input.body });
   return getThread(ctx, threadId);
 }

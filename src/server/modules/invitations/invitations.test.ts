@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_LIMITS } from '../../../core/constants.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { beneficiaries, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { insertAppointment } from '../../../../test/factories/appointments.ts';
+import { insertInvitation } from '../../../../test/factories/invitations.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { Browser, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 
@@ -198,5 +200,68 @@ describe('POST /api/v1/invitations/:token/accept', () => {
     const { token } = await inviteBeneficiary();
     const all = await t.db.select({ h: invitations.tokenHash }).from(invitations);
     expect(all.some((r) => r.h === token)).toBe(false);
+  });
+});
+
+describe('limits on invitations (mail sent on a user’s behalf)', () => {
+  const HOUR = 3600_000;
+  const addBeneficiary = (session: TestSession, email: string, lastName = 'Ellis') =>
+    injectAs(t, session, 'POST', '/api/v1/beneficiaries', { firstName: 'Kin', lastName, relationship: 'Other', email, phone: '' });
+  const invitedBy = async (userId: string) => (await t.db.select().from(invitations).where(eq(invitations.invitedBy, userId))).length;
+  const newOwner = async () => {
+    const user = await insertOwner(t.db);
+    return { user, session: await sessionFor(t, user) };
+  };
+
+  it(`an account sends at most ${SEND_LIMITS.invitationsPerAccountPerHour} an hour — also when the requests come in parallel — and is told when to retry`, async () => {
+    const { user, session } = await newOwner();
+    const limit = SEND_LIMITS.invitationsPerAccountPerHour;
+    const results = await Promise.all(Array.from({ length: limit + 5 }, (_, i) => addBeneficiary(session, unique(`kin${i}`), `No${i}`)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(limit);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => r.statusCode)).toEqual([429, 429, 429, 429, 429]);
+    expect(refused[0]!.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(new RegExp(`^You can send up to ${limit} invitations an hour\\. Please try again in \\d+ minutes?\\.$`)) },
+    });
+    // Nothing was left behind by a refused request: no beneficiary without its invitation, no extra mail.
+    expect(await invitedBy(user.id)).toBe(limit);
+    expect(await t.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, user.estateId!))).toHaveLength(limit);
+    // A resend is an invitation too.
+    const someone = (await t.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, user.estateId!)))[0]!;
+    expect((await injectAs(t, session, 'POST', `/api/v1/beneficiaries/${someone.id}/invitation`)).statusCode).toBe(429);
+
+    t.clock.advance(HOUR); // (sessions idle out after 30 minutes: sign in again)
+    expect((await addBeneficiary(await sessionFor(t, user), unique('later'))).statusCode).toBe(201);
+  });
+
+  it(`one address receives at most ${SEND_LIMITS.invitationsPerAddressPerDay} a day from all accounts together (in parallel too); a refused email change changes nothing`, async () => {
+    const target = unique('target');
+    // Sign-up confirmation links share the table but have their own limit: they do not use up the address's invitations.
+    for (let i = 0; i < 3; i++) await insertInvitation(t.db, { email: target, role: 'estate-owner', kind: 'sign-up', createdAt: t.clock.now() });
+    const owners = await Promise.all(Array.from({ length: 5 }, newOwner));
+    const results = await Promise.all(owners.map((o) => addBeneficiary(o.session, target)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(SEND_LIMITS.invitationsPerAddressPerDay);
+    const refused = results.find((r) => r.statusCode === 429);
+    expect(refused!.json().error).toEqual({ code: 'RATE_LIMITED', message: expect.stringContaining('This email address has already received 3 invitations in the last 24 hours') });
+    expect(await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, target))).toHaveLength(SEND_LIMITS.invitationsPerAddressPerDay);
+
+    // Another owner's beneficiary moved to that address: refused, and the old email stays.
+    const late = owners[results.findIndex((r) => r.statusCode === 429)]!;
+    const mine = await addBeneficiary(late.session, unique('before'));
+    const patched = await injectAs(t, late.session, 'PATCH', `/api/v1/beneficiaries/${mine.json().id}`, { email: target });
+    expect(patched.statusCode).toBe(429);
+    expect((await t.db.select().from(beneficiaries).where(eq(beneficiaries.id, mine.json().id)))[0]!.email).toBe(mine.json().email);
+
+    t.clock.advance(24 * HOUR);
+    expect((await addBeneficiary(await sessionFor(t, late.user), target)).statusCode).toBe(201);
+  });
+
+  it('the subject never carries the name the owner typed; header-breaking characters in it go nowhere', async () => {
+    const owner = await insertOwner(t.db, { name: 'Heirloom Security Team\r\nBcc: all@example.com' });
+    const email = unique('spoof');
+    expect((await addBeneficiary(await sessionFor(t, owner), email)).statusCode).toBe(201);
+    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    expect(mail!.subject).toBe('Heirloom: an invitation sent on behalf of one of our members');
+    expect(mail!.text).toContain('a member who gave their name as “Heirloom Security Team Bcc: all@example.com”');
   });
 });

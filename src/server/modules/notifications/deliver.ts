@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { NOTIFICATION_FREQUENCIES } from '../../../core/constants.ts';
-import { sendsEmail, sendsSms, type NotificationMethod } from '../../../core/notifications.schemas.ts';
+import { sendsEmail, sendsSms, type NotificationMethod, type NotificationType } from '../../../core/notifications.schemas.ts';
 import type { Deps } from '../../context.ts';
 import type { notifications } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
+import { quotedName } from '../../mail/headers.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { createSmsSender } from './sms.ts';
 
@@ -15,9 +17,32 @@ const absolute = (config: DeliverDeps['config'], link: string | null) =>
   link ? new URL(link, config.publicUrl).toString() : new URL('/', config.publicUrl).toString();
 
 /**
- * Sends already-claimed notifications to one user by their method: one email (through the mailer,
- * so it lands in the outbox and, with SMTP, in their mailbox) and/or one text message.
- * A digest bundles several notifications into one message.
+ * The subject says what kind of notice it is and nothing anyone else typed: names and message
+ * subjects are chosen by users, and in a subject line they could read as the sender ("Heirloom:
+ * Heirloom Security: verify your account"). What happened, and from whom, is in the body.
+ */
+const SUBJECT_FOR_TYPE: Record<NotificationType, string> = {
+  memory: 'a memory has been shared with you',
+  document: 'a document has been shared with you',
+  message: 'you have a new message',
+  estate: 'news about an estate you belong to',
+  security: 'a security notice about your account',
+};
+
+const subjectFor = (type: string) => SUBJECT_FOR_TYPE[type as NotificationType] ?? 'you have a new notification';
+
+/** The outbox key of a mail about these notifications: the same rows always give the same key. */
+export function idempotencyKeyFor(kind: DeliveryKind, rows: readonly Pick<NotificationRow, 'id'>[], frequency?: string): string {
+  if (kind === 'notification' && rows.length === 1) return `notification.${rows[0]!.id}`;
+  const ids = rows.map((r) => r.id).sort();
+  return `${kind}.${frequency ?? 'daily'}.${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * Queues already-claimed notifications to one user by their method: one email (written to the
+ * outbox through the mailer, in the caller's transaction, keyed by the notification ids) and/or one
+ * text message. A digest bundles several notifications into one message. Returns the outbox id
+ * (null when there is no email, or the key was already queued); the caller sends it after commit.
  */
 export async function sendToUser(
   deps: DeliverDeps,
@@ -26,19 +51,20 @@ export async function sendToUser(
   rows: NotificationRow[],
   kind: DeliveryKind,
   frequency?: keyof typeof NOTIFICATION_FREQUENCIES,
-): Promise<void> {
-  if (!rows.length) return;
+): Promise<string | null> {
+  if (!rows.length) return null;
   const [user] = await deps.db.select({ email: users.email, phone: users.phone, name: users.name }).from(users).where(eq(users.id, userId));
-  if (!user) return;
+  if (!user) return null;
   const { systemName } = await getSystemSettings(deps.db);
   const first = rows[0]!;
+  let mailId: string | null = null;
 
   if (sendsEmail(method)) {
     const subject =
       kind === 'digest'
         ? `${systemName} ${NOTIFICATION_FREQUENCIES[frequency ?? 'daily'].toLowerCase()}: ${rows.length} new notification${rows.length === 1 ? '' : 's'}`
-        : `${systemName}: ${first.message}`;
-    const lines = rows.map((r) => `• ${r.message}${r.fromName ? ` (from ${r.fromName})` : ''}\n  ${absolute(deps.config, r.link)}`);
+        : `${systemName}: ${subjectFor(first.type)}`;
+    const lines = rows.map((r) => `• ${r.message}${r.fromName ? ` (from ${quotedName(r.fromName)})` : ''}\n  ${absolute(deps.config, r.link)}`);
     const text = [
       `Hello ${user.name},`,
       '',
@@ -48,7 +74,10 @@ export async function sendToUser(
       '',
       `You can change how and when ${systemName} notifies you in your account settings.`,
     ].join('\n');
-    await deps.mailer.send({ to: user.email, subject: subject.slice(0, 200), text, kind: kind === 'digest' ? 'notification-digest' : 'notification' });
+    mailId = await deps.mailer.send(
+      { to: user.email, subject, text, kind: kind === 'digest' ? 'notification-digest' : 'notification' },
+      { db: deps.db, idempotencyKey: idempotencyKeyFor(kind, rows, frequency) },
+    );
   }
 
   if (sendsSms(method) && user.phone) {
@@ -58,4 +87,5 @@ export async function sendToUser(
         : `${systemName}: ${first.message} ${absolute(deps.config, first.link)}`;
     await createSmsSender(deps.config).send({ to: user.phone, text: text.slice(0, 320), kind });
   }
+  return mailId;
 }

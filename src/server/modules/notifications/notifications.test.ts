@@ -45,7 +45,9 @@ describe('notify: method and frequency decide how it is sent', () => {
     await notify(deps(), { userId: user.id, type: 'document', message: 'Margaret shared a document with you: Will', fromName: 'Margaret Ellis', link: '/beneficiary/documents' });
     const mail = await mailTo(user.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ kind: 'notification', subject: 'Heirloom: Margaret shared a document with you: Will' });
+    // The subject names the kind of notice, never a user's words; what happened is in the body.
+    expect(mail[0]).toMatchObject({ kind: 'notification', subject: 'Heirloom: a document has been shared with you', idempotencyKey: expect.any(String) });
+    expect(mail[0]!.text).toContain('Margaret shared a document with you: Will (from “Margaret Ellis”)');
     expect(mail[0]!.text).toContain('http://localhost:3000/beneficiary/documents');
     expect((await rowsOf(user.id))[0]!.deliveredAt).toEqual(t.clock.now());
     expect(await smsTo('+1 555 0100')).toEqual([]);
@@ -102,7 +104,8 @@ describe('notify: method and frequency decide how it is sent', () => {
     expect(runs.map((r) => r.job)).toEqual(expect.arrayContaining(['send-notifications', 'send-daily-digests', 'send-weekly-summaries']));
     const mail = await mailTo(family.viewer.email);
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toContain('For your birthday');
+    expect(mail[0]!.subject).toBe('Heirloom: you have a new message');
+    expect(mail[0]!.text).toContain('For your birthday');
   });
 
   it('Daily digest: nothing now; one email with everything unseen at the digest; never twice', async () => {

@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isCreated, isSent, type NotificationType } from '../../../core/notifications.schemas.ts';
 import type { Deps } from '../../context.ts';
 import { notifications } from '../../db/schema/messages.ts';
-import { sendToUser } from './deliver.ts';
 import { loadNotificationSettings } from './notification-settings.ts';
+import { claimAndSend } from './pending.ts';
 
 export type { NotificationType };
 
@@ -36,6 +35,8 @@ export type NotifyDeps = Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'mailer
  * - Called inside a database transaction (or without a mailer), it does not send: the row may
  *   still roll back, and the embedded database has one connection the mailer would wait on. The
  *   every-minute sweep (sendPendingNotifications) sends it once the transaction has committed.
+ * - Sending means: claim the row and queue its email in the outbox in one transaction, then send
+ *   the outbox row (at once, or by the send-outbox job with retries): at least once, never lost.
  *
  * Returns the new notification's id, or null when the preferences said not to create it.
  */
@@ -59,13 +60,9 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<stri
 
   const inTransaction = deps.db instanceof PgTransaction;
   if (settings.frequency === 'immediately' && isSent(settings, input.type) && deps.mailer && deps.config && !inTransaction) {
-    // Claim it first (a digest running at the same moment must not send it too).
-    const [claimed] = await deps.db
-      .update(notifications)
-      .set({ deliveredAt: now })
-      .where(and(eq(notifications.id, row.id), isNull(notifications.deliveredAt)))
-      .returning();
-    if (claimed) await sendToUser({ ...deps, mailer: deps.mailer, config: deps.config }, input.userId, settings.method, [claimed], 'notification');
+    // Claimed and queued in one transaction (a digest running at the same moment must not send it
+    // too, and a crash in between must not lose it), then sent at once.
+    await claimAndSend({ ...deps, mailer: deps.mailer, config: deps.config }, { userId: input.userId, settings, since: now, ids: [row.id], kind: 'notification' });
   }
   return row.id;
 }

@@ -5,6 +5,9 @@ import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { quotedName } from '../../mail/headers.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { assertPlannerAdditionAllowed, PLANNER_ADDED } from '../../mail/send-limits.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
 import { publicPlanners } from './list-available-planners.ts';
@@ -31,38 +34,49 @@ export async function addPlanner(ctx: Ctx, plannerId: string): Promise<TSupportM
   if (existing) throw conflict(`${planner.name} is already on your support team.`);
 
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(supportTeamMembers)
-    .values({
-      estateId,
-      userId: planner.id,
-      role: 'legacy-planner',
-      name: planner.name,
-      email: planner.email,
-      phone: planner.phone,
-      invitedAt: now,
-      acceptedAt: now,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict(`${planner.name} is already on your support team.`);
+  // Count, insert, mail and audit in one transaction (the count reads the audit log: one place).
+  const row = await inMailTransaction(ctx, async (tx) => {
+    await assertPlannerAdditionAllowed(tx.db, tx.actor.userId, now);
+    const [inserted] = await tx.db
+      .insert(supportTeamMembers)
+      .values({
+        estateId,
+        userId: planner.id,
+        role: 'legacy-planner',
+        name: planner.name,
+        email: planner.email,
+        phone: planner.phone,
+        invitedAt: now,
+        acceptedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw conflict(`${planner.name} is already on your support team.`);
 
-  const { systemName } = await getSystemSettings(ctx.db);
-  const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/legacy-planner/loved-ones`;
-  await ctx.mailer.send({
-    to: planner.email,
-    subject: `${ctx.actor.name} added you to their support team`,
-    text: [
-      `Hello ${planner.name.split(/\s+/)[0]},`,
-      '',
-      `${ctx.actor.name} found your public profile on ${systemName} and added you to their support team as their Legacy Planner.`,
-      '',
-      `You can see their progress, tasks and appointments here: ${link}`,
-      '',
-      `If you do not want to be listed, set your profile visibility to Private in your settings.`,
-    ].join('\n'),
-    kind: 'support-team-added',
+    const { systemName } = await getSystemSettings(tx.db);
+    const link = `${tx.config.publicUrl.replace(/\/$/, '')}/legacy-planner/loved-ones`;
+    const owner = quotedName(tx.actor.name);
+    await tx.mailer.send(
+      {
+        to: planner.email,
+        // The system's words only: the owner's name is what they typed, so it stays in the body, quoted.
+        subject: `${systemName}: you have been added to a member's support team`,
+        text: [
+          `Hello ${planner.name.split(/\s+/)[0]},`,
+          '',
+          `${systemName} is writing on behalf of a member who gave their name as ${owner}: they found your public profile and added you to their support team as their Legacy Planner.`,
+          '',
+          `You can see their progress, tasks and appointments here: ${link}`,
+          '',
+          `If you do not want to be listed, set your profile visibility to Private in your settings.`,
+        ].join('\n'),
+        kind: 'support-team-added',
+      },
+      { db: tx.db },
+    );
+    await audit(tx, { action: PLANNER_ADDED, estateId, targetType: 'support_team_member', targetId: inserted.id });
+    return inserted;
   });
   await notify(ctx, {
     userId: planner.id,
@@ -71,6 +85,5 @@ export async function addPlanner(ctx: Ctx, plannerId: string): Promise<TSupportM
     fromName: ctx.actor.name,
     link: '/legacy-planner/loved-ones',
   });
-  await audit(ctx, { action: 'support_team.planner_added', estateId, targetType: 'support_team_member', targetId: row.id });
   return toSupportMember(row);
 }

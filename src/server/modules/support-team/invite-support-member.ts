@@ -6,6 +6,7 @@ import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { inviteMember } from './invite-member.ts';
 import { supportRoleLabel, toSupportMember } from './member-view.ts';
 
@@ -20,14 +21,18 @@ export async function inviteSupportMember(ctx: Ctx, input: z.output<typeof ZInvi
     .from(supportTeamMembers)
     .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.email, input.email), eq(supportTeamMembers.role, input.role)));
   if (existing) throw duplicate();
-  const [row] = await ctx.db
-    .insert(supportTeamMembers)
-    .values({ estateId, role: input.role, name: input.name, email: input.email, phone: input.phone, createdAt: ctx.clock.now() })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw duplicate();
-  await inviteMember(ctx, row);
-  await audit(ctx, { action: 'support_team.invited', estateId, targetType: 'support_team_member', targetId: row.id, details: { role: row.role } });
+  // One transaction: over the invitation limit (429) no pending member is left behind uninvited.
+  const row = await inMailTransaction(ctx, async (tx) => {
+    const [inserted] = await tx.db
+      .insert(supportTeamMembers)
+      .values({ estateId, role: input.role, name: input.name, email: input.email, phone: input.phone, createdAt: tx.clock.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw duplicate();
+    await inviteMember(tx, inserted);
+    await audit(tx, { action: 'support_team.invited', estateId, targetType: 'support_team_member', targetId: inserted.id, details: { role: inserted.role } });
+    return inserted;
+  });
   const [fresh] = await ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, row.id));
   return toSupportMember(fresh ?? row);
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SEND_LIMITS } from '../../../core/constants.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notifications } from '../../db/schema/messages.ts';
@@ -7,8 +8,9 @@ import { outboxEmails } from '../../db/schema/system.ts';
 import { userSettings } from '../../db/schema/users.ts';
 import { insertAppointment } from '../../../../test/factories/appointments.ts';
 import { insertSupportMember } from '../../../../test/factories/estates.ts';
-import { insertUser } from '../../../../test/factories/users.ts';
-import { injectAs, useTwoOwners } from '../../../../test/helpers.ts';
+import { insertInvitation } from '../../../../test/factories/invitations.ts';
+import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
@@ -74,8 +76,9 @@ describe('from planners whose profile is visible', () => {
     const res = await injectAs(t, ownerS, 'POST', '/api/v1/support-team/planners', { plannerId: pub.id });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: 'legacy-planner', status: 'active', email: pub.email });
-    const [mail] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, pub.email));
-    expect(mail?.subject).toBe('Margaret Ellis added you to their support team');
+    const [mail] = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, pub.email), eq(outboxEmails.kind, 'support-team-added')));
+    expect(mail?.subject).toBe("Heirloom: you have been added to a member's support team");
+    expect(mail?.text).toContain('a member who gave their name as “Margaret Ellis”');
     expect((await t.db.select().from(notifications).where(eq(notifications.userId, pub.id))).length).toBe(1);
     const list = (await injectAs(t, ownerS, 'GET', '/api/v1/support-team/available-planners')).json().planners;
     expect(list.find((p: { id: string }) => p.id === pub.id)?.onTeam).toBe(true);
@@ -117,5 +120,33 @@ describe('remove', () => {
     expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, theirs.id))).toHaveLength(1);
     const list = (await injectAs(t, otherS, 'GET', '/api/v1/support-team')).json().members;
     expect(list.map((m: { id: string }) => m.id)).toEqual([theirs.id]);
+  });
+});
+
+describe('limits on mail sent on the owner’s behalf', () => {
+  const newOwner = async () => {
+    const user = await insertOwner(t.db);
+    return { user, session: await sessionFor(t, user) };
+  };
+
+  it('an invitation by email over the account’s hourly limit is refused (429) and leaves no pending member behind', async () => {
+    const { user, session } = await newOwner();
+    for (let i = 0; i < SEND_LIMITS.invitationsPerAccountPerHour; i++) {
+      await insertInvitation(t.db, { email: unique(`x${i}`), role: 'beneficiary', kind: 'beneficiary', invitedBy: user.id, estateId: user.estateId!, createdAt: t.clock.now() });
+    }
+    const res = await injectAs(t, session, 'POST', '/api/v1/support-team', { role: 'estate-administrator', name: 'Robert Hayes', email: unique('robert'), phone: '' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('RATE_LIMITED');
+    expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, user.estateId!))).toEqual([]);
+  });
+
+  it(`an account adds at most ${SEND_LIMITS.plannerAdditionsPerAccountPerHour} public planners an hour (each is emailed), in parallel too`, async () => {
+    const { user, session } = await newOwner();
+    const limit = SEND_LIMITS.plannerAdditionsPerAccountPerHour;
+    const planners = await Promise.all(Array.from({ length: limit + 2 }, () => planner('Public')));
+    const results = await Promise.all(planners.map((p) => injectAs(t, session, 'POST', '/api/v1/support-team/planners', { plannerId: p.id })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(limit);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(2);
+    expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, user.estateId!))).toHaveLength(limit);
   });
 });
