@@ -156,6 +156,9 @@ export const ALERT_GUIDANCE = {
 
 export const DIGITAL_ASSETS_EMPTY_TEXT = 'No digital assets found. Add your first digital asset to get started.';
 
+/** Every session ends this long after sign-in, however busy it is kept (ADR 0003). */
+export const SESSION_MAX_LIFETIME_HOURS = 12;
+
 /**
  * Mail and notices sent on a user's behalf (docs/decisions/0014-limits-on-mail-sent-for-users.md),
  * counted in the database over a sliding window. Over a limit the request is answered 429 RATE_LIMITED.
@@ -174,3 +177,6 @@ export const SEND_LIMITS = {
   /** Public planners one account may add to its support team per hour (each is emailed). */
   plannerAdditionsPerAccountPerHour: 10,
 } as const;
+
+/** Reveals of a digital asset's secrets per account in a window (in-process, like the sign-in limit). */
+export const SECRET_REVEAL_LIMIT = { max: 20, windowMinutes: 15 } as const;

@@ -48,6 +48,17 @@ describe('create memory', () => {
     expect(entry?.targetId).toBe(memory.id);
   });
 
+  it('refuses a NUL byte in a title or a story with a 400 naming the field, and stores nothing', async () => {
+    const before = await fileCount();
+    const title = await create(ownerS, [data({ title: 'Cape\u0000May', date: '1994-07-16' }), story('ok', 'ok')]);
+    expect(title.statusCode, title.body).toBe(400);
+    expect(title.json().error.fields).toEqual({ title: expect.stringMatching(/cannot be stored/) });
+    const body = await create(ownerS, [data({ title: 'Cape May', date: '1994-07-16' }), story('Dear Grace', 'Be\u0000brave')]);
+    expect(body.statusCode, body.body).toBe(400);
+    expect(body.json().error.fields).toEqual({ content: expect.stringMatching(/cannot be stored/) });
+    expect(await fileCount()).toBe(before);
+  });
+
   it('makes the type follow the media: story only → Letter, audio → Audio Recording, video → Video', async () => {
     const letter = await create(ownerS, [data({ title: 'A letter to Grace', date: '2020-01-01' }), story('Dear Grace', 'Be brave and kind.')]);
     expect(letter.json().type).toBe('letter');
