@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEND_LIMITS } from '../../../core/constants.ts';
+import { SEND_LIMITS } from '../../../../test/send-limits.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { messages, notifications } from '../../db/schema/messages.ts';
 import { insertSupportMember } from '../../../../test/factories/estates.ts';

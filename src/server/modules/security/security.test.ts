@@ -50,10 +50,13 @@ describe('two-factor authentication', () => {
     expect((await injectAs(t, s, 'GET', '/api/v1/security')).json()).toMatchObject({ twoFactorEnabled: true, recoveryCodesRemaining: 10 });
     expect((await injectAs(t, s, 'POST', '/api/v1/security/two-factor/setup')).statusCode).toBe(409);
 
-    // Sign-in now asks for the code; the app's code works, and so does a recovery code (once).
+    // Sign-in now asks for the code. The code that turned it on is used up; the app's next one
+    // works, and so does a recovery code (once).
     const b = new Browser(t);
     const first = await b.call('POST', '/api/v1/auth/sign-in', { email: user.email, password: user.password });
     expect(first.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    expect((await b.call('POST', '/api/v1/auth/sign-in', { email: user.email, password: user.password, code: codeFor(secret) })).statusCode).toBe(401);
+    t.clock.advance(30_000);
     expect((await b.call('POST', '/api/v1/auth/sign-in', { email: user.email, password: user.password, code: codeFor(secret) })).statusCode).toBe(200);
     const recovery = recoveryCodes[0].toUpperCase();
     expect((await new Browser(t).call('POST', '/api/v1/auth/sign-in', { email: user.email, password: user.password, code: recovery })).statusCode).toBe(200);
@@ -127,8 +130,9 @@ describe('security log, activity log, manage access', () => {
     await b.call('POST', '/api/v1/auth/sign-in', { email: user.email, password: 'wrong password here' });
     await b.call('POST', '/api/v1/auth/sign-in', { email: user.email, password: user.password });
     await new Browser(t).call('POST', '/api/v1/auth/sign-in', { email: other.email, password: other.password });
-    await injectAs(t, s, 'PATCH', '/api/v1/account', { name: 'Renamed Person' });
-    for (let i = 0; i < 22; i++) await t.db.insert(auditLog).values({ action: 'memory.created', actorUserId: user.id });
+    expect((await injectAs(t, s, 'PATCH', '/api/v1/account', { name: 'Renamed Person' })).statusCode).toBe(200);
+    // newer than everything above, by the app's clock (which other tests move)
+    for (let i = 0; i < 22; i++) await t.db.insert(auditLog).values({ action: 'memory.created', actorUserId: user.id, at: new Date(t.clock.now().getTime() + 1000 + i) });
 
     const log = (await injectAs(t, s, 'GET', '/api/v1/security/log')).json();
     expect(log.items.map((e: { description: string }) => e.description)).toEqual(['Signed in', 'Failed sign-in attempt']);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SEND_LIMITS } from '../../../core/constants.ts';
+import { SEND_LIMITS } from '../../../../test/send-limits.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notifications } from '../../db/schema/messages.ts';
