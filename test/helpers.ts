@@ -202,3 +202,13 @@ export class Browser {
     this.csrfToken = (res.json() as { csrfToken: string }).csrfToken;
   }
 }
+
+/** Sign up as a new estate owner the way a person does: the form, then the emailed link. Returns the confirm response. */
+export async function signUpThroughEmail(t: TestApp, browser: Browser, input: { name: string; email: string; password: string }) {
+  const requested = await browser.call('POST', '/api/v1/auth/sign-up', input);
+  if (requested.statusCode !== 202) throw new Error(`sign-up answered ${requested.statusCode}: ${requested.body}`);
+  const [mail] = await emailsTo(t, input.email.trim().toLowerCase());
+  const token = mail && /\/sign-up\/confirm#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no sign-up link was emailed to ${input.email}`);
+  return browser.call('POST', '/api/v1/auth/sign-up/confirm', { token });
+}

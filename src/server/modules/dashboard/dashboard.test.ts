@@ -10,7 +10,7 @@ import { seedDemo, type DemoIds } from '../../db/seed/demo.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertTask } from '../../../../test/factories/tasks.ts';
 import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
-import { Browser, buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
+import { Browser, signUpThroughEmail, buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,7 @@ async function addDocument(estateId: string, type: string, title = `${type} docu
 describe('GET /api/v1/dashboard', () => {
   it('a new owner: nothing done yet but the defaults, the onboarding tasks to complete', async () => {
     const browser = new Browser(t);
-    await browser.call('POST', '/api/v1/auth/sign-up', { name: 'Ruth Okafor', email: `ruth.${Date.now()}@example.com`, password: 'a-long-password' });
+    await signUpThroughEmail(t, browser, { name: 'Ruth Okafor', email: `ruth.${Date.now()}@example.com`, password: 'a-long-password' });
     const res = await browser.call('GET', '/api/v1/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema/tasks.ts';
 import { insertTask } from '../../../../test/factories/tasks.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { Browser, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { Browser, signUpThroughEmail, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 
 let t: TestApp;
@@ -140,7 +140,7 @@ describe('add, edit, complete, reopen', () => {
 describe('onboarding checklist', () => {
   it('a new owner starts with the onboarding tasks, all pending', async () => {
     const browser = new Browser(t);
-    await browser.call('POST', '/api/v1/auth/sign-up', { name: 'Ruth Okafor', email: `ruth.${Date.now()}@example.com`, password: 'a-long-password' });
+    await signUpThroughEmail(t, browser, { name: 'Ruth Okafor', email: `ruth.${Date.now()}@example.com`, password: 'a-long-password' });
     const res = await browser.call('GET', '/api/v1/tasks');
     expect(res.statusCode).toBe(200);
     const body = res.json();
