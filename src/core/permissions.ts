@@ -64,7 +64,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('task'),
     ...crud('future-message'),
   ],
-  'legacy-planner': [...EVERYONE, ...crud('loved-one'), 'read:task:own'],
+  // a support-team member may report the owner's passing (PRODUCT.md §5)
+  'legacy-planner': [...EVERYONE, ...crud('loved-one'), 'read:task:own', 'create:verification:own'],
   beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own'],
   'estate-administrator': [
     ...EVERYONE,

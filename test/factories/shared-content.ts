@@ -2,6 +2,7 @@
  * Fixtures for the beneficiary side: families (an owner, linked beneficiaries), letters delivered
  * the way the scheduler delivers them, inbox messages and notifications.
  */
+import { RELEASE_STEPS } from '../../src/core/release.ts';
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
@@ -31,9 +32,18 @@ export async function linkBeneficiary(db: Db, estateId: string, user: Pick<Inser
 export const insertBeneficiaryUser = (db: Db, overrides: Parameters<typeof insertUser>[1] = {}) =>
   insertUser(db, { roles: ['beneficiary'], ...overrides });
 
-/** Puts an estate in a lifecycle state directly (the lifecycle's own transitions are tested elsewhere). */
-export async function setEstateStatus(db: Db, estateId: string, status: EstateStatus, activatedAt: Date | null = status === 'active' ? new Date() : null) {
-  await db.update(estates).set({ status, activatedAt }).where(eq(estates.id, estateId));
+/**
+ * Puts an estate in a lifecycle state directly (the lifecycle's own transitions are tested elsewhere).
+ * Active means fully released (every release step done) unless `releaseStepsDone` says otherwise.
+ */
+export async function setEstateStatus(
+  db: Db,
+  estateId: string,
+  status: EstateStatus,
+  activatedAt: Date | null = status === 'active' ? new Date() : null,
+  releaseStepsDone = status === 'active' ? RELEASE_STEPS.length : 0,
+) {
+  await db.update(estates).set({ status, activatedAt, releaseStepsDone }).where(eq(estates.id, estateId));
 }
 
 export interface Family {

@@ -6,8 +6,8 @@
  *   1. shared: the owner shared it with their beneficiary row, or with all beneficiaries
  *      (or attached it to a future message delivered to them — an explicit share with that person);
  *   2. flag: their access flag for the item's category is on;
- *   3. released: `release = 'now'`, or `release = 'after_activation'` and the estate is `active`
- *      (every release schedule releases at activation for now — docs/decisions/0009-beneficiary-access-policy.md).
+ *   3. released: `release = 'now'`, or `release = 'after_activation'`, the estate is `active` and the
+ *      owner's release schedule has reached the item's category (core/release.ts, ADR 0019).
  * Everything else is "not found". The rule is expressed as SQL conditions so lists, counts,
  * details and file downloads are all filtered by the database with the same predicate; a flag
  * turned off or a share removed takes effect on the very next query.
@@ -17,7 +17,8 @@
  * that table, unaliased. Nothing outside this file decides who sees what: the beneficiary screens,
  * the owner's View Access, share notifications and letter delivery all ask these functions.
  */
-import { and, eq, exists, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { releaseStepOf, type ReleaseCategory } from '../../core/release.ts';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
@@ -36,9 +37,16 @@ export const RELEASE = { now: 'now', afterActivation: 'after_activation' } as co
 /** The estate status at which after-activation content is released. */
 export const RELEASED_STATUS = 'active';
 
-/** Condition 3: `now` at once; `after_activation` once the estate is active. Anything else: never. */
-export function releasedSql(release: PgColumn, estateStatus: PgColumn): SQL {
-  return or(eq(release, RELEASE.now), and(eq(release, RELEASE.afterActivation), eq(estateStatus, RELEASED_STATUS)))!;
+/**
+ * Condition 3: `now` at once; `after_activation` once the estate is active AND the owner's release
+ * schedule has reached the item's category (core/release.ts: the release-steps job advances
+ * `estates.release_steps_done`). Anything else: never.
+ */
+function releasedSql(release: PgColumn, estate: typeof e, category: ReleaseCategory): SQL {
+  return or(
+    eq(release, RELEASE.now),
+    and(eq(release, RELEASE.afterActivation), eq(estate.status, RELEASED_STATUS), gte(estate.releaseStepsDone, releaseStepOf(category))),
+  )!;
 }
 
 /** Condition 1's third way: attached to a future message delivered to this beneficiary row. */
@@ -113,7 +121,8 @@ function sharedWithRow(db: Db, item: Shareable): SQL {
 
 /** Shared with the viewer's row (or all, or by a delivered letter) AND their flag on AND released. */
 function shareableVisibleSql(db: Db, viewer: Viewer, item: Shareable): SQL {
-  return viewerRows(db, viewer, item.estateId, and(eq(item.flag, true), sharedWithRow(db, item), releasedSql(item.release, e.status))!);
+  const category: ReleaseCategory = item.kind === 'memory' ? 'memories' : 'documents';
+  return viewerRows(db, viewer, item.estateId, and(eq(item.flag, true), sharedWithRow(db, item), releasedSql(item.release, e, category))!);
 }
 
 const memoryItem: Shareable = {

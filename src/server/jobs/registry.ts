@@ -1,4 +1,5 @@
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
+import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { registered, type RegisteredJob } from './job.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
@@ -12,6 +13,8 @@ import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
  * Names are kebab-case and unique.
  */
 export const JOBS: readonly RegisteredJob[] = [
+  // Before letter delivery: an estate it activates has its "after activation" letters due in the same run.
+  registered(estateLifecycleSweepJob),
   registered(deliverDueFutureMessagesJob),
   registered(sendNotificationsJob),
   registered(sendDailyDigestsJob),

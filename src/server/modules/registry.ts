@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { beneficiarySettingsRoutes } from './beneficiary-settings/beneficiary-settings.routes.ts';
 import { digitalAssetsRoutes } from './digital-assets/digital-assets.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { estateLifecycleRoutes } from './estate-lifecycle/estate-lifecycle.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
 import { futureMessagesRoutes } from './future-messages/future-messages.routes.ts';
@@ -28,6 +29,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   accountRoutes,
   filesRoutes,
   memoriesRoutes,
+  estateLifecycleRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
   futureMessagesRoutes,

@@ -1,4 +1,4 @@
-import { boolean, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -18,6 +18,13 @@ export const estates = pgTable(
     releaseSchedule: text('release_schedule').notNull().default('all_at_once'),
     releaseDates: jsonb('release_dates').$type<string[]>().notNull().default([]),
     activatedAt: ts('activated_at'),
+    /** Reported (and, once verified, confirmed) date of death, shown to the estate administrator. */
+    dateOfDeath: date('date_of_death'),
+    /**
+     * How many release steps of the owner's schedule have run since activation (core/release.ts):
+     * the access policy releases after-activation items of a category once its step has run.
+     */
+    releaseStepsDone: integer('release_steps_done').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

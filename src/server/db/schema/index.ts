@@ -9,3 +9,4 @@ export * from './digital-assets.ts';
 export * from './tasks.ts';
 export * from './appointments.ts';
 export * from './messages.ts';
+export * from './lifecycle.ts';

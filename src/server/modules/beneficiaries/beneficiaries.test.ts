@@ -241,12 +241,12 @@ describe('message and view access (dashboard)', () => {
     expect(view.documents).toEqual({ shared: 0, visibleNow: 0 });
     expect(view.digitalAssets.visible).toBe(false);
     // once the estate is active, after-activation items are released too
-    await t.db.update(estates).set({ status: 'active' }).where(eq(estates.id, owner.estateId!));
+    await t.db.update(estates).set({ status: 'active', releaseStepsDone: 2 }).where(eq(estates.id, owner.estateId!));
     try {
       const active = (await injectAs(t, ownerS, 'GET', `/api/v1/beneficiaries/${b.id}/access`)).json();
       expect(active.memories).toEqual({ shared: 3, visibleNow: 3 });
     } finally {
-      await t.db.update(estates).set({ status: 'planning' }).where(eq(estates.id, owner.estateId!));
+      await t.db.update(estates).set({ status: 'planning', releaseStepsDone: 0 }).where(eq(estates.id, owner.estateId!));
     }
   });
 });

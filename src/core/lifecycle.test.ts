@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ESTATE_EVENTS, ESTATE_STATUSES, allowedEvents, nextStatus, ownerCanStillAct, type EstateEvent, type EstateStatus } from './lifecycle.ts';
+
+/** The whole table, written out: any change to the machine must change this test too. */
+const ALLOWED: [EstateStatus, EstateEvent, EstateStatus][] = [
+  ['planning', 'report_submitted', 'verification_pending'],
+  ['verification_pending', 'report_withdrawn', 'planning'],
+  ['verification_pending', 'proofs_rejected', 'planning'],
+  ['verification_pending', 'proofs_verified', 'activation_pending'],
+  ['activation_pending', 'report_withdrawn', 'planning'],
+  ['activation_pending', 'activated', 'active'],
+];
+
+describe('the estate lifecycle', () => {
+  it.each(ALLOWED)('%s --%s--> %s', (from, event, to) => {
+    expect(nextStatus(from, event)).toEqual({ ok: true, from, to });
+  });
+
+  it('refuses every other pair, naming the states that are allowed next', () => {
+    let refused = 0;
+    for (const from of ESTATE_STATUSES) {
+      for (const event of ESTATE_EVENTS) {
+        if (ALLOWED.some(([f, e]) => f === from && e === event)) continue;
+        const result = nextStatus(from, event);
+        expect(result.ok, `${from} --${event}-->`).toBe(false);
+        if (!result.ok) expect(result.allowed.sort()).toEqual([...new Set(ALLOWED.filter(([f]) => f === from).map(([, , to]) => to))].sort());
+        refused++;
+      }
+    }
+    expect(refused).toBe(ESTATE_STATUSES.length * ESTATE_EVENTS.length - ALLOWED.length);
+  });
+
+  it('cannot skip verification: planning never goes straight to activation_pending or active', () => {
+    for (const event of ESTATE_EVENTS) {
+      const result = nextStatus('planning', event);
+      if (result.ok) expect(result.to).toBe('verification_pending');
+    }
+  });
+
+  it('keeps active final', () => {
+    expect(allowedEvents('active')).toEqual([]);
+    for (const event of ESTATE_EVENTS) expect(nextStatus('active', event)).toEqual({ ok: false, from: 'active', allowed: [] });
+  });
+
+  it('lets the owner act only while a report is open', () => {
+    expect(ESTATE_STATUSES.filter(ownerCanStillAct)).toEqual(['verification_pending', 'activation_pending']);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The estate lifecycle (PRODUCT.md §5) as one pure state machine. The server enforces it in one
+ * module (src/server/modules/estate-lifecycle/transition-estate.ts): every status change goes
+ * through `nextStatus`, and anything it refuses is a 409 naming the current state and the allowed
+ * next ones.
+ *
+ *   planning ──report_submitted──▶ verification_pending ──proofs_verified──▶ activation_pending ──activated──▶ active
+ *      ▲                                  │                                         │
+ *      └────── report_withdrawn / proofs_rejected ◀──────────── report_withdrawn ───┘
+ *
+ * `active` is final: once released, nothing is taken back by a status change.
+ */
+
+export const ESTATE_STATUSES = ['planning', 'verification_pending', 'activation_pending', 'active'] as const;
+export type EstateStatus = (typeof ESTATE_STATUSES)[number];
+
+export const ESTATE_EVENTS = ['report_submitted', 'report_withdrawn', 'proofs_rejected', 'proofs_verified', 'activated'] as const;
+export type EstateEvent = (typeof ESTATE_EVENTS)[number];
+
+/** What each event means, in words a person reads (audit log, 409 messages). */
+export const ESTATE_EVENT_LABELS: Record<EstateEvent, string> = {
+  report_submitted: 'a death or incapacity was reported',
+  report_withdrawn: 'the report was withdrawn',
+  proofs_rejected: 'every proof was rejected',
+  proofs_verified: 'every required document was verified',
+  activated: 'the estate was activated',
+};
+
+const TRANSITIONS: Record<EstateStatus, Partial<Record<EstateEvent, EstateStatus>>> = {
+  planning: { report_submitted: 'verification_pending' },
+  verification_pending: { report_withdrawn: 'planning', proofs_rejected: 'planning', proofs_verified: 'activation_pending' },
+  activation_pending: { report_withdrawn: 'planning', activated: 'active' },
+  active: {},
+};
+
+export function isEstateStatus(value: string): value is EstateStatus {
+  return (ESTATE_STATUSES as readonly string[]).includes(value);
+}
+
+/** The events allowed from a status, and where each leads. */
+export function allowedEvents(from: EstateStatus): { event: EstateEvent; to: EstateStatus }[] {
+  return Object.entries(TRANSITIONS[from]).map(([event, to]) => ({ event: event as EstateEvent, to: to! }));
+}
+
+export type Transition = { ok: true; from: EstateStatus; to: EstateStatus } | { ok: false; from: EstateStatus; allowed: EstateStatus[] };
+
+/** Where `event` takes an estate in status `from`, or why it cannot happen. */
+export function nextStatus(from: EstateStatus, event: EstateEvent): Transition {
+  const to = TRANSITIONS[from][event];
+  if (to) return { ok: true, from, to };
+  return { ok: false, from, allowed: [...new Set(allowedEvents(from).map((a) => a.to))] };
+}
+
+/** True while the owner can still stop a release (a report may be withdrawn). */
+export function ownerCanStillAct(status: EstateStatus): boolean {
+  return status === 'verification_pending' || status === 'activation_pending';
+}

@@ -1,0 +1,72 @@
+/**
+ * Who stands in which role towards an estate, beyond its beneficiaries' content access (policy.ts):
+ * its estate administrators (the support-team members with that role and an account), and who may
+ * report the owner's death or incapacity (a linked beneficiary or support-team member). The estate
+ * administrator's area and the report route ask only these functions.
+ */
+import { and, eq, exists, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
+import type { Db } from '../db/client.ts';
+import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
+
+export const ESTATE_ADMIN_ROLE = 'estate-administrator';
+
+/** Condition: the estate in `estateId` (a column of the outer query) is administered by `userId`. */
+export function administersSql(db: Db, userId: string, estateId: PgColumn): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(supportTeamMembers)
+      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE))),
+  );
+}
+
+export async function administers(db: Db, userId: string, estateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: supportTeamMembers.id })
+    .from(supportTeamMembers)
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The user ids of an estate's administrators (for alerts and notices). */
+export async function administratorsOf(db: Db, estateId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: supportTeamMembers.userId })
+    .from(supportTeamMembers)
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE), isNotNull(supportTeamMembers.userId)));
+  return [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+}
+
+/** How a user is linked to an estate, if at all: as a beneficiary (their relationship) or on its support team. */
+export async function reporterLinkOf(db: Db, userId: string, estateId: string): Promise<{ linkedAs: string } | null> {
+  const [asBeneficiary] = await db
+    .select({ relationship: beneficiaries.relationship })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.userId, userId), eq(beneficiaries.estateId, estateId)))
+    .limit(1);
+  if (asBeneficiary) return { linkedAs: asBeneficiary.relationship };
+  const [asMember] = await db
+    .select({ role: supportTeamMembers.role })
+    .from(supportTeamMembers)
+    .where(and(eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.estateId, estateId)))
+    .limit(1);
+  if (asMember) return { linkedAs: SUPPORT_TEAM_ROLE_LABELS[asMember.role as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? asMember.role };
+  return null;
+}
+
+/** Every estate a user may report about: as a beneficiary or a support-team member. */
+export async function reportableEstatesOf(db: Db, userId: string): Promise<{ estateId: string; linkedAs: string }[]> {
+  const [asBeneficiary, asMember] = await Promise.all([
+    db.select({ estateId: beneficiaries.estateId, linkedAs: beneficiaries.relationship }).from(beneficiaries).where(eq(beneficiaries.userId, userId)),
+    db.select({ estateId: supportTeamMembers.estateId, role: supportTeamMembers.role }).from(supportTeamMembers).where(eq(supportTeamMembers.userId, userId)),
+  ]);
+  const byEstate = new Map<string, string>();
+  for (const row of asBeneficiary) byEstate.set(row.estateId, row.linkedAs);
+  for (const row of asMember) {
+    if (!byEstate.has(row.estateId)) byEstate.set(row.estateId, SUPPORT_TEAM_ROLE_LABELS[row.role as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? row.role);
+  }
+  return [...byEstate].map(([estateId, linkedAs]) => ({ estateId, linkedAs }));
+}

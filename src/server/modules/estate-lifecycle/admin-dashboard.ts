@@ -1,0 +1,25 @@
+import type { TEstateAdminDashboard } from '../../../core/lifecycle.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { estateCounts } from './admin-estates.ts';
+import { listAlerts } from './alerts.ts';
+import { listVerifications } from './list-verifications.ts';
+
+const RECENT = 5;
+
+/** The estate administrator's dashboard, from the same queries as the screens it links to. */
+export async function getEstateAdminDashboard(ctx: Ctx): Promise<TEstateAdminDashboard> {
+  const counts = await estateCounts(ctx);
+  const alerts = await listAlerts(ctx, {}, RECENT);
+  const pending = await listVerifications(ctx, { status: 'pending' });
+  return {
+    tiles: {
+      totalEstates: counts.total,
+      pendingVerifications: pending.counts.pending,
+      activationPending: counts.activation,
+      activeEstates: counts.active,
+      openAlerts: alerts.counts.unread + alerts.counts.in_progress,
+    },
+    recentAlerts: alerts.items,
+    pendingVerifications: pending.items.slice(0, RECENT),
+  };
+}

@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { computeCompletion } from '../../../core/completion.ts';
+import type { TAdminEstate, TAdminEstateDetail, TAdminEstatePage } from '../../../core/lifecycle.schemas.ts';
+import { isEstateStatus, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { memories } from '../../db/schema/memories.ts';
+import { futureMessages } from '../../db/schema/messages.ts';
+import { users } from '../../db/schema/users.ts';
+import { administersSql } from '../../access/estate-roles.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like.ts';
+import { completionFacts } from '../dashboard/completion-facts.ts';
+import { reportView } from './report-view.ts';
+import { announceTransition, applyTransition } from './transition-estate.ts';
+
+export const ADMIN_ESTATE_PAGE_SIZE = 25;
+
+/**
+ * What the estate administrator may trigger from a status. Proof decisions move the estate through
+ * verification; the administrator's own step is Activate — unless the owner chose activation "On
+ * specific date", which the scheduler does on that date (ADR 0019).
+ */
+export function adminEvents(status: EstateStatus, activationCondition: string): EstateEvent[] {
+  return status === 'activation_pending' && activationCondition !== 'specific_date' ? ['activated'] : [];
+}
+
+type EstateRow = { estate: typeof estates.$inferSelect; ownerName: string };
+
+async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.estate.id);
+  const [bens, docs, reports, items] = await Promise.all([
+    db.select({ id: beneficiaries.estateId, n: count() }).from(beneficiaries).where(inArray(beneficiaries.estateId, ids)).groupBy(beneficiaries.estateId),
+    db.select({ id: documents.estateId, n: count() }).from(documents).where(inArray(documents.estateId, ids)).groupBy(documents.estateId),
+    db
+      .selectDistinctOn([estateReports.estateId], { id: estateReports.estateId, reportId: estateReports.id, at: estateReports.createdAt })
+      .from(estateReports)
+      .where(and(inArray(estateReports.estateId, ids), inArray(estateReports.status, ['open', 'verified'])))
+      .orderBy(estateReports.estateId, desc(estateReports.createdAt)),
+    db
+      .select({ reportId: verificationItems.reportId, status: verificationItems.status, n: count() })
+      .from(verificationItems)
+      .where(inArray(verificationItems.estateId, ids))
+      .groupBy(verificationItems.reportId, verificationItems.status),
+  ]);
+  return rows.map(({ estate, ownerName }) => {
+    const status = isEstateStatus(estate.status) ? estate.status : 'planning';
+    const report = reports.find((r) => r.id === estate.id);
+    const mine = items.filter((i) => i.reportId === report?.reportId && i.status !== 'rejected');
+    const total = mine.reduce((a, i) => a + i.n, 0);
+    const verified = mine.filter((i) => i.status === 'verified').reduce((a, i) => a + i.n, 0);
+    return {
+      id: estate.id,
+      name: ownerName,
+      status,
+      submittedDate: status === 'planning' ? null : (report?.at.toISOString() ?? null),
+      activationDate: estate.activatedAt?.toISOString() ?? (estate.activationCondition === 'specific_date' ? estate.activationDate : null),
+      beneficiaries: bens.find((b) => b.id === estate.id)?.n ?? 0,
+      documents: docs.find((d) => d.id === estate.id)?.n ?? 0,
+      verificationProgress: status === 'active' || status === 'activation_pending' ? 100 : total ? Math.round((verified / total) * 100) : 0,
+      allowedEvents: adminEvents(status, estate.activationCondition),
+    };
+  });
+}
+
+/** The estates the administrator is on the support team of, paged by owner name, searchable; tiles. */
+export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: string | undefined }): Promise<TAdminEstatePage> {
+  const mine = administersSql(ctx.db, ctx.actor.userId, estates.id);
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const i = query.cursor.lastIndexOf('|');
+    const [name, id] = [query.cursor.slice(0, i), query.cursor.slice(i + 1)];
+    if (/^[0-9a-f-]{36}$/i.test(id)) after = or(gt(users.name, name), and(eq(users.name, name), gt(estates.id, id)));
+  }
+  const rows = await ctx.db
+    .select({ estate: estates, ownerName: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, after))
+    .orderBy(asc(users.name), asc(estates.id))
+    .limit(ADMIN_ESTATE_PAGE_SIZE + 1);
+  const page = rows.slice(0, ADMIN_ESTATE_PAGE_SIZE);
+  const tiles = await ctx.db
+    .select({ status: estates.status, n: count() })
+    .from(estates)
+    .where(mine)
+    .groupBy(estates.status);
+  const n = (s: string) => tiles.find((t) => t.status === s)?.n ?? 0;
+  const last = page[page.length - 1];
+  return {
+    items: await summaries(ctx.db, page),
+    nextCursor: rows.length > ADMIN_ESTATE_PAGE_SIZE && last ? `${last.ownerName}|${last.estate.id}` : null,
+    tiles: { total: tiles.reduce((a, t) => a + t.n, 0), pendingVerification: n('verification_pending'), active: n('active') },
+  };
+}
+
+async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect }> {
+  const [row] = await ctx.db
+    .select({ estate: estates, owner: users })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(eq(estates.id, id), administersSql(ctx.db, ctx.actor.userId, estates.id)));
+  if (!row) throw notFound('That estate');
+  return { ...row, ownerName: row.owner.name };
+}
+
+export async function getAdminEstate(ctx: Ctx, id: string): Promise<TAdminEstateDetail> {
+  const row = await findAdministered(ctx, id);
+  const [[summary], [m], [d], [fm], bens, [report], facts] = await Promise.all([
+    summaries(ctx.db, [row]),
+    ctx.db.select({ n: count() }).from(memories).where(eq(memories.estateId, id)),
+    ctx.db.select({ n: count() }).from(documents).where(eq(documents.estateId, id)),
+    ctx.db.select({ n: count() }).from(futureMessages).where(eq(futureMessages.estateId, id)),
+    ctx.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, id)).orderBy(asc(beneficiaries.firstName)),
+    ctx.db.select().from(estateReports).where(eq(estateReports.estateId, id)).orderBy(desc(estateReports.createdAt)).limit(1),
+    completionFacts(ctx, id),
+  ]);
+  return {
+    ...summary!,
+    owner: { name: row.owner.name, email: row.owner.email, dateOfBirth: row.owner.dateOfBirth, dateOfDeath: row.estate.dateOfDeath },
+    activationCondition: row.estate.activationCondition,
+    releaseSchedule: row.estate.releaseSchedule,
+    activatedAt: row.estate.activatedAt?.toISOString() ?? null,
+    createdAt: row.estate.createdAt.toISOString(),
+    legacy: { memories: m?.n ?? 0, documents: d?.n ?? 0, messages: fm?.n ?? 0, completion: computeCompletion(facts).overall },
+    report: report ? await reportView(ctx.db, report) : null,
+    beneficiaryList: bens.map((b) => ({ id: b.id, name: `${b.firstName} ${b.lastName}`.trim(), relationship: b.relationship, email: b.email, linked: Boolean(b.userId) })),
+  };
+}
+
+/** Activate (or any later administrator step): checked by the state machine and the owner's activation condition. */
+export async function transitionAdminEstate(ctx: Ctx, id: string, event: EstateEvent): Promise<TAdminEstateDetail> {
+  const row = await findAdministered(ctx, id);
+  const status = isEstateStatus(row.estate.status) ? row.estate.status : 'planning';
+  if (event === 'activated' && status === 'activation_pending' && row.estate.activationCondition === 'specific_date') {
+    throw conflict(`The owner chose activation on ${row.estate.activationDate ?? 'a specific date'}: the estate activates by itself then.`);
+  }
+  if (event !== 'activated') {
+    throw conflict('Only activation is done by hand here: verification follows the documents, and only the owner can withdraw a report.');
+  }
+  const applied = await ctx.db.transaction((tx) => applyTransition(tx as unknown as Db, ctx, id, event));
+  await announceTransition(ctx, applied);
+  return getAdminEstate(ctx, id);
+}
+
+/** Raw count of the administrator's estates by status (dashboard tiles). */
+export async function estateCounts(ctx: Ctx) {
+  const rows = await ctx.db
+    .select({ status: estates.status, n: count() })
+    .from(estates)
+    .where(administersSql(ctx.db, ctx.actor.userId, estates.id))
+    .groupBy(estates.status);
+  const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { total: rows.reduce((a, r) => a + r.n, 0), verification: n('verification_pending'), activation: n('activation_pending'), active: n('active') };
+}
+

@@ -1,0 +1,34 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { TVerificationPage } from '../../../core/lifecycle.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { verificationItems } from '../../db/schema/lifecycle.ts';
+import { administersSql } from '../../access/estate-roles.ts';
+import { getEstateAdminSettings } from './estate-admin-settings.ts';
+import { afterCursor, cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
+
+/** The administrator's verification items (only estates they administer), paged newest first, with counts. */
+export async function listVerifications(
+  ctx: Ctx,
+  query: { status?: 'pending' | 'verified' | 'rejected' | undefined; estateId?: string | undefined; cursor?: string | undefined },
+): Promise<TVerificationPage> {
+  const mine = administersSql(ctx.db, ctx.actor.userId, verificationItems.estateId);
+  const scope = and(mine, query.estateId ? eq(verificationItems.estateId, query.estateId) : undefined)!;
+  const rows = await verificationRows(
+    ctx.db,
+    and(scope, query.status ? eq(verificationItems.status, query.status) : undefined, afterCursor(query.cursor))!,
+  );
+  const counted = await ctx.db
+    .select({ status: verificationItems.status, n: count() })
+    .from(verificationItems)
+    .where(scope)
+    .groupBy(verificationItems.status);
+  const n = (s: string) => counted.find((c) => c.status === s)?.n ?? 0;
+  const { verificationTimeout } = await getEstateAdminSettings(ctx);
+  const page = rows.slice(0, VERIFICATION_PAGE_SIZE);
+  const now = ctx.clock.now();
+  return {
+    items: page.map((r) => toVerificationItem(r, now, verificationTimeout)),
+    nextCursor: rows.length > VERIFICATION_PAGE_SIZE ? cursorOf(page[page.length - 1]!) : null,
+    counts: { pending: n('pending'), verified: n('verified'), rejected: n('rejected') },
+  };
+}

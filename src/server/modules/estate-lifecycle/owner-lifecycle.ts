@@ -1,0 +1,59 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
+import { isEstateStatus } from '../../../core/lifecycle.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { ownEstateId } from '../../lib/scope.ts';
+import { notify } from '../notifications/notify.ts';
+import { raiseAlert } from './raise-alert.ts';
+import { reportView } from './report-view.ts';
+import { announceTransition, applyTransition } from './transition-estate.ts';
+
+/** The owner's view: their estate's status and the open report, if any (which they may cancel). */
+export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
+  const estateId = ownEstateId(ctx, 'Your estate');
+  const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
+  if (!estate) throw notFound('Your estate');
+  const [open] = await ctx.db.select().from(estateReports).where(and(eq(estateReports.estateId, estateId), eq(estateReports.status, 'open')));
+  return { status: isEstateStatus(estate.status) ? estate.status : 'planning', openReport: open ? await reportView(ctx.db, open) : null };
+}
+
+/**
+ * The owner cancels a report about them (a false report must never release anything): the report is
+ * withdrawn, its pending proofs closed, and the estate goes back to planning — allowed until it is
+ * active. The reporter and the estate's administrators are told.
+ */
+export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwnerLifecycle> {
+  const estateId = ownEstateId(ctx, 'That report');
+  const now = ctx.clock.now();
+  const { report, applied } = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [report] = await db
+      .update(estateReports)
+      .set({ status: 'withdrawn', resolvedAt: now })
+      .where(and(eq(estateReports.id, reportId), eq(estateReports.estateId, estateId), eq(estateReports.status, 'open')))
+      .returning();
+    if (!report) {
+      const [exists] = await db.select({ id: estateReports.id }).from(estateReports).where(and(eq(estateReports.id, reportId), eq(estateReports.estateId, estateId)));
+      if (!exists) throw notFound('That report');
+      throw conflict('This report is no longer open: it was already withdrawn or decided.');
+    }
+    await db
+      .update(verificationItems)
+      .set({ status: 'rejected', reviewedAt: now, rejectionReason: 'The report was withdrawn by the estate owner.' })
+      .where(and(eq(verificationItems.reportId, reportId), inArray(verificationItems.status, ['pending'])));
+    const applied = await applyTransition(db, ctx, estateId, 'report_withdrawn');
+    return { report, applied };
+  });
+  await audit(ctx, { action: 'estate.report_withdrawn', estateId, targetType: 'estate_report', targetId: reportId });
+  await announceTransition(ctx, applied);
+  if (report.reportedBy) {
+    await notify(ctx, { userId: report.reportedBy, type: 'estate', message: `${ctx.actor.name} withdrew the report you made: they are well, and nothing will be released.` });
+  }
+  await raiseAlert(ctx, { estateId, type: 'verification', priority: 'low', message: `${ctx.actor.name} withdrew the report about them; the estate is back in planning.`, dedupeKey: `withdrawn:${reportId}` });
+  return getOwnerLifecycle(ctx);
+}

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
+import { ESTATE_EVENT_LABELS, isEstateStatus, nextStatus, ownerCanStillAct, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
+import { releaseStepsDue } from '../../../core/release.ts';
+import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
+import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
+import { notify } from '../notifications/notify.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+
+export interface AppliedTransition {
+  estateId: string;
+  event: EstateEvent;
+  from: EstateStatus;
+  to: EstateStatus;
+}
+
+const label = (status: EstateStatus) => ESTATE_STATUS_LABELS[status];
+
+/**
+ * The one place an estate's status changes (PRODUCT.md §5; the rules are core/lifecycle.ts). Inside
+ * the caller's transaction: the estate row is locked, the event checked against its current status
+ * (409 naming the status and the allowed next ones otherwise), and the status written — so two
+ * requests at once cannot both move it. Activation also stamps activatedAt, runs the release steps
+ * already due, and gives "N days after activation" letters their due time.
+ * Call `announceTransition` after the transaction commits.
+ */
+export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estateId: string, event: EstateEvent): Promise<AppliedTransition> {
+  const [estate] = await tx.select().from(estates).where(eq(estates.id, estateId)).for('update');
+  if (!estate) throw notFound('That estate');
+  const from = isEstateStatus(estate.status) ? estate.status : 'planning';
+  const step = nextStatus(from, event);
+  if (!step.ok) {
+    const next = step.allowed.length ? step.allowed.map(label).join(' or ') : 'no other state (it is final)';
+    throw conflict(`This estate is ${label(from)}, so that cannot happen now (${ESTATE_EVENT_LABELS[event]}). From ${label(from)} it can go to ${next}.`);
+  }
+  const now = ctx.clock.now();
+  const activation =
+    step.to === 'active'
+      ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now) }
+      : step.to === 'planning'
+        ? { releaseStepsDone: 0 }
+        : {};
+  await tx
+    .update(estates)
+    .set({ status: step.to, updatedAt: now, ...activation })
+    .where(eq(estates.id, estateId));
+  if (step.to === 'active') await scheduleAfterActivation({ db: tx }, estateId, now);
+  return { estateId, event, from, to: step.to };
+}
+
+const OWNER_MAIL: Partial<Record<EstateStatus, (systemName: string) => { subject: string; lines: string[] }>> = {
+  verification_pending: (systemName) => ({
+    subject: `${systemName}: someone reported your passing or incapacity — sign in if this is not true`,
+    lines: [
+      'Someone linked to your estate reported your passing or incapacity and sent documents as proof. Your estate administrator is now checking them.',
+      'If this is not true, sign in and choose "Cancel this report" on your dashboard: the report is withdrawn and nothing is released.',
+    ],
+  }),
+  activation_pending: (systemName) => ({
+    subject: `${systemName}: the documents about you were verified — sign in if this is not true`,
+    lines: [
+      'The documents reporting your passing or incapacity were verified. Your estate is now awaiting activation.',
+      'If this is not true, sign in and choose "Cancel this report" on your dashboard before it is activated.',
+    ],
+  }),
+};
+
+/**
+ * After the transition committed: audit it, tell the beneficiaries (notifyEstateStatusChanged), and
+ * — while the owner can still act — tell the owner in-app and by email how to stop it.
+ */
+export async function announceTransition(ctx: BaseCtx, applied: AppliedTransition): Promise<void> {
+  await audit(ctx, {
+    action: 'estate.status_changed',
+    estateId: applied.estateId,
+    targetType: 'estate',
+    targetId: applied.estateId,
+    details: { event: applied.event, from: applied.from, to: applied.to },
+  });
+  await notifyEstateStatusChanged(ctx, applied.estateId);
+  const [owner] = await ctx.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(estates.id, applied.estateId));
+  if (!owner) return;
+  const mail = OWNER_MAIL[applied.to];
+  if (ownerCanStillAct(applied.to) && mail) {
+    const { systemName } = await getSystemSettings(ctx.db);
+    const { subject, lines } = mail(systemName);
+    await notify(ctx, { userId: owner.id, type: 'security', message: lines[0]!, link: '/estate-owner' });
+    await ctx.mailer.send({
+      to: owner.email,
+      subject,
+      text: [`Hello ${owner.name},`, '', ...lines, '', new URL('/sign-in?next=%2Festate-owner', ctx.config.publicUrl).toString()].join('\n'),
+      kind: 'estate-lifecycle',
+    });
+  }
+}
