@@ -1,5 +1,73 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { BellAlertIcon, CheckCircleIcon, ClockIcon, ExclamationTriangleIcon } from '@heroicons/react/24/outline';
+import { useLoaderData } from 'react-router';
+import type { TEstateAlert } from '../../../core/lifecycle.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useRowAction } from '../../lib/use-row-action.ts';
+import { AlertList } from '../../features/estate-admin/alert-list.tsx';
+import { AlertSettingsCard } from '../../features/estate-admin/alert-settings-card.tsx';
+import { estateAdminApi } from '../../features/estate-admin/api.ts';
+import { ResponseGuidelines } from '../../features/estate-admin/guidelines.tsx';
+import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
 
+export async function loader() {
+  const [alerts, settings] = await Promise.all([estateAdminApi.alerts(), estateAdminApi.settings()]);
+  return { alerts, settings };
+}
+
+/** Alerts: counters, the alerts still open (Take Action, Resolve), alert settings and response guidelines. */
 export function Component() {
-  return <BeingBuilt title="Alerts" />;
+  const { alerts, settings } = useLoaderData<typeof loader>();
+  const { busyId, notice, act } = useRowAction();
+  const active = alerts.items.filter((a) => a.status !== 'resolved');
+  const resolved = alerts.items.filter((a) => a.status === 'resolved');
+
+  const takeAction = (a: TEstateAlert) =>
+    void act(`${a.id}:take-action`, async () => {
+      await estateAdminApi.takeAction(a.id);
+      return `In progress: ${a.message}`;
+    });
+  const resolve = (a: TEstateAlert) =>
+    void act(`${a.id}:resolve`, async () => {
+      await estateAdminApi.resolve(a.id);
+      return `Resolved: ${a.message}`;
+    });
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Alerts" description="What needs your attention on the estates in your care, most urgent first." />
+      <StatTiles
+        label="Alert counts"
+        tiles={[
+          { label: 'Unread', value: alerts.counts.unread, icon: BellAlertIcon, tone: 'bg-accent-soft text-accent-icon' },
+          { label: 'In Progress', value: alerts.counts.in_progress, icon: ClockIcon, tone: 'bg-sky-50 text-sky-700' },
+          { label: 'Resolved', value: alerts.counts.resolved, icon: CheckCircleIcon, tone: 'bg-green-50 text-green-700' },
+          { label: 'High Priority', value: alerts.counts.high, icon: ExclamationTriangleIcon, tone: 'bg-red-50 text-red-700' },
+        ]}
+      />
+      <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <div className="grid items-start gap-8 xl:grid-cols-3">
+        <div className="space-y-8 xl:col-span-2">
+          <Card title="Active Alerts" description={active.length ? `${active.length} open` : undefined}>
+            {active.length === 0 ? (
+              <EmptyState icon={CheckCircleIcon} title="No open alerts" description="New reports, overdue reviews and estates ready for activation show up here." />
+            ) : (
+              <AlertList alerts={active} actions={{ busyId, onTakeAction: takeAction, onResolve: resolve }} />
+            )}
+          </Card>
+          {resolved.length > 0 && (
+            <Card title="Resolved Alerts" description={`${resolved.length} resolved`}>
+              <AlertList alerts={resolved} />
+            </Card>
+          )}
+        </div>
+        <div className="space-y-8">
+          <AlertSettingsCard initial={settings} />
+          <ResponseGuidelines />
+        </div>
+      </div>
+    </div>
+  );
 }

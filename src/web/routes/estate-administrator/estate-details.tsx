@@ -1,13 +1,64 @@
-import { useParams } from 'react-router';
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { ArrowLeftIcon } from '@heroicons/react/24/outline';
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { initialsOf } from '../../../core/auth.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { estateAdminApi } from '../../features/estate-admin/api.ts';
+import { EstateStatusBadge } from '../../features/estate-admin/badges.tsx';
+import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
+import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
+import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
+import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
 
+export async function loader({ params }: LoaderFunctionArgs) {
+  try {
+    return await estateAdminApi.estate(params.id ?? '');
+  } catch (error) {
+    // Not in your care, not existing and malformed ids all read the same: the not-found screen.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data('Not Found', { status: 404, statusText: 'Not Found' });
+    throw error;
+  }
+}
+
+/** Estate detail: the owner, Update Status, estate information, digital legacy status, documents and beneficiaries. */
 export function Component() {
-  const { id } = useParams();
+  const estate = useLoaderData<typeof loader>();
+  const transition = useEstateTransition();
+  const { owner } = estate;
+
   return (
-    <BeingBuilt title="Estate Details">
-      <p>
-        Estate id: <code className="rounded bg-stone-100 px-1.5 py-0.5 text-sm text-stone-800">{id}</code>
-      </p>
-    </BeingBuilt>
+    <div className="space-y-8">
+      <Link to={ESTATES_PATH} className="inline-flex items-center gap-1.5 text-sm font-semibold text-accent-text hover:underline">
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        All estates
+      </Link>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar initials={initialsOf(owner.name)} size="lg" />
+        <div className="min-w-0 flex-1">
+          <PageHeader
+            title={owner.name}
+            description={
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <EstateStatusBadge status={estate.status} />
+                <span>{owner.dateOfBirth ? `Born ${formatDate(owner.dateOfBirth)}` : 'Date of birth not given'}</span>
+                {owner.dateOfDeath && <span>Died {formatDate(owner.dateOfDeath)}</span>}
+              </span>
+            }
+            actions={<UpdateStatusMenu status={estate.status} allowedEvents={estate.allowedEvents} onChoose={(event) => transition.ask(estate, event)} />}
+          />
+        </div>
+      </div>
+      <div aria-live="polite">{transition.notice && <Alert tone={transition.notice.tone}>{transition.notice.text}</Alert>}</div>
+      <div className="grid items-start gap-8 lg:grid-cols-2">
+        <EstateInformationCard estate={estate} />
+        <DigitalLegacyCard legacy={estate.legacy} />
+        <ReportDocumentsCard estate={estate} />
+        <BeneficiariesCard beneficiaries={estate.beneficiaryList} />
+      </div>
+      <TransitionDialog {...transition.dialog} />
+    </div>
   );
 }
