@@ -15,7 +15,7 @@
  *   POST   estate-admin/verifications/:id/approve                                      → ZVerificationItem
  *   POST   estate-admin/verifications/:id/reject  { reason }                           → ZVerificationItem
  *   POST   estate-admin/verifications/:id/preview                                      → ZPreviewUrl (short-lived)
- *   GET    verification-files/:token            the preview frame's document (session + signed token)
+ *   GET    verification-files/:id?exp&sig       the preview frame's document (session + signature)
  *   GET    estate-admin/alerts?status                                                  → ZAlertList
  *   POST   estate-admin/alerts/:id/take-action | resolve                               → ZEstateAlert
  *   GET    estate-admin/settings  ·  PUT estate-admin/settings                         → ZEstateAdminSettings

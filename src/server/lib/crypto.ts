@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,15 +30,20 @@ export interface SecretBox {
   /** Wrap / unwrap a per-file data key (envelope encryption). */
   wrapKey(dataKey: Buffer): string;
   unwrapKey(wrapped: string): Buffer;
+  /** An unforgeable tag of a short text (HMAC-SHA256 with a key derived from the master key), base64url. */
+  sign(text: string): string;
 }
 
 export function createSecretBox(masterKey: Buffer): SecretBox {
   if (masterKey.length !== 32) throw new Error('master key must be 32 bytes');
+  // A separate key for signatures, so a tag can never be mistaken for (or help attack) a sealed value.
+  const signingKey = createHmac('sha256', masterKey).update('heirloom/signing-key/v1').digest();
   return {
     encrypt: (plaintext) => seal(masterKey, Buffer.from(plaintext, 'utf8')).toString('base64'),
     decrypt: (sealed) => open(masterKey, Buffer.from(sealed, 'base64')).toString('utf8'),
     wrapKey: (dataKey) => seal(masterKey, dataKey).toString('base64'),
     unwrapKey: (wrapped) => open(masterKey, Buffer.from(wrapped, 'base64')),
+    sign: (text) => createHmac('sha256', signingKey).update(text).digest('base64url'),
   };
 }
 

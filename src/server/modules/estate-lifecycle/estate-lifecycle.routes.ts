@@ -33,7 +33,7 @@ import { reviewVerification } from './review-verification.ts';
 import { previewVerification, sendVerificationFile } from './verification-preview.ts';
 
 const ZEstateParams = z.object({ estateId: zId }).strict();
-const ZTokenParams = z.object({ token: z.string().min(20).max(400).regex(/^[A-Za-z0-9_-]+$/, { message: 'Not a valid link' }) }).strict();
+const ZPreviewLink = z.object({ exp: z.string().regex(/^\d{1,16}$/, { message: 'Not a valid link' }), sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Not a valid link' }) }).strict();
 
 /** The estate lifecycle (PRODUCT.md §5): reports, the owner's cancel, and the estate administrator's area. */
 export async function estateLifecycleRoutes(base: FastifyInstance) {
@@ -116,9 +116,12 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
     async (req) => previewVerification(req.ctx, req.params.id),
   );
   app.get(
-    '/api/v1/verification-files/:token',
-    { schema: { tags: admin, summary: 'The preview frame’s document (short-lived, for the administrator it was made for)', params: ZTokenParams }, config: { permission: 'read:verification:own' } },
-    async (req, reply) => sendVerificationFile(req.ctx, req.params.token, reply),
+    '/api/v1/verification-files/:id',
+    {
+      schema: { tags: admin, summary: 'The preview frame’s document (short-lived, for the administrator it was made for)', params: ZIdParams, querystring: ZPreviewLink },
+      config: { permission: 'read:verification:own' },
+    },
+    async (req, reply) => sendVerificationFile(req.ctx, req.params.id, req.query, reply),
   );
   app.get(
     '/api/v1/estate-admin/alerts',

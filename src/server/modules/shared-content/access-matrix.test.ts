@@ -354,6 +354,23 @@ describe('changes take effect at once', () => {
     expect((await get('on', `/api/v1/shared/files/${held.files[0]!.id}`)).statusCode).toBe(404);
   });
 
+  it('an active estate releases after-activation items step by step: documents first, memories with the next step', async () => {
+    const find = (kind: 'memory' | 'document') =>
+      items.find((i) => i.kind === kind && i.estateId === estates.planning.id && i.shared === 'all' && i.release === 'after_activation')!;
+    const url = (item: ReturnType<typeof find>) => (item.kind === 'memory' ? `/api/v1/shared/memories/${item.id}` : `/api/v1/shared/files/${item.files[0]!.id}`);
+    const [doc, memory] = [find('document'), find('memory')];
+    try {
+      await setEstateStatus(t.db, estates.planning.id, 'active', new Date(), 0);
+      expect([(await get('on', url(doc))).statusCode, (await get('on', url(memory))).statusCode]).toEqual([404, 404]);
+      await setEstateStatus(t.db, estates.planning.id, 'active', new Date(), 1);
+      expect([(await get('on', url(doc))).statusCode, (await get('on', url(memory))).statusCode]).toEqual([200, 404]);
+      await setEstateStatus(t.db, estates.planning.id, 'active', new Date(), 2);
+      expect([(await get('on', url(doc))).statusCode, (await get('on', url(memory))).statusCode]).toEqual([200, 200]);
+    } finally {
+      await setEstateStatus(t.db, estates.planning.id, 'planning');
+    }
+  });
+
   it('an item attached to a letter delivered to me counts as shared with me; a scheduled letter’s attachment does not', async () => {
     const { id: estateId, owner, rows } = estates.planning;
     const memory = await insertMemory(t.app.deps, estateId, { title: 'Attached only', createdBy: owner.id });
