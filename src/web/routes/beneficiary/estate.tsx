@@ -1,7 +1,8 @@
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { TSharedEstate, TSharedLetter } from '../../../core/shared-content.schemas.ts';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import type { TReportableEstate } from '../../../core/lifecycle.schemas.ts';
+import { ownerRelationshipLabel, type TSharedEstate, type TSharedLetter } from '../../../core/shared-content.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -10,15 +11,32 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { estateReportApi } from '../../features/estate-report/api.ts';
+import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
 import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
 import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TSharedEstate } | { notFound: true }> {
+type Reportable = { reportable: TReportableEstate | null; reportableKnown: boolean };
+
+/** Whether the viewer may report about this estate (and whether a report is open); unknown when the list fails. */
+async function reportableFor(estateId: string): Promise<Reportable> {
   try {
-    return { estate: await sharedApi.estate(params.id ?? '') };
+    const { items } = await estateReportApi.reportable();
+    return { reportable: items.find((e) => e.estateId === estateId) ?? null, reportableKnown: true };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { reportable: null, reportableKnown: false };
+  }
+}
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<({ estate: TSharedEstate } & Reportable) | { notFound: true }> {
+  const id = params.id ?? '';
+  try {
+    const [estate, reportable] = await Promise.all([sharedApi.estate(id), reportableFor(id)]);
+    return { estate, ...reportable };
   } catch (error) {
     // Not linked, not existing and malformed ids all read the same: not found.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
@@ -89,9 +107,10 @@ function Letters({ letters, open }: { letters: TSharedLetter[]; open: boolean })
 /** The estate content page: what one person shared with you, and who to contact about it. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
   const [viewing, setViewing] = useState<string | null>(null);
   if ('notFound' in data) return <NotFound />;
-  const { estate } = data;
+  const { estate, reportable, reportableKnown } = data;
   const featured = estate.featuredMemory;
   const featuredImage = featured?.media.find((m) => m.kind === 'photo' && m.url);
 
@@ -100,7 +119,30 @@ export function Component() {
       <div className="flex items-center gap-4">
         <Avatar initials={estate.owner.initials} size="lg" />
         <div className="min-w-0 flex-1">
-          <PageHeader title={estate.owner.name} description={<span className="flex flex-wrap items-center gap-2">{estate.relationship} <EstateStatusBadge status={estate.status} /></span>} />
+          <PageHeader
+            title={estate.owner.name}
+            description={
+              <span className="flex flex-wrap items-center gap-2">
+                {estate.relationship} <EstateStatusBadge status={estate.status} />
+              </span>
+            }
+            actions={
+              // Shown unless the reportable-estates list says this viewer may not report here.
+              (reportable || !reportableKnown) && (
+                <ReportPassingButton
+                  target={{
+                    estateId: estate.estateId,
+                    ownerName: estate.owner.name,
+                    // The page shows the owner's relation to the viewer ("Parent"); the report wants the viewer's ("Child").
+                    relationship: reportable?.linkedAs ?? ownerRelationshipLabel(estate.relationship),
+                  }}
+                  status={reportable?.status ?? estate.status}
+                  hasOpenReport={reportable?.hasOpenReport ?? false}
+                  onChanged={() => void revalidator.revalidate()}
+                />
+              )
+            }
+          />
         </div>
       </div>
 

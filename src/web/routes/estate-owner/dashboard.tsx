@@ -2,6 +2,7 @@ import { ArrowUpTrayIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
+import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,14 +20,29 @@ import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.ts
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
+import { estateReportApi } from '../../features/estate-report/api.ts';
+import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
 
-export function loader() {
-  return dashboardApi.get();
+/** The lifecycle, or null when it could not be read (the banner then says so rather than staying silent). */
+async function lifecycleOrNull() {
+  try {
+    return await estateReportApi.lifecycle();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return null;
+  }
+}
+
+export async function loader() {
+  const [dashboard, lifecycle] = await Promise.all([dashboardApi.get(), lifecycleOrNull()]);
+  return { dashboard, lifecycle };
 }
 
 export function Component() {
-  const dashboard = useLoaderData<typeof loader>();
+  const { dashboard, lifecycle } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  /** the report just withdrawn and the lifecycle the server answered: shown at once, before the reload confirms it */
+  const [withdrawn, setWithdrawn] = useState<{ reportId: string; lifecycle: TOwnerLifecycle } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; task?: TTask } | null>(null);
   /** the Upload Document modal, opened from a document task (or the header button: task null) */
   const [uploading, setUploading] = useState<{ task: TTask | null } | null>(null);
@@ -66,6 +82,14 @@ export function Component() {
             Upload Document
           </Button>
         }
+      />
+      <OwnerLifecycleBanner
+        lifecycle={withdrawn && lifecycle?.openReport?.id === withdrawn.reportId ? withdrawn.lifecycle : lifecycle}
+        onWithdrawn={(next, text) => {
+          if (lifecycle?.openReport) setWithdrawn({ reportId: lifecycle.openReport.id, lifecycle: next });
+          setNotice({ tone: 'success', text });
+          void revalidator.revalidate();
+        }}
       />
       <div aria-live="polite">
         {notice && (
