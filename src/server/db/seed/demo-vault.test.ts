@@ -31,6 +31,19 @@ describe('demo vault seed', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it("gives the demo estate administrator estates in every state, with pending proofs that are real PDFs; the demo family stays in planning", async () => {
+    const s = await sessionFor(t, { id: ids.estateAdministratorId });
+    const page = (await injectAs(t, s, 'GET', '/api/v1/estate-admin/estates')).json();
+    const statuses = page.items.map((e: { status: string }) => e.status);
+    expect(new Set(statuses)).toEqual(new Set(['planning', 'verification_pending', 'activation_pending', 'active']));
+    expect(page.items.find((e: { id: string }) => e.id === ids.estateId).status).toBe('planning');
+    const pending = (await injectAs(t, s, 'GET', '/api/v1/estate-admin/verifications?status=pending')).json();
+    expect(pending.items.length).toBeGreaterThanOrEqual(3);
+    const { url } = (await injectAs(t, s, 'POST', `/api/v1/estate-admin/verifications/${pending.items[0].id}/preview`)).json();
+    expect((await injectAs(t, s, 'GET', url)).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await injectAs(t, s, 'GET', '/api/v1/estate-admin/alerts')).json().counts.unread).toBeGreaterThanOrEqual(3);
+  });
+
   it('can be reset: the old demo estate and its files go, a fresh one comes', async () => {
     const old = await t.db.select().from(files).where(eq(files.estateId, ids.estateId));
     const fresh = await resetDemo(t.db, t.app.deps);

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
+import { insertStoredFile, makePdf } from '../../../../test/factories/files.ts';
+import { insertMemory } from '../../../../test/factories/memories.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { RELEASE_STEPS } from '../../../core/release.ts';
+import type { Db } from '../client.ts';
+import { estates } from '../schema/estates.ts';
+import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
+import type { DemoIds } from './demo.ts';
+import type { SeedVault } from './demo-vault.ts';
+import { DEMO_PASSWORD } from './demo.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+
+interface DemoEstate {
+  owner: { name: string; email: string; dateOfBirth: string };
+  status: 'verification_pending' | 'activation_pending' | 'active';
+  reporter: { firstName: string; lastName: string; relationship: string };
+  /** days ago the passing was reported */
+  reportedDaysAgo: number;
+  dateOfDeath: string;
+  /** proofs: type, and whether the administrator has verified it yet */
+  proofs: { type: 'death_certificate' | 'will' | 'power_of_attorney'; verified: boolean; hoursAgo: number }[];
+  condition?: 'upon_death' | 'manual' | 'specific_date';
+}
+
+const ESTATES: DemoEstate[] = [
+  {
+    owner: { name: 'Walter Brennan', email: 'walter.brennan@demo.heirloom.local', dateOfBirth: '1941-06-03' },
+    status: 'verification_pending',
+    reporter: { firstName: 'Helen', lastName: 'Brennan', relationship: 'Daughter' },
+    reportedDaysAgo: 1,
+    dateOfDeath: '',
+    proofs: [
+      { type: 'death_certificate', verified: false, hoursAgo: 20 },
+      { type: 'will', verified: false, hoursAgo: 20 },
+    ],
+  },
+  {
+    owner: { name: 'Dorothy Kim', email: 'dorothy.kim@demo.heirloom.local', dateOfBirth: '1938-11-21' },
+    status: 'verification_pending',
+    reporter: { firstName: 'Daniel', lastName: 'Kim', relationship: 'Son' },
+    reportedDaysAgo: 3,
+    dateOfDeath: '',
+    proofs: [{ type: 'death_certificate', verified: false, hoursAgo: 70 }],
+  },
+  {
+    owner: { name: 'Arthur Pendleton', email: 'arthur.pendleton@demo.heirloom.local', dateOfBirth: '1945-02-14' },
+    status: 'activation_pending',
+    reporter: { firstName: 'Clara', lastName: 'Pendleton', relationship: 'Spouse' },
+    reportedDaysAgo: 6,
+    dateOfDeath: '',
+    proofs: [
+      { type: 'death_certificate', verified: true, hoursAgo: 140 },
+      { type: 'will', verified: true, hoursAgo: 140 },
+    ],
+    condition: 'manual',
+  },
+  {
+    owner: { name: 'Evelyn Carter', email: 'evelyn.carter@demo.heirloom.local', dateOfBirth: '1936-08-09' },
+    status: 'active',
+    reporter: { firstName: 'Thomas', lastName: 'Carter', relationship: 'Son' },
+    reportedDaysAgo: 30,
+    dateOfDeath: '',
+    proofs: [{ type: 'death_certificate', verified: true, hoursAgo: 30 * 24 }],
+  },
+];
+
+/**
+ * The demo estate administrator's practice (issue 9): beside the demo family's estate (in planning),
+ * four estates in every later state, with reports whose proofs are real PDFs, so every screen of the
+ * estate administrator shows data like the wireframe's. All demo users: `npm run seed` resets them.
+ */
+export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promise<void> {
+  const deps = { db, ...vault };
+  const now = vault.clock.now().getTime();
+  for (const spec of ESTATES) {
+    const owner = await insertUser(db, { ...spec.owner, isDemo: true, password: DEMO_PASSWORD, roles: ['estate-owner'] });
+    const estateId = owner.estateId!;
+    const reporterUser = await insertUser(db, {
+      name: `${spec.reporter.firstName} ${spec.reporter.lastName}`,
+      email: `${spec.reporter.firstName}.${spec.reporter.lastName}@demo.heirloom.local`.toLowerCase(),
+      isDemo: true,
+      password: DEMO_PASSWORD,
+      roles: ['beneficiary'],
+    });
+    await insertBeneficiary(db, estateId, {
+      ...spec.reporter,
+      email: reporterUser.email,
+      userId: reporterUser.id,
+      acceptedAt: new Date(now - 200 * DAY),
+    });
+    await insertBeneficiary(db, estateId, { firstName: 'Sam', lastName: spec.owner.name.split(' ')[1] ?? 'Doe', relationship: 'Grandchild', email: `sam.${estateId.slice(0, 8)}@example.com` });
+    await insertSupportMember(db, estateId, {
+      role: 'estate-administrator',
+      name: 'Robert Hayes',
+      email: 'robert.hayes@demo.heirloom.local',
+      userId: ids.estateAdministratorId,
+      acceptedAt: new Date(now - 300 * DAY),
+    });
+    await insertMemory(deps, estateId, { title: 'A letter for the family', shareAll: true, release: 'after_activation', createdAt: new Date(now - 100 * DAY), stories: [{ title: 'To all of you', content: 'Look after each other.' }] });
+
+    const reportedAt = new Date(now - spec.reportedDaysAgo * DAY);
+    const dateOfDeath = new Date(reportedAt.getTime() - 2 * DAY).toISOString().slice(0, 10);
+    const verified = spec.status !== 'verification_pending';
+    const [report] = await db
+      .insert(estateReports)
+      .values({
+        estateId,
+        reportedBy: reporterUser.id,
+        reporterName: `${spec.reporter.firstName} ${spec.reporter.lastName}`,
+        relationship: spec.reporter.relationship,
+        event: 'death',
+        eventDate: dateOfDeath,
+        status: verified ? 'verified' : 'open',
+        createdAt: reportedAt,
+        resolvedAt: verified ? new Date(reportedAt.getTime() + 20 * HOUR) : null,
+      })
+      .returning();
+    for (const proof of spec.proofs) {
+      const title = proof.type === 'death_certificate' ? `Certificate of Death — ${spec.owner.name}` : `Last Will and Testament of ${spec.owner.name}`;
+      const file = await insertStoredFile(deps, estateId, {
+        bytes: makePdf(title, proof.type === 'death_certificate'
+          ? [`Name of deceased: ${spec.owner.name}`, `Date of birth: ${spec.owner.dateOfBirth}`, `Date of death: ${dateOfDeath}`, 'Registrar: County Office of Vital Records']
+          : [`I, ${spec.owner.name}, declare this to be my last will.`, 'Signed and witnessed.']),
+        mimeType: 'application/pdf',
+        name: proof.type === 'death_certificate' ? 'death-certificate.pdf' : 'last-will.pdf',
+        uploadedBy: reporterUser.id,
+      });
+      const submittedAt = new Date(now - proof.hoursAgo * HOUR);
+      await db.insert(verificationItems).values({
+        estateId,
+        reportId: report!.id,
+        documentType: proof.type,
+        fileId: file.id,
+        submittedBy: reporterUser.id,
+        submittedAt,
+        status: proof.verified ? 'verified' : 'pending',
+        reviewedBy: proof.verified ? ids.estateAdministratorId : null,
+        reviewedAt: proof.verified ? new Date(submittedAt.getTime() + 18 * HOUR) : null,
+      });
+    }
+    const activatedAt = spec.status === 'active' ? new Date(reportedAt.getTime() + 2 * DAY) : null;
+    await db
+      .update(estates)
+      .set({
+        status: spec.status,
+        dateOfDeath,
+        activationCondition: spec.condition ?? 'upon_death',
+        activatedAt,
+        releaseStepsDone: spec.status === 'active' ? RELEASE_STEPS.length : 0,
+        createdAt: new Date(now - 400 * DAY),
+      })
+      .where(eq(estates.id, estateId));
+
+    const alert =
+      spec.status === 'verification_pending'
+        ? { type: 'verification', priority: 'high', message: `${spec.reporter.firstName} ${spec.reporter.lastName} (${spec.reporter.relationship}) reported a passing: ${spec.proofs.length} document${spec.proofs.length === 1 ? '' : 's'} to verify.` }
+        : spec.status === 'activation_pending'
+          ? { type: 'activation', priority: 'medium', message: 'Every required document is verified: the estate awaits activation.' }
+          : { type: 'document', priority: 'low', message: 'Released content was downloaded by a beneficiary.' };
+    await db.insert(estateAlerts).values({
+      estateId,
+      ...alert,
+      status: spec.status === 'active' ? 'resolved' : 'unread',
+      createdAt: reportedAt,
+      updatedAt: reportedAt,
+      dedupeKey: `demo:${estateId}`,
+    });
+  }
+}
