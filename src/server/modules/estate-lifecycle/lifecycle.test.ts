@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { makeExe, makePdf, makePhoto, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
+import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
@@ -237,6 +238,28 @@ describe('activation and release', () => {
     t.clock.advance(6 * DAY);
     await t.app.deps.jobs.runDue();
     expect(await statusOf(f.owner.estateId!)).toBe('active');
+  });
+});
+
+describe('alerts from real events', () => {
+  it('a beneficiary fetching more than 200 shared files within an hour after activation raises one security alert', async () => {
+    const f = await team();
+    const doc = await insertDocument(t.app.deps, f.owner.estateId!, { title: 'Deed', shareAll: true });
+    await t.db.update(estates).set({ status: 'active', releaseStepsDone: 2, activatedAt: t.clock.now() }).where(eq(estates.id, f.owner.estateId!));
+    const s = await sessionFor(t, f.reporter);
+    const security = async () => (await t.db.select().from(estateAlerts).where(eq(estateAlerts.estateId, f.owner.estateId!))).filter((a) => a.type === 'security');
+    // 199 earlier fetches this hour (as the route records them), then three more through the route
+    const at = t.clock.now();
+    await t.db.insert(auditLog).values(
+      Array.from({ length: 199 }, () => ({ at, action: 'shared_file.downloaded', actorUserId: f.reporter.id, estateId: f.owner.estateId!, targetType: 'file', targetId: doc.fileId })),
+    );
+    expect((await injectAs(t, s, 'GET', `/api/v1/shared/files/${doc.fileId}`)).statusCode).toBe(200);
+    expect(await security()).toHaveLength(0);
+    await injectAs(t, s, 'GET', `/api/v1/shared/files/${doc.fileId}`);
+    await injectAs(t, s, 'GET', `/api/v1/shared/files/${doc.fileId}`);
+    const raised = await security();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ priority: 'high', status: 'unread' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import { sendStoredFile } from '../../storage/stored-files.ts';
 import { loadNotificationSettings, loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
+import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 
 /** What the file belongs to, in words for the owner's notification (never shown for an invisible file). */
 async function describe(ctx: Ctx, fileId: string): Promise<string> {
@@ -97,7 +98,40 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
     ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId }).from(estates).where(eq(estates.id, file.estateId))
     : [];
   if (await auditAndClaimNotice(ctx, file, estate?.id ?? null)) await tellAboutDownload(ctx, file.id, estate?.ownerId ?? null);
+  if (estate) await watchForBulkDownloads(ctx, estate.id);
   return sendStoredFile(ctx, file, reply, { inline });
+}
+
+/**
+ * After activation, a beneficiary fetching more than this many shared files of one estate within an
+ * hour raises a security alert for its administrators (once per beneficiary, estate and hour).
+ * Generous, because each memory card's thumbnail comes through this route too.
+ */
+export const BULK_DOWNLOAD_ALERT = { files: 200, windowMs: 60 * 60 * 1000 } as const;
+
+async function watchForBulkDownloads(ctx: Ctx, estateId: string): Promise<void> {
+  const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
+  if (estate?.status !== 'active') return;
+  const now = ctx.clock.now();
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorUserId, ctx.actor.userId),
+        eq(auditLog.estateId, estateId),
+        eq(auditLog.action, DOWNLOADED),
+        gt(auditLog.at, new Date(now.getTime() - BULK_DOWNLOAD_ALERT.windowMs)),
+      ),
+    );
+  if ((recent?.n ?? 0) <= BULK_DOWNLOAD_ALERT.files) return;
+  await raiseAlert(ctx, {
+    estateId,
+    type: 'security',
+    priority: 'high',
+    message: `${ctx.actor.name} downloaded more than ${BULK_DOWNLOAD_ALERT.files} shared files within an hour after activation.`,
+    dedupeKey: `bulk-downloads:${ctx.actor.userId}:${estateId}:${Math.floor(now.getTime() / BULK_DOWNLOAD_ALERT.windowMs)}`,
+  });
 }
 
 /** The owner's "beneficiary activity" notification and the viewer's own download notice, each by its setting. */
