@@ -32,9 +32,15 @@ export function OwnerLifecycleBanner({ lifecycle, onWithdrawn }: OwnerLifecycleB
   }
   if (lifecycle.openReport) return <OpenReportAlert report={lifecycle.openReport} onWithdrawn={onWithdrawn} />;
   if (lifecycle.status === 'planning') return null;
+  const status = <strong className="font-semibold">{ESTATE_STATUS_LABELS[lifecycle.status]}</strong>;
+  if (lifecycle.status === 'active') {
+    return <Alert tone="info">Your estate’s status is {status}: your content is being released to your beneficiaries as you planned.</Alert>;
+  }
+  // A report was verified (or is under way) but there is no open report to cancel here any more.
   return (
-    <Alert tone="info">
-      Your estate’s status is <strong className="font-semibold">{ESTATE_STATUS_LABELS[lifecycle.status]}</strong>.
+    <Alert tone="error">
+      Your estate’s status is {status}: a report of your passing or incapacity was accepted. If this is not true, contact your estate administrator
+      now — nothing is released before the estate is activated.
     </Alert>
   );
 }
