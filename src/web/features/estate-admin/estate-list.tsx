@@ -39,33 +39,33 @@ function Actions({ estate, onActivate, size }: { estate: TAdminEstate; onActivat
 export function EstateList({ estates, onActivate }: EstateListProps) {
   return (
     <>
-      <div className="hidden lg:block">
+      <div className="hidden overflow-x-auto xl:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">Estates</caption>
           <thead className="border-b border-stone-200 text-stone-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="py-2 pr-2 font-medium">
                 Estate
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Status
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Submitted
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Activation
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium">
                 Beneficiaries
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 text-right font-medium">
                 Documents
               </th>
-              <th scope="col" className="w-40 px-3 py-2 font-medium">
+              <th scope="col" className="w-28 px-2 py-2 font-medium">
                 Verification
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
+              <th scope="col" className="py-2 pl-2 text-right font-medium">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -73,25 +73,25 @@ export function EstateList({ estates, onActivate }: EstateListProps) {
           <tbody className="divide-y divide-stone-100">
             {estates.map((e) => (
               <tr key={e.id} className="align-middle">
-                <th scope="row" className="py-4 pr-3 font-semibold text-stone-900">
+                <th scope="row" className="py-4 pr-2 font-semibold whitespace-nowrap text-stone-900">
                   {e.name}
                 </th>
-                <td className="px-3 py-4">
+                <td className="px-2 py-4">
                   <EstateStatusBadge status={e.status} />
                 </td>
-                <td className="px-3 py-4 whitespace-nowrap text-stone-700">
-                  <DateOrDash value={e.submittedDate} none="Not submitted" />
+                <td className="px-2 py-4 whitespace-nowrap text-stone-700">
+                  <DateOrDash value={e.submittedDate} none="Not submitted" short />
                 </td>
-                <td className="px-3 py-4 whitespace-nowrap text-stone-700">
-                  <DateOrDash value={e.activationDate} none="Not activated" />
+                <td className="px-2 py-4 whitespace-nowrap text-stone-700">
+                  <DateOrDash value={e.activationDate} none="Not activated" short />
                 </td>
-                <td className="px-3 py-4 text-right text-stone-700 tabular-nums">{e.beneficiaries}</td>
-                <td className="px-3 py-4 text-right text-stone-700 tabular-nums">{e.documents}</td>
-                <td className="px-3 py-4">
+                <td className="px-2 py-4 text-right text-stone-700 tabular-nums">{e.beneficiaries}</td>
+                <td className="px-2 py-4 text-right text-stone-700 tabular-nums">{e.documents}</td>
+                <td className="px-2 py-4">
                   <ProgressBar value={e.verificationProgress} label={`Verification progress of ${e.name}`} hideLabel />
                 </td>
-                <td className="py-4 pl-3">
-                  <div className="flex flex-wrap justify-end gap-2">
+                <td className="py-4 pl-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     <Actions estate={e} onActivate={onActivate} size="sm" />
                   </div>
                 </td>
@@ -101,7 +101,7 @@ export function EstateList({ estates, onActivate }: EstateListProps) {
         </table>
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 lg:hidden" aria-label="Estates">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:hidden" aria-label="Estates">
         {estates.map((e) => (
           <li key={e.id} className="flex flex-col gap-4 rounded-xl p-4 ring-1 ring-stone-200">
             <div className="flex flex-wrap items-start justify-between gap-2">

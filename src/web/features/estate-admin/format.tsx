@@ -1,7 +1,13 @@
 import { formatDate } from '../../lib/dates.ts';
 
-/** A date people read ("12 May 2026"), or a dash that screen readers hear as `none`. */
-export function DateOrDash({ value, none = 'None' }: { value: string | null; none?: string }) {
+/** "12 May 2026" in a table cell (the month shortened), else as formatDate. */
+function shortDate(value: string): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** A date people read ("12 May 2026"; `short`: "12 Nov 2026"), or a dash that screen readers hear as `none`. */
+export function DateOrDash({ value, none = 'None', short = false }: { value: string | null; none?: string; short?: boolean }) {
   if (!value) {
     return (
       <>
@@ -10,5 +16,5 @@ export function DateOrDash({ value, none = 'None' }: { value: string | null; non
       </>
     );
   }
-  return <time dateTime={value}>{formatDate(value)}</time>;
+  return <time dateTime={value}>{short ? shortDate(value) : formatDate(value)}</time>;
 }

@@ -7,7 +7,7 @@ const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
 export function VerificationGuidelines({ timeoutLabel, requiredDocuments }: { timeoutLabel: string; requiredDocuments: readonly string[] }) {
   return (
     <Card title="Verification Guidelines">
-      <ul className="list-disc space-y-2 pl-5 text-sm text-stone-700 marker:text-stone-400">
+      <ul className="list-disc space-y-2 pl-5 lg:columns-2 lg:gap-10 lg:[&>li]:break-inside-avoid text-sm text-stone-700 marker:text-stone-400">
         <li>Check that each document is legible, complete and issued by the proper authority.</li>
         <li>Make sure the name and dates on the document match the estate owner’s details.</li>
         <li>Confirm the relationship of the person who submitted it to the estate owner.</li>

@@ -42,30 +42,30 @@ function ReviewNote({ item }: { item: TVerificationItem }) {
 export function VerificationList({ items, ...actions }: VerificationActions & { items: TVerificationItem[] }) {
   return (
     <>
-      <div className="hidden lg:block">
+      <div className="hidden overflow-x-auto xl:block">
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">Documents to verify</caption>
           <thead className="border-b border-stone-200 text-stone-600">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="py-2 pr-2 font-medium">
                 Document
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Submitted by
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Submitted
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Verified
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Status
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium">
                 Priority
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-medium">
+              <th scope="col" className="py-2 pl-2 text-right font-medium">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
@@ -73,29 +73,29 @@ export function VerificationList({ items, ...actions }: VerificationActions & { 
           <tbody className="divide-y divide-stone-100">
             {items.map((item) => (
               <tr key={item.id} className="align-top">
-                <th scope="row" className="py-4 pr-3 font-normal">
+                <th scope="row" className="py-4 pr-2 font-normal">
                   <span className="block font-semibold text-stone-900">{item.documentLabel}</span>
                   <span className="block text-stone-600">{item.estateName}</span>
                   <ReviewNote item={item} />
                 </th>
-                <td className="px-3 py-4">
+                <td className="px-2 py-4">
                   <span className="block text-stone-900">{item.submittedBy}</span>
                   <span className="block text-stone-600">{item.relationship}</span>
                 </td>
-                <td className="px-3 py-4 whitespace-nowrap text-stone-700">
-                  <DateOrDash value={item.submittedDate} />
+                <td className="px-2 py-4 whitespace-nowrap text-stone-700">
+                  <DateOrDash value={item.submittedDate} short />
                 </td>
-                <td className="px-3 py-4 whitespace-nowrap text-stone-700">
-                  <DateOrDash value={item.verifiedDate} none="Not yet" />
+                <td className="px-2 py-4 whitespace-nowrap text-stone-700">
+                  <DateOrDash value={item.verifiedDate} none="Not yet" short />
                 </td>
-                <td className="px-3 py-4">
+                <td className="px-2 py-4">
                   <VerificationStatusBadge status={item.status} />
                 </td>
-                <td className="px-3 py-4">
+                <td className="px-2 py-4">
                   <VerificationPriorityBadge priority={item.priority} />
                 </td>
-                <td className="py-4 pl-3">
-                  <div className="flex flex-wrap justify-end gap-2">
+                <td className="py-4 pl-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
                     <Actions item={item} {...actions} />
                   </div>
                 </td>
@@ -105,7 +105,7 @@ export function VerificationList({ items, ...actions }: VerificationActions & { 
         </table>
       </div>
 
-      <ul className="grid gap-4 sm:grid-cols-2 lg:hidden" aria-label="Documents to verify">
+      <ul className="grid gap-4 sm:grid-cols-2 xl:hidden" aria-label="Documents to verify">
         {items.map((item) => (
           <li key={item.id} className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-stone-200">
             <div>

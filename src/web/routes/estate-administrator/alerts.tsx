@@ -12,17 +12,18 @@ import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { ResponseGuidelines } from '../../features/estate-admin/guidelines.tsx';
 import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
 
+const RESOLVED_SHOWN = 10;
+
 export async function loader() {
-  const [alerts, settings] = await Promise.all([estateAdminApi.alerts(), estateAdminApi.settings()]);
-  return { alerts, settings };
+  const [alerts, resolved, settings] = await Promise.all([estateAdminApi.alerts(), estateAdminApi.alerts('resolved'), estateAdminApi.settings()]);
+  return { alerts, resolved: resolved.items.slice(0, RESOLVED_SHOWN), settings };
 }
 
 /** Alerts: counters, the alerts still open (Take Action, Resolve), alert settings and response guidelines. */
 export function Component() {
-  const { alerts, settings } = useLoaderData<typeof loader>();
+  const { alerts, resolved, settings } = useLoaderData<typeof loader>();
   const { busyId, notice, act } = useRowAction();
   const active = alerts.items.filter((a) => a.status !== 'resolved');
-  const resolved = alerts.items.filter((a) => a.status === 'resolved');
 
   const takeAction = (a: TEstateAlert) =>
     void act(`${a.id}:take-action`, async () => {
@@ -58,7 +59,7 @@ export function Component() {
             )}
           </Card>
           {resolved.length > 0 && (
-            <Card title="Resolved Alerts" description={`${resolved.length} resolved`}>
+            <Card title="Resolved Alerts" description="The most recent ones">
               <AlertList alerts={resolved} />
             </Card>
           )}

@@ -113,61 +113,58 @@ export function Component() {
       />
       <StatTiles label="Verification counts" tiles={tiles} />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
-      <div className="grid items-start gap-8 xl:grid-cols-3">
-        <Card
-          title="Verification Queue"
-          description={`${list.items.length} shown${list.nextCursor ? ', more to load' : ''}`}
-          className="xl:col-span-2"
-          actions={
-            <div role="group" aria-label="Show documents" className="inline-flex flex-wrap rounded-lg bg-stone-100 p-1">
-              {FILTERS.map((f) => (
-                <button
-                  key={f}
-                  type="button"
-                  aria-pressed={status === f}
-                  onClick={() => setFilter(f)}
-                  className={`rounded-md px-3 py-1 text-sm font-semibold transition-colors ${status === f ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900'}`}
-                >
-                  {FILTER_LABELS[f]}
-                </button>
-              ))}
-            </div>
-          }
-        >
-          {list.items.length === 0 ? (
-            <EmptyState
-              icon={DocumentCheckIcon}
-              title={status === 'pending' ? 'Nothing waiting for review' : status === 'all' ? 'No documents yet' : `No ${FILTER_LABELS[status].toLowerCase()} documents`}
-              description="Documents appear here when someone reports a death or incapacity for an estate in your care and uploads the proof."
+      <Card
+        title="Verification Queue"
+        description={`${list.items.length} shown${list.nextCursor ? ', more to load' : ''}`}
+        actions={
+          <div role="group" aria-label="Show documents" className="inline-flex flex-wrap rounded-lg bg-stone-100 p-1">
+            {FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={status === f}
+                onClick={() => setFilter(f)}
+                className={`rounded-md px-3 py-1 text-sm font-semibold transition-colors ${status === f ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900'}`}
+              >
+                {FILTER_LABELS[f]}
+              </button>
+            ))}
+          </div>
+        }
+      >
+        {list.items.length === 0 ? (
+          <EmptyState
+            icon={DocumentCheckIcon}
+            title={status === 'pending' ? 'Nothing waiting for review' : status === 'all' ? 'No documents yet' : `No ${FILTER_LABELS[status].toLowerCase()} documents`}
+            description="Documents appear here when someone reports a death or incapacity for an estate in your care and uploads the proof."
+          />
+        ) : (
+          <div className="space-y-6">
+            <VerificationList
+              items={list.items}
+              viewingId={viewingId}
+              onView={(item) => void view(item)}
+              onApprove={(item) => {
+                setApproving(item);
+                setApproveOpen(true);
+              }}
+              onReject={(item) => {
+                setRejecting({ key: Date.now(), item });
+                setRejectOpen(true);
+              }}
             />
-          ) : (
-            <div className="space-y-6">
-              <VerificationList
-                items={list.items}
-                viewingId={viewingId}
-                onView={(item) => void view(item)}
-                onApprove={(item) => {
-                  setApproving(item);
-                  setApproveOpen(true);
-                }}
-                onReject={(item) => {
-                  setRejecting({ key: Date.now(), item });
-                  setRejectOpen(true);
-                }}
-              />
-              {list.error && <Alert tone="error">{list.error}</Alert>}
-              {list.nextCursor && (
-                <div className="flex justify-center">
-                  <Button variant="secondary" loading={list.loading} onClick={() => void list.loadMore()}>
-                    Load more
-                  </Button>
-                </div>
-              )}
-            </div>
-          )}
-        </Card>
-        <VerificationGuidelines timeoutLabel={VERIFICATION_TIMEOUTS[settings.verificationTimeout]} requiredDocuments={settings.requiredDocuments} />
-      </div>
+            {list.error && <Alert tone="error">{list.error}</Alert>}
+            {list.nextCursor && (
+              <div className="flex justify-center">
+                <Button variant="secondary" loading={list.loading} onClick={() => void list.loadMore()}>
+                  Load more
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </Card>
+      <VerificationGuidelines timeoutLabel={VERIFICATION_TIMEOUTS[settings.verificationTimeout]} requiredDocuments={settings.requiredDocuments} />
 
       <PreviewDialog preview={preview} open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <ConfirmDialog
