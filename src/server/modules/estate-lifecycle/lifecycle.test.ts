@@ -205,7 +205,25 @@ describe('activation and release', () => {
     expect(res.json()).toMatchObject({ status: 'active', allowedEvents: [] });
     expect(await sees()).toBe(200);
     const lifecycle = (await injectAs(t, f.ownerS, 'GET', '/api/v1/estate/lifecycle')).json();
-    expect(lifecycle.status).toBe('active');
+    expect(lifecycle).toMatchObject({ status: 'active', openReport: null });
+  });
+
+  it('the owner can still withdraw a verified report while the estate awaits activation, and not once it is active', async () => {
+    const f = await team();
+    await verified(f);
+    const pending = (await injectAs(t, f.ownerS, 'GET', '/api/v1/estate/lifecycle')).json();
+    expect(pending).toMatchObject({ status: 'activation_pending', openReport: { status: 'verified' } });
+    const withdrawn = await injectAs(t, f.ownerS, 'POST', `/api/v1/estate/reports/${pending.openReport.id}/withdraw`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await statusOf(f.owner.estateId!)).toBe('planning');
+
+    const g = await team();
+    await verified(g);
+    const report = (await injectAs(t, g.ownerS, 'GET', '/api/v1/estate/lifecycle')).json().openReport;
+    await injectAs(t, g.adminS, 'POST', `/api/v1/estate-admin/estates/${g.owner.estateId}/transition`, { event: 'activated' });
+    const late = await injectAs(t, g.ownerS, 'POST', `/api/v1/estate/reports/${report.id}/withdraw`);
+    expect(late.statusCode).toBe(409);
+    expect(await statusOf(g.owner.estateId!)).toBe('active');
   });
 
   it('gradual release: documents at activation, memories a week later (the sweep opens them)', async () => {

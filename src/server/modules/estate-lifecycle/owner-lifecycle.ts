@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
-import { isEstateStatus } from '../../../core/lifecycle.ts';
+import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -13,19 +13,31 @@ import { raiseAlert } from './raise-alert.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
-/** The owner's view: their estate's status and the open report, if any (which they may cancel). */
+/** A report the owner may still withdraw: being verified, or verified while the estate awaits activation. */
+const WITHDRAWABLE = ['open', 'verified'];
+
+/** The owner's view: their estate's status and the report they may still cancel, if any. */
 export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
   const estateId = ownEstateId(ctx, 'Your estate');
   const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
   if (!estate) throw notFound('Your estate');
-  const [open] = await ctx.db.select().from(estateReports).where(and(eq(estateReports.estateId, estateId), eq(estateReports.status, 'open')));
-  return { status: isEstateStatus(estate.status) ? estate.status : 'planning', openReport: open ? await reportView(ctx.db, open) : null };
+  const status = isEstateStatus(estate.status) ? estate.status : 'planning';
+  // Open while its proofs are checked, verified while the estate awaits activation: cancellable until active.
+  const [open] = ownerCanStillAct(status)
+    ? await ctx.db
+        .select()
+        .from(estateReports)
+        .where(and(eq(estateReports.estateId, estateId), inArray(estateReports.status, WITHDRAWABLE)))
+        .orderBy(desc(estateReports.createdAt))
+        .limit(1)
+    : [];
+  return { status, openReport: open ? await reportView(ctx.db, open) : null };
 }
 
 /**
  * The owner cancels a report about them (a false report must never release anything): the report is
  * withdrawn, its pending proofs closed, and the estate goes back to planning — allowed until it is
- * active. The reporter and the estate's administrators are told.
+ * active (the transition refuses it then, and the whole withdrawal rolls back). The reporter and the estate's administrators are told.
  */
 export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwnerLifecycle> {
   const estateId = ownEstateId(ctx, 'That report');
@@ -35,7 +47,7 @@ export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwner
     const [report] = await db
       .update(estateReports)
       .set({ status: 'withdrawn', resolvedAt: now })
-      .where(and(eq(estateReports.id, reportId), eq(estateReports.estateId, estateId), eq(estateReports.status, 'open')))
+      .where(and(eq(estateReports.id, reportId), eq(estateReports.estateId, estateId), inArray(estateReports.status, WITHDRAWABLE)))
       .returning();
     if (!report) {
       const [exists] = await db.select({ id: estateReports.id }).from(estateReports).where(and(eq(estateReports.id, reportId), eq(estateReports.estateId, estateId)));
