@@ -91,7 +91,7 @@ export function EstateList({ estates, onActivate }: EstateListProps) {
                   <ProgressBar value={e.verificationProgress} label={`Verification progress of ${e.name}`} hideLabel />
                 </td>
                 <td className="py-4 pl-2">
-                  <div className="flex justify-end gap-2 whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1.5 whitespace-nowrap 2xl:flex-row 2xl:justify-end">
                     <Actions estate={e} onActivate={onActivate} size="sm" />
                   </div>
                 </td>
