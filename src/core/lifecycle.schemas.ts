@@ -11,6 +11,7 @@
  *   GET    estate-admin/estates?q&status&cursor                                        → ZAdminEstatePage
  *   GET    estate-admin/estates/:id                                                    → ZAdminEstateDetail
  *   POST   estate-admin/estates/:id/transition  { event }   Activate / Update Status   → ZAdminEstateDetail
+ *   GET    estate-admin/estates/:id/beneficiaries/:beneficiaryId/access   View Access  → ZBeneficiaryAccessView
  *   GET    estate-admin/verifications?status&estateId&cursor                           → ZVerificationPage
  *   POST   estate-admin/verifications/:id/approve                                      → ZVerificationItem
  *   POST   estate-admin/verifications/:id/reject  { reason }                           → ZVerificationItem

@@ -7,7 +7,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
-import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary, toBeneficiary, type BeneficiaryRow } from './beneficiary-view.ts';
 
 /** count() of the rows a condition holds for. */
 const countWhere = (condition: SQL) => count(sql`case when ${condition} then 1 end`);
@@ -20,7 +20,12 @@ const countWhere = (condition: SQL) => count(sql`case when ${condition} then 1 e
  * So the owner's view of who sees what is exactly what the shared-content API lets them open.
  */
 export async function getBeneficiaryAccess(ctx: Ctx, id: string): Promise<TBeneficiaryAccessView> {
-  const row = await ownBeneficiary(ctx, id);
+  return accessViewOf(ctx, await ownBeneficiary(ctx, id));
+}
+
+/** View Access for a beneficiary row the caller may look at (the owner's, or an administered estate's). */
+export async function accessViewOf(ctx: Pick<Ctx, 'db'>, row: BeneficiaryRow): Promise<TBeneficiaryAccessView> {
+  const id = row.id;
   const viewer = { beneficiaryId: id };
   const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, row.estateId));
 

@@ -21,6 +21,8 @@ import {
   ZVerificationPage,
   ZVerificationQuery,
 } from '../../../core/lifecycle.schemas.ts';
+import { ZBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
+import { getAdminBeneficiaryAccess } from './admin-beneficiary-access.ts';
 import { getEstateAdminDashboard } from './admin-dashboard.ts';
 import { getAdminEstate, listAdminEstates, transitionAdminEstate } from './admin-estates.ts';
 import { listAlerts, moveAlert } from './alerts.ts';
@@ -33,6 +35,7 @@ import { reviewVerification } from './review-verification.ts';
 import { previewVerification, sendVerificationFile } from './verification-preview.ts';
 
 const ZEstateParams = z.object({ estateId: zId }).strict();
+const ZBeneficiaryAccessParams = z.object({ id: zId, beneficiaryId: zId }).strict();
 const ZPreviewLink = z.object({ exp: z.string().regex(/^\d{1,16}$/, { message: 'Not a valid link' }), sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Not a valid link' }) }).strict();
 
 /** The estate lifecycle (PRODUCT.md §5): reports, the owner's cancel, and the estate administrator's area. */
@@ -89,6 +92,14 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
     '/api/v1/estate-admin/estates/:id',
     { schema: { tags: admin, params: ZIdParams, response: { 200: ZAdminEstateDetail } }, config: { permission: 'read:verification:own' } },
     async (req) => getAdminEstate(req.ctx, req.params.id),
+  );
+  app.get(
+    '/api/v1/estate-admin/estates/:id/beneficiaries/:beneficiaryId/access',
+    {
+      schema: { tags: admin, summary: 'View Access of one beneficiary (read-only)', params: ZBeneficiaryAccessParams, response: { 200: ZBeneficiaryAccessView } },
+      config: { permission: 'read:verification:own' },
+    },
+    async (req) => getAdminBeneficiaryAccess(req.ctx, req.params.id, req.params.beneficiaryId),
   );
   app.post(
     '/api/v1/estate-admin/estates/:id/transition',

@@ -259,6 +259,29 @@ describe('activation and release', () => {
   });
 });
 
+describe('four eyes and read-only views', () => {
+  it('an administrator who reported the passing cannot verify their own proof', async () => {
+    const f = await team();
+    const res = await report(f.adminS, f.owner.estateId!, [data({ event: 'death', relationship: 'Estate Administrator' }), pdf('Certificate')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [item] = await pendingItems(f);
+    const own = await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${item!.id}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toMatch(/another estate administrator/);
+    expect(await statusOf(f.owner.estateId!)).toBe('verification_pending');
+  });
+
+  it('shows the administrator a beneficiary’s View Access, only for the estates they administer', async () => {
+    const f = await team();
+    const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/estates/${f.owner.estateId}/beneficiaries/${f.beneficiary.id}/access`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ estateStatus: 'planning', memories: { shared: 0, visibleNow: 0 } });
+    const outsider = await team();
+    expect((await injectAs(t, outsider.adminS, 'GET', `/api/v1/estate-admin/estates/${f.owner.estateId}/beneficiaries/${f.beneficiary.id}/access`)).statusCode).toBe(404);
+    expect((await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/estates/${f.owner.estateId}/beneficiaries/${outsider.beneficiary.id}/access`)).statusCode).toBe(404);
+  });
+});
+
 describe('alerts from real events', () => {
   it('a beneficiary fetching more than 200 shared files within an hour after activation raises one security alert', async () => {
     const f = await team();

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify } from '../notifications/notify.ts';
 import { getEstateAdminSettings, verificationRulesOf } from './estate-admin-settings.ts';
@@ -28,6 +28,10 @@ export function requiredProofs(event: string, rules: Pick<TEstateAdminSettings, 
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));
   if (!item || !(await administers(ctx.db, ctx.actor.userId, item.estateId))) throw notFound('That verification item');
+  // Four eyes: whoever reported the passing (or sent this proof) cannot also be the one to verify it.
+  if (item.submittedBy === ctx.actor.userId) {
+    throw forbidden('You sent this document, so another estate administrator must review it. Ask the owner’s support team to add one.');
+  }
   return item;
 }
 
@@ -38,7 +42,8 @@ async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
 }
 
 /**
- * Approve or reject one pending proof (PRODUCT.md §5 step 2), only by an administrator of its estate.
+ * Approve or reject one pending proof (PRODUCT.md §5 step 2), only by an administrator of its estate
+ * who did not send it themselves.
  * In one transaction with the estate row locked: the item is reviewed (a guarded UPDATE: reviewing
  * twice is a 409), then the report is judged — every required document verified → the estate
  * awaits activation; every proof rejected → back to planning. The reporter is told the outcome.
