@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { beneficiarySettingsRoutes } from './beneficiary-settings/beneficiary-settings.routes.ts';
 import { digitalAssetsRoutes } from './digital-assets/digital-assets.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { estateAdminReportsRoutes } from './estate-admin-reports/estate-admin-reports.routes.ts';
 import { estateLifecycleRoutes } from './estate-lifecycle/estate-lifecycle.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
@@ -30,6 +31,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,
+  estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
   futureMessagesRoutes,
