@@ -7,6 +7,7 @@ import { RELEASE_STEPS } from '../../../core/release.ts';
 import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
+import { auditLog } from '../schema/system.ts';
 import type { DemoIds } from './demo.ts';
 import type { SeedVault } from './demo-vault.ts';
 import { DEMO_PASSWORD } from './demo.ts';
@@ -154,6 +155,25 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
         createdAt: new Date(now - 400 * DAY),
       })
       .where(eq(estates.id, estateId));
+
+    // The history the lifecycle would have written, so the administrator's reports show it.
+    const history: { at: Date; action: string; details: Record<string, unknown> }[] = [
+      { at: reportedAt, action: 'estate.status_changed', details: { event: 'report_submitted', from: 'planning', to: 'verification_pending' } },
+    ];
+    if (verified) {
+      history.push({ at: new Date(reportedAt.getTime() + 20 * HOUR), action: 'verification.approved', details: {} });
+      history.push({ at: new Date(reportedAt.getTime() + 20 * HOUR), action: 'estate.status_changed', details: { event: 'proofs_verified', from: 'verification_pending', to: 'activation_pending' } });
+    }
+    if (activatedAt) history.push({ at: activatedAt, action: 'estate.status_changed', details: { event: 'activated', from: 'activation_pending', to: 'active' } });
+    await db.insert(auditLog).values(
+      history.map((h) => ({
+        ...h,
+        estateId,
+        actorUserId: h.details.event === 'report_submitted' ? reporterUser.id : ids.estateAdministratorId,
+        targetType: 'estate',
+        targetId: estateId,
+      })),
+    );
 
     const alert =
       spec.status === 'verification_pending'
