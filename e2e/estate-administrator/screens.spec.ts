@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { ALERT_SETTING_LABELS } from '../../src/core/lifecycle.schemas.ts';
-import { REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from '../../src/core/constants.ts';
+import { ACCESS_FLAG_LABELS, ACCESS_FLAGS, REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from '../../src/core/constants.ts';
 import { expect, expectNoAxeViolations, test } from '../fixtures.ts';
 
 /**
  * The estate administrator's screens on the demo seed (src/server/db/seed/demo-estates.ts): Robert
  * Hayes looks after Walter Brennan and Dorothy Kim (verification pending), Arthur Pendleton
  * (activation pending, manual activation), Evelyn Carter (active) and the demo family (planning).
+ * The demo family must stay in planning: no test here reports a passing.
  */
 
 const AREA = '/estate-administrator';
@@ -199,6 +200,54 @@ test('estate detail: owner, Update Status offers Activate only when allowed, and
   await expect(page.getByText('404 Not Found')).toBeVisible();
   await page.goto(`${AREA}/estates/not-an-id`);
   await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeVisible();
+});
+
+test('estate detail: View Access shows a beneficiary’s flags read-only, Manage Access leads to the beneficiaries, and Report a passing is there in planning', async ({ page, login }) => {
+  test.setTimeout(120_000);
+  await login({ role: 'estate-administrator' });
+
+  await page.goto(`${AREA}/estates`);
+  await row(page, 'Walter Brennan').getByRole('link', { name: 'View Details Walter Brennan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Walter Brennan' })).toBeVisible();
+  // Verification pending: no Report a passing here (a report is already under way).
+  await expect(page.getByRole('button', { name: 'Report a passing' })).toHaveCount(0);
+
+  // Manage Access moves focus to the Beneficiaries section, where View Access lives.
+  await page.getByRole('button', { name: 'Manage Access' }).click();
+  const beneficiaries = page.getByRole('region', { name: 'Beneficiaries' });
+  await expect(beneficiaries.getByRole('heading', { level: 2, name: 'Beneficiaries' })).toBeFocused();
+  await expect(beneficiaries).toBeInViewport();
+
+  // View Access: the five flags as on/off with what is shared and visible now, and that only the owner changes them.
+  const viewAccess = beneficiaries.getByRole('button', { name: 'View Access Helen Brennan' });
+  await viewAccess.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'What Helen Brennan can see' })).toBeVisible();
+  const flags = dialog.getByRole('list', { name: 'Access permissions' });
+  await expect(flags.getByRole('listitem')).toHaveCount(ACCESS_FLAGS.length);
+  for (const flag of ACCESS_FLAGS) await expect(flags.getByRole('listitem').filter({ hasText: ACCESS_FLAG_LABELS[flag] })).toContainText(/: ?(On|Off)/);
+  await expect(flags.getByRole('listitem').filter({ hasText: 'Memories' })).toContainText('On');
+  await expect(flags.getByRole('listitem').filter({ hasText: 'Memories' })).toContainText(/shared with them · \d+ visible to them now/);
+  await expect(flags.getByRole('listitem').filter({ hasText: 'Digital Legacy' })).toContainText('Off');
+  await expect(dialog.getByText('Estate status: Verification Pending.', { exact: false })).toBeVisible();
+  await expect(dialog.getByText('only the owner, Walter Brennan, can change')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Change|Edit|Save/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toHaveCount(0);
+  await expect(viewAccess).toBeFocused();
+
+  // The demo family is in planning: the support team may report a passing from here (not submitted: the family stays in planning).
+  await page.goto(`${AREA}/estates`);
+  await row(page, 'Margaret Ellis').getByRole('link', { name: 'View Details Margaret Ellis' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Margaret Ellis' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report a passing' })).toBeVisible();
+  await page.getByRole('button', { name: 'View Access Emily Ellis' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'What Emily Ellis can see' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Estate status: Planning.', { exact: false })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test('on a phone the estates and verifications are cards, and pass axe', async ({ page, login }) => {

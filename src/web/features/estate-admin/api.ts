@@ -1,3 +1,4 @@
+import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import type { EstateEvent, EstateStatus } from '../../../core/lifecycle.ts';
 import type {
   TAdminEstateDetail,
@@ -32,6 +33,9 @@ export const estateAdminApi = {
   estate: (id: string) => api.get<TAdminEstateDetail>(`${BASE}/estates/${encodeURIComponent(id)}`),
   /** Activate / Update Status: 409 with a message when the estate's state has moved on. */
   transition: (id: string, event: EstateEvent) => api.post<TAdminEstateDetail>(`${BASE}/estates/${encodeURIComponent(id)}/transition`, { event }),
+  /** View Access (read-only): one beneficiary's flags and what is shared with them / visible to them now. */
+  beneficiaryAccess: (estateId: string, beneficiaryId: string) =>
+    api.get<TBeneficiaryAccessView>(`${BASE}/estates/${encodeURIComponent(estateId)}/beneficiaries/${encodeURIComponent(beneficiaryId)}/access`),
   verifications: (q: { status?: VerificationStatus | undefined; estateId?: string | undefined; cursor?: string | undefined } = {}) =>
     api.get<TVerificationPage>(`${BASE}/verifications${query(q)}`),
   approve: (id: string) => api.post<TVerificationItem>(`${BASE}/verifications/${id}/approve`),

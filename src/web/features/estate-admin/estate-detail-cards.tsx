@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
-import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, PhotoIcon, UsersIcon } from '@heroicons/react/24/outline';
+import { useState, type ReactNode } from 'react';
+import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, EyeIcon, PhotoIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
 import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES } from '../../../core/constants.ts';
 import { REPORT_EVENTS, type TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { initialsOf } from '../../../core/auth.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { AccessDialog, type AccessBeneficiary } from './access-dialog.tsx';
 import { VerificationStatusBadge } from './badges.tsx';
 import { verificationsFor } from './estate-list.tsx';
 import { DateOrDash } from './format.tsx';
@@ -120,32 +121,67 @@ export function ReportDocumentsCard({ estate }: { estate: TAdminEstateDetail }) 
   );
 }
 
-export function BeneficiariesCard({ beneficiaries }: { beneficiaries: TAdminEstateDetail['beneficiaryList'] }) {
+/** The Beneficiaries heading's id: Manage Access moves focus here. */
+export const BENEFICIARIES_HEADING_ID = 'beneficiaries-heading';
+
+/** Moves focus to the Beneficiaries card's heading and scrolls the card into view (Manage Access). */
+export function focusBeneficiaries() {
+  const heading = document.getElementById(BENEFICIARIES_HEADING_ID);
+  if (!heading) return;
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  heading.closest('section')?.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  heading.focus({ preventScroll: true });
+}
+
+/**
+ * The owner's beneficiaries, each with View Access (read-only). Laid out like `Card`, with its own
+ * heading so that Manage Access can focus it (id, tabIndex -1).
+ */
+export function BeneficiariesCard({ estateId, ownerName, beneficiaries }: { estateId: string; ownerName: string; beneficiaries: TAdminEstateDetail['beneficiaryList'] }) {
+  const [viewing, setViewing] = useState<AccessBeneficiary | null>(null);
   return (
-    <Card title="Beneficiaries" description={`${beneficiaries.length} named by the owner`}>
-      {beneficiaries.length === 0 ? (
-        <EmptyState icon={UsersIcon} title="No beneficiaries" description="The owner has not named anyone yet." />
-      ) : (
-        <ul className="divide-y divide-stone-100">
-          {beneficiaries.map((b) => (
-            <li key={b.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-              <Avatar initials={initialsOf(b.name)} />
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-stone-900">{b.name}</p>
-                <p className="text-sm text-stone-600">
-                  {b.relationship} · {b.linked ? 'Has an account' : 'Invitation not accepted yet'}
-                </p>
-                <p className="flex items-center gap-1.5 text-sm">
-                  <EnvelopeIcon aria-hidden="true" className="size-4 shrink-0 text-stone-400" />
-                  <a href={`mailto:${b.email}`} className="truncate text-accent-text underline-offset-2 hover:underline">
-                    {b.email}
-                  </a>
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <section aria-labelledby={BENEFICIARIES_HEADING_ID} className="scroll-mt-24 rounded-xl bg-white shadow-xs ring-1 ring-stone-200">
+      <div className="border-b border-stone-100 px-5 py-4 sm:px-6">
+        <h2 id={BENEFICIARIES_HEADING_ID} tabIndex={-1} className="rounded text-base font-semibold text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-solid">
+          Beneficiaries
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          {beneficiaries.length} named by the owner{beneficiaries.length > 0 && '. View Access shows what each can see; only the owner can change it.'}
+        </p>
+      </div>
+      <div className="px-5 py-5 sm:px-6">
+        {beneficiaries.length === 0 ? (
+          <EmptyState icon={UsersIcon} title="No beneficiaries" description="The owner has not named anyone yet." />
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {beneficiaries.map((b) => (
+              <li key={b.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                <Avatar initials={initialsOf(b.name)} />
+                {/* On a narrow card, View Access goes under the details (aligned with them) rather than squeezing them. */}
+                <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+                  <div className="min-w-48 flex-1">
+                    <p className="font-medium text-stone-900">{b.name}</p>
+                    <p className="text-sm text-stone-600">
+                      {b.relationship} · {b.linked ? 'Has an account' : 'Invitation not accepted yet'}
+                    </p>
+                    <p className="flex items-center gap-1.5 text-sm">
+                      <EnvelopeIcon aria-hidden="true" className="size-4 shrink-0 text-stone-400" />
+                      <a href={`mailto:${b.email}`} className="truncate text-accent-text underline-offset-2 hover:underline">
+                        {b.email}
+                      </a>
+                    </p>
+                  </div>
+                  <Button variant="secondary" size="sm" onClick={() => setViewing(b)}>
+                    <EyeIcon aria-hidden="true" className="size-4" />
+                    View Access<span className="sr-only"> {b.name}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <AccessDialog estateId={estateId} ownerName={ownerName} beneficiary={viewing} onClose={() => setViewing(null)} />
+    </section>
   );
 }

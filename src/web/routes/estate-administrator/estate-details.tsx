@@ -1,17 +1,20 @@
-import { ArrowLeftIcon } from '@heroicons/react/24/outline';
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { ArrowLeftIcon, UsersIcon } from '@heroicons/react/24/outline';
+import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { initialsOf } from '../../../core/auth.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateStatusBadge } from '../../features/estate-admin/badges.tsx';
-import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
+import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBeneficiaries, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
 import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
 import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
+// A route may compose features: the support team reports a passing from here, as a beneficiary would.
+import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   try {
@@ -23,10 +26,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-/** Estate detail: the owner, Update Status, estate information, digital legacy status, documents and beneficiaries. */
+/**
+ * Estate detail: the owner, Update Status, Manage Access (to the beneficiaries and their View Access),
+ * Report a passing while the estate is in planning, estate information, digital legacy status,
+ * documents and beneficiaries.
+ */
 export function Component() {
   const estate = useLoaderData<typeof loader>();
   const transition = useEstateTransition();
+  const revalidator = useRevalidator();
   const { owner } = estate;
 
   return (
@@ -47,7 +55,23 @@ export function Component() {
                 {owner.dateOfDeath && <span>Died {formatDate(owner.dateOfDeath)}</span>}
               </span>
             }
-            actions={<UpdateStatusMenu status={estate.status} allowedEvents={estate.allowedEvents} onChoose={(event) => transition.ask(estate, event)} />}
+            actions={
+              <>
+                {estate.status === 'planning' && (
+                  <ReportPassingButton
+                    target={{ estateId: estate.id, ownerName: owner.name, relationship: 'Estate Administrator' }}
+                    status={estate.status}
+                    hasOpenReport={estate.report?.status === 'open'}
+                    onChanged={() => void revalidator.revalidate()}
+                  />
+                )}
+                <Button variant="secondary" onClick={focusBeneficiaries}>
+                  <UsersIcon aria-hidden="true" className="size-4" />
+                  Manage Access
+                </Button>
+                <UpdateStatusMenu status={estate.status} allowedEvents={estate.allowedEvents} onChoose={(event) => transition.ask(estate, event)} />
+              </>
+            }
           />
         </div>
       </div>
@@ -56,7 +80,7 @@ export function Component() {
         <EstateInformationCard estate={estate} />
         <DigitalLegacyCard legacy={estate.legacy} />
         <ReportDocumentsCard estate={estate} />
-        <BeneficiariesCard beneficiaries={estate.beneficiaryList} />
+        <BeneficiariesCard estateId={estate.id} ownerName={owner.name} beneficiaries={estate.beneficiaryList} />
       </div>
       <TransitionDialog {...transition.dialog} />
     </div>
