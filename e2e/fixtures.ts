@@ -62,7 +62,7 @@ export async function signUpThroughApi(page: Page, baseURL: string, data: { name
   const res = await page.request.post('/api/v1/auth/sign-up', { data, headers: { 'x-csrf-token': await csrfToken(page) } });
   expect(res.status(), await res.text()).toBe(202);
   const token = (await signUpLinkFor(baseURL, data.email)).split('#')[1];
-  const confirmed = await page.request.post('/api/v1/auth/sign-up/confirm', { data: { token }, headers: { 'x-csrf-token': await csrfToken(page) } });
+  const confirmed = await page.request.post('/api/v1/auth/sign-up/confirm', { data: { token, password: data.password }, headers: { 'x-csrf-token': await csrfToken(page) } });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
 }
 

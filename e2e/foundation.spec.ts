@@ -108,6 +108,10 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await page.goto(await signUpLinkFor(test.info().project.use.baseURL!, email));
   await expect(page.getByRole('heading', { level: 1, name: 'Finish creating your account' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByLabel('Your password').fill('not the password');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Not the password you chose')).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page).toHaveURL('/estate-owner');
   await expect(page.getByRole('button', { name: /Ruth Okafor/ })).toBeVisible();

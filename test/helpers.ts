@@ -210,5 +210,5 @@ export async function signUpThroughEmail(t: TestApp, browser: Browser, input: { 
   const [mail] = await emailsTo(t, input.email.trim().toLowerCase());
   const token = mail && /\/sign-up\/confirm#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no sign-up link was emailed to ${input.email}`);
-  return browser.call('POST', '/api/v1/auth/sign-up/confirm', { token });
+  return browser.call('POST', '/api/v1/auth/sign-up/confirm', { token, password: input.password });
 }

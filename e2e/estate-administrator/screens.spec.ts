@@ -194,12 +194,13 @@ test('estate detail: owner, Update Status offers Activate only when allowed, and
   await expect(page.getByRole('menuitem', { name: 'No status change is possible now.' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // An estate that is not there (or not in your care) is the app's not-found screen.
+  // An estate that is not there (or not in your care) is "not found", inside the area.
   await page.goto(`${AREA}/estates/11111111-1111-4111-8111-111111111111`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeVisible();
-  await expect(page.getByText('404 Not Found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estate not found' })).toBeVisible();
+  await expect(page.getByText('404 — no estate in your care is at this address.')).toBeVisible();
+  await expectNoAxeViolations(page);
   await page.goto(`${AREA}/estates/not-an-id`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estate not found' })).toBeVisible();
 });
 
 test('estate detail: View Access shows a beneficiary’s flags read-only, Manage Access leads to the beneficiaries, and Report a passing is there in planning', async ({ page, login }) => {

@@ -20,7 +20,10 @@ export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 export const ZSignUpResponse = z.object({ status: z.literal('check-email'), email: z.string() });
 export type TSignUpResponse = z.infer<typeof ZSignUpResponse>;
 
-export const ZConfirmSignUpRequest = z.object({ token: z.string().trim().min(1, { message: 'Required' }).max(200) }).strict();
+/** Following the link also asks for the password chosen at sign-up: a link alone (a stranger's sign-up with your address) opens nothing. */
+export const ZConfirmSignUpRequest = z
+  .object({ token: z.string().trim().min(1, { message: 'Required' }).max(200), password: z.string().min(1, { message: 'Required' }).max(PASSWORD_MAX_LENGTH) })
+  .strict();
 export type TConfirmSignUpRequest = z.infer<typeof ZConfirmSignUpRequest>;
 
 /** How long the emailed sign-up confirmation link works. */

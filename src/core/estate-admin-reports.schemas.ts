@@ -53,13 +53,15 @@ export function daysInclusive(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+const zReportDate = zIsoDate.refine((d) => d >= '1900-01-01' && d <= '2999-12-31', { message: 'Choose a date between 1900 and 2999' });
+
 export const ZReportQuery = z
   .object({
     type: z.enum(REPORT_TYPE_SLUGS, { message: `Must be one of ${REPORT_TYPE_SLUGS.join(', ')}` }),
     range: z.enum(DATE_RANGE_KEYS, { message: `Must be one of ${DATE_RANGE_KEYS.join(', ')}` }).default(DEFAULT_DATE_RANGE),
-    /** Only read with range=custom. */
-    from: zIsoDate.optional(),
-    to: zIsoDate.optional(),
+    /** Only read with range=custom; years 1900–2999 (the database's and the report's sensible span). */
+    from: zReportDate.optional(),
+    to: zReportDate.optional(),
   })
   .strict()
   .superRefine((q, issues) => {

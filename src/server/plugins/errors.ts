@@ -30,6 +30,8 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_BAD_URL: [400, ERROR_CODES.badRequest, 'The address is not valid.'],
 };
 
+const MALFORMED_MULTIPART = /^Multipart: Boundary not found$|unexpected end of multipart data$|^Malformed part header$/i;
+
 /** Turn zod issues (instancePath like "/email") into `{ email: message }`. */
 function fieldsFrom(validation: { instancePath: string; message?: string | undefined; params?: unknown }[]) {
   const fields: Record<string, string> = {};
@@ -65,6 +67,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return sendError(reply, known[0], known[1], known[2]);
+
+    // The multipart parser's own errors carry no code: a missing boundary, a body cut off mid-part.
+    if (MALFORMED_MULTIPART.test(error.message ?? '')) {
+      return sendError(reply, 400, ERROR_CODES.badRequest, 'The upload is not a complete multipart form. Send it again.');
+    }
 
     if (error.statusCode === 429) {
       return sendError(reply, 429, ERROR_CODES.rateLimited, 'Too many attempts. Please wait a minute and try again.');

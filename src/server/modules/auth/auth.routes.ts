@@ -71,7 +71,7 @@ export async function authRoutes(base: FastifyInstance) {
       config: { public: true, rateLimit },
     },
     async (req, reply) => {
-      const user = await confirmSignUp(req.baseCtx, reply, req.body.token, req.cookies[SESSION_COOKIE]);
+      const user = await confirmSignUp(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]);
       return reply.code(201).send({ user });
     },
   );

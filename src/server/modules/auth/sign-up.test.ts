@@ -34,7 +34,7 @@ describe('sign up', () => {
     expect(mail?.kind).toBe('sign-up-confirm');
     const token = linkToken(mail!.text);
     expect(token).toBeTruthy();
-    const confirmed = await b.call('POST', '/api/v1/auth/sign-up/confirm', { token });
+    const confirmed = await b.call('POST', '/api/v1/auth/sign-up/confirm', { token, password: 'a-long-password' });
     expect(confirmed.statusCode).toBe(201);
     const { user } = confirmed.json();
     expect(user).toMatchObject({ name: 'Ada Byron', email, roles: ['estate-owner'], initials: 'AB' });
@@ -49,7 +49,7 @@ describe('sign up', () => {
     // the used pending sign-up keeps no copy of the hash, and the link works once
     const [pending] = await t.db.select().from(invitations).where(eq(invitations.email, email));
     expect(pending?.data).toEqual({});
-    const again = await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token });
+    const again = await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token, password: 'a-long-password' });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toMatch(/not valid, has expired or was already used/);
   });
@@ -85,7 +85,7 @@ describe('sign up', () => {
     const email = fresh();
     await browser().call('POST', '/api/v1/auth/sign-up', { name: 'Par Allel', email, password: 'a-long-password' });
     const token = linkToken((await emailsTo(t, email))[0]!.text);
-    const results = await Promise.all([1, 2, 3].map(() => browser().call('POST', '/api/v1/auth/sign-up/confirm', { token })));
+    const results = await Promise.all([1, 2, 3].map(() => browser().call('POST', '/api/v1/auth/sign-up/confirm', { token, password: 'a-long-password' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 404, 404]);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
 
@@ -93,7 +93,30 @@ describe('sign up', () => {
     await browser().call('POST', '/api/v1/auth/sign-up', { name: 'Too Late', email: late, password: 'a-long-password' });
     const lateToken = linkToken((await emailsTo(t, late))[0]!.text);
     t.clock.advance(25 * 60 * 60_000);
-    expect((await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token: lateToken })).statusCode).toBe(404);
+    expect((await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token: lateToken, password: 'a-long-password' })).statusCode).toBe(404);
+  });
+
+  it('asks for the password chosen at sign-up: a stranger who started a sign-up with your address cannot have it completed by your click', async () => {
+    const email = fresh();
+    await browser().call('POST', '/api/v1/auth/sign-up', { name: 'Mallory Stranger', email, password: 'the-attackers-password' });
+    const token = linkToken((await emailsTo(t, email))[0]!.text);
+    const wrong = await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token, password: 'what-the-owner-guesses' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ password: expect.any(String) });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('keeps only the newest sign-up link of an address alive', async () => {
+    const email = fresh();
+    await browser().call('POST', '/api/v1/auth/sign-up', { name: 'First Try', email, password: 'first-password-1' });
+    const older = linkToken((await emailsTo(t, email))[0]!.text);
+    await browser().call('POST', '/api/v1/auth/sign-up', { name: 'Second Try', email, password: 'second-password-2' });
+    const newer = linkToken((await emailsTo(t, email))[0]!.text);
+    expect(newer).not.toBe(older);
+    expect((await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token: older, password: 'first-password-1' })).statusCode).toBe(404);
+    const ok = await browser().call('POST', '/api/v1/auth/sign-up/confirm', { token: newer, password: 'second-password-2' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().user.name).toBe('Second Try');
   });
 
   it('explains bad fields: an invalid email, a short password, an unknown field, a NUL byte in the name', async () => {

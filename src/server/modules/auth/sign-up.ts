@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import {
   SIGN_UP_EMAILS_PER_ADDRESS_PER_HOUR,
   SIGN_UP_LINK_HOURS,
+  type TConfirmSignUpRequest,
   type TSessionUser,
   type TSignUpRequest,
   type TSignUpResponse,
@@ -15,9 +16,9 @@ import { estates, invitations } from '../../db/schema/estates.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { sessionUser, startSession } from './sessions.ts';
@@ -91,6 +92,11 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
     return answer;
   }
 
+  // The newest request is the only live one: earlier links for this address stop working.
+  await ctx.db
+    .update(invitations)
+    .set({ expiresAt: now })
+    .where(and(eq(invitations.kind, SIGN_UP_KIND), eq(invitations.email, input.email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
   const token = randomToken();
   await ctx.db.insert(invitations).values({
     tokenHash: sha256(token),
@@ -123,23 +129,29 @@ const linkNotValid = () =>
   new AppError(ERROR_CODES.notFound, 404, 'This sign-up link is not valid, has expired or was already used. Sign up again to get a new one.');
 
 /**
- * Sign up, step 2: following the emailed link creates the estate owner (email verified by the
- * link) with an empty estate and the onboarding checklist, and signs them in. The link works once
- * (a guarded UPDATE), and not after another sign-up for the same address was confirmed.
+ * Sign up, step 2: following the emailed link, with the password chosen at step 1, creates the
+ * estate owner (email verified by the link) with an empty estate and the onboarding checklist, and
+ * signs them in. The password is asked again so that a sign-up someone else started with your
+ * address (and their password) cannot be completed by you clicking the link. The link works once
+ * (a guarded UPDATE), only while it is the newest for its address, and not after another sign-up
+ * for the same address was confirmed.
  */
-export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, token: string, previousToken: string | undefined): Promise<TSessionUser> {
+export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, input: TConfirmSignUpRequest, previousToken: string | undefined): Promise<TSessionUser> {
+  const { token } = input;
   const now = ctx.clock.now();
+  const live = and(eq(invitations.tokenHash, sha256(token)), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
+  const [found] = await ctx.db.select({ data: invitations.data }).from(invitations).where(live);
+  const storedHash = (found?.data as { passwordHash?: unknown } | undefined)?.passwordHash;
+  if (!found || typeof storedHash !== 'string') throw linkNotValid();
+  if (!(await verifyPassword(storedHash, input.password))) {
+    throw badRequest('That is not the password chosen when this sign-up was started. If you did not start it, ignore the email.', {
+      password: 'Not the password you chose',
+    });
+  }
   const [pending] = await ctx.db
     .update(invitations)
     .set({ acceptedAt: now })
-    .where(
-      and(
-        eq(invitations.tokenHash, sha256(token)),
-        eq(invitations.kind, SIGN_UP_KIND),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    )
+    .where(live)
     .returning();
   if (!pending) throw linkNotValid();
   const { name, passwordHash } = pending.data as { name?: unknown; passwordHash?: unknown };

@@ -243,6 +243,30 @@ describe('activation and release', () => {
     expect(await sees()).toBe(200);
   });
 
+  it("release on the owner's dates: documents on the first, memories on the second", async () => {
+    const f = await team();
+    const day = (n: number) => new Date(t.clock.now().getTime() + n * DAY).toISOString().slice(0, 10);
+    await t.db.update(estates).set({ releaseSchedule: 'specific_dates', releaseDates: [day(10), day(3)] }).where(eq(estates.id, f.owner.estateId!));
+    const doc = await insertDocument(t.app.deps, f.owner.estateId!, { title: 'Deed', shareAll: true, release: 'after_activation' });
+    const memory = await insertMemory(t.app.deps, f.owner.estateId!, { title: 'Later', shareAll: true, release: 'after_activation' });
+    await verified(f);
+    await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/estates/${f.owner.estateId}/transition`, { event: 'activated' });
+    const sees = async () => {
+      const s = await sessionFor(t, f.reporter);
+      return [
+        (await injectAs(t, s, 'GET', `/api/v1/shared/files/${doc.fileId}`)).statusCode,
+        (await injectAs(t, s, 'GET', `/api/v1/shared/memories/${memory.id}`)).statusCode,
+      ];
+    };
+    expect(await sees()).toEqual([404, 404]);
+    t.clock.advance(4 * DAY);
+    await t.app.deps.jobs.runDue();
+    expect(await sees()).toEqual([200, 404]);
+    t.clock.advance(7 * DAY);
+    await t.app.deps.jobs.runDue();
+    expect(await sees()).toEqual([200, 200]);
+  });
+
   it('"On specific date": only the scheduler activates, on that date, and only after verification', async () => {
     const f = await team();
     const date = new Date(t.clock.now().getTime() + 10 * DAY).toISOString().slice(0, 10);
@@ -256,6 +280,87 @@ describe('activation and release', () => {
     t.clock.advance(6 * DAY);
     await t.app.deps.jobs.runDue();
     expect(await statusOf(f.owner.estateId!)).toBe('active');
+  });
+});
+
+describe('what a report must prove (the review’s findings)', () => {
+  it('follows the owner’s activation condition: no incapacity report where release is upon death; medical proof for an incapacity', async () => {
+    const f = await team();
+    const incapacity = (type: string) => report(f.reporterS, f.owner.estateId!, [data({ event: 'incapacity', relationship: 'Daughter' }), pdf('Proof', type)]);
+    const refused = await incapacity('medical');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ event: expect.any(String) });
+    await t.db.update(estates).set({ activationCondition: 'upon_incapacitation' }).where(eq(estates.id, f.owner.estateId!));
+    const noMedical = await incapacity('death_certificate');
+    expect(noMedical.statusCode).toBe(400);
+    expect(noMedical.json().error.fields).toEqual({ medical: 'Required for this estate' });
+    expect((await incapacity('medical')).statusCode).toBe(201);
+  });
+
+  it('needs every required proof in the report, and a date not in the future', async () => {
+    const f = await team();
+    await injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {
+      alerts: { verification: true, activation: true, security: true, document: true },
+      emailNotifications: true,
+      verificationTimeout: '48h',
+      requiredDocuments: ['Death Certificate', 'Last Will and Testament'],
+    });
+    const noWill = await reportDeath(f);
+    expect(noWill.statusCode).toBe(400);
+    expect(noWill.json().error.fields).toEqual({ will: 'Required for this estate' });
+    const future = await report(f.reporterS, f.owner.estateId!, [data({ event: 'death', relationship: 'Daughter', eventDate: '2999-01-01' }), pdf('c'), pdf('w', 'will')]);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.fields).toEqual({ eventDate: expect.any(String) });
+    expect(await statusOf(f.owner.estateId!)).toBe('planning');
+  });
+
+  it('does not get stuck: a rejected required proof sends the estate back to planning even when another was verified', async () => {
+    const f = await team();
+    await injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {
+      alerts: { verification: true, activation: true, security: true, document: true },
+      emailNotifications: true,
+      verificationTimeout: '48h',
+      requiredDocuments: ['Death Certificate', 'Last Will and Testament'],
+    });
+    expect((await reportDeath(f, [pdf('Certificate'), pdf('Will', 'will')])).statusCode).toBe(201);
+    const items = (await pendingItems(f)) as unknown as { id: string; documentType: string }[];
+    await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${items.find((i) => i.documentType === 'will')!.id}/approve`);
+    expect(await statusOf(f.owner.estateId!)).toBe('verification_pending');
+    await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${items.find((i) => i.documentType === 'death_certificate')!.id}/reject`, { reason: 'Not certified' });
+    expect(await statusOf(f.owner.estateId!)).toBe('planning');
+    expect((await reportDeath(f, [pdf('Certified copy'), pdf('Will', 'will')])).statusCode).toBe(201);
+  });
+
+  it('records the date of death only once the certificate is verified; a withdrawn report leaves nothing to preview and never told the family', async () => {
+    const f = await team();
+    const created = (await reportDeath(f)).json();
+    expect((await t.db.select({ d: estates.dateOfDeath }).from(estates).where(eq(estates.id, f.owner.estateId!)))[0]!.d).toBeNull();
+    const [item] = await pendingItems(f);
+    const { url } = (await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${item!.id}/preview`)).json();
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, f.reporter.id))).map((n) => n.message).join()).not.toMatch(/has been received/);
+    await injectAs(t, f.ownerS, 'POST', `/api/v1/estate/reports/${created.id}/withdraw`);
+    expect((await injectAs(t, f.adminS, 'GET', url)).statusCode).toBe(404);
+    expect((await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${item!.id}/preview`)).statusCode).toBe(404);
+
+    const g = await team();
+    await reportDeath(g);
+    const [certificate] = await pendingItems(g);
+    await injectAs(t, g.adminS, 'POST', `/api/v1/estate-admin/verifications/${certificate!.id}/approve`);
+    expect((await t.db.select({ d: estates.dateOfDeath }).from(estates).where(eq(estates.id, g.owner.estateId!)))[0]!.d).toBe('2026-11-20');
+  });
+
+  it('answers hostile input with 400, never 500: a cut-off upload, a multipart without boundary, a forged cursor', async () => {
+    const f = await team();
+    const { payload, headers } = multipartBody([data({ event: 'death', relationship: 'Daughter' }), pdf('Certificate')]);
+    const cut = await injectAs(t, f.reporterS, 'POST', `/api/v1/estates/${f.owner.estateId}/reports`, payload.subarray(0, payload.length - 200), { headers });
+    expect(cut.statusCode).toBe(400);
+    const noBoundary = await injectAs(t, f.reporterS, 'POST', `/api/v1/estates/${f.owner.estateId}/reports`, payload, { headers: { 'content-type': 'multipart/form-data' } });
+    expect(noBoundary.statusCode).toBeLessThan(500);
+    for (const cursor of ['+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000', '10000-01-01|00000000-0000-4000-8000-000000000000', 'garbage']) {
+      const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/verifications?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(200);
+    }
+    expect(await statusOf(f.owner.estateId!)).toBe('planning');
   });
 });
 

@@ -44,6 +44,8 @@ export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwner
   const now = ctx.clock.now();
   const { report, applied } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    // The estate row first, as every lifecycle change takes its locks (no deadlock with a review).
+    await db.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
     const [report] = await db
       .update(estateReports)
       .set({ status: 'withdrawn', resolvedAt: now })

@@ -1,12 +1,16 @@
 import type { Multipart } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import { PROOF_DOCUMENT_KEYS, ZReportRequest, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
+import { todayIn } from '../../../core/delivery-rules.ts';
+import { PROOF_DOCUMENT_KEYS, PROOF_DOCUMENT_TYPES, ZReportRequest, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
+import { reportEventAllowed, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
-import { reporterLinkOf } from '../../access/estate-roles.ts';
+import { administratorsOf, reporterLinkOf } from '../../access/estate-roles.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { verificationRulesOf } from './estate-admin-settings.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
@@ -23,7 +27,9 @@ const MAX_PROOFS = 8;
  * Report a death or incapacity (PRODUCT.md §5 step 1): only someone linked to the estate (a
  * beneficiary or support-team member; anyone else gets 404) sends the `data` part, then the proof
  * files in parts named by document type. The files stream into encrypted storage with the document
- * checks (PDF, JPG or PNG by content, 10 MB); then, in one transaction, the report and its
+ * checks (PDF, JPG or PNG by content, 10 MB). The event must be one the owner's activation condition
+ * accepts, its date not in the future, and every required proof there (core/proof-rules.ts; 400
+ * naming what is missing). Then, in one transaction, the report and its
  * verification items are recorded and the estate moves to verification_pending (409 when a report
  * is already open or the estate is past planning). Its administrators get a high-priority alert; the
  * owner is told in-app and by email, and can cancel.
@@ -31,6 +37,8 @@ const MAX_PROOFS = 8;
 export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncIterable<Multipart>): Promise<TEstateReport> {
   const link = await reporterLinkOf(ctx.db, ctx.actor.userId, estateId);
   if (!link) throw notFound('That estate');
+  const [owner] = await ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
+  const ownerName = owner?.name ?? 'The owner';
   let input: ReturnType<typeof ZReportRequest.parse> | undefined;
   const proofs: { type: ProofDocumentType; file: FileRow }[] = [];
   let committed = false;
@@ -63,6 +71,23 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
 
     const report = input;
     const now = ctx.clock.now();
+    const [estate] = await ctx.db.select({ activationCondition: estates.activationCondition }).from(estates).where(eq(estates.id, estateId));
+    if (!estate) throw notFound('That estate');
+    if (!reportEventAllowed(estate.activationCondition, report.event)) {
+      throw badRequest(`${ownerName} chose to release their estate only upon death, so an incapacity report cannot be made.`, { event: 'Only a passing can be reported for this estate' });
+    }
+    const { defaultTimeZone } = await getSystemSettings(ctx.db);
+    if (report.eventDate && report.eventDate > todayIn(now, defaultTimeZone)) {
+      throw badRequest('The date cannot be in the future.', { eventDate: 'Choose today or a date before' });
+    }
+    const rules = await verificationRulesOf(ctx, await administratorsOf(ctx.db, estateId));
+    const missing = requiredProofs(report.event, rules.requiredDocuments).filter((type) => !proofs.some((p) => p.type === type));
+    if (missing.length) {
+      throw badRequest(
+        `This estate's verification needs: ${missing.map((t) => PROOF_DOCUMENT_TYPES[t]).join(', ')}.`,
+        Object.fromEntries(missing.map((t) => [t, 'Required for this estate'])),
+      );
+    }
     const [reporter] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId));
     const { row, applied } = await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -84,7 +109,6 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
       await db.insert(verificationItems).values(
         proofs.map((p) => ({ estateId, reportId: row.id, documentType: p.type, fileId: p.file.id, submittedBy: ctx.actor.userId, submittedAt: now })),
       );
-      if (report.event === 'death' && report.eventDate) await db.update(estates).set({ dateOfDeath: report.eventDate }).where(eq(estates.id, estateId));
       await commitFiles(db, proofs.map((p) => p.file.id));
       return { row, applied };
     });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { proofTypeOfLabel, type ProofDocumentType, type TEstateAdminSettings, type TVerificationItem } from '../../../core/lifecycle.schemas.ts';
+import type { TVerificationItem } from '../../../core/lifecycle.schemas.ts';
+import { reportOutcome, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -13,17 +14,6 @@ import { raiseAlert } from './raise-alert.ts';
 import { proofLabel } from './report-view.ts';
 import { announceTransition, applyTransition, type AppliedTransition } from './transition-estate.ts';
 import { toVerificationItem, verificationRows } from './verification-view.ts';
-
-/**
- * The documents a report needs verified before the estate awaits activation (ADR 0019): for a death,
- * the administrators' "required documents"; for an incapacity, medical documentation (plus a Power
- * of Attorney when they require one) — a death certificate cannot exist for a living person.
- */
-export function requiredProofs(event: string, rules: Pick<TEstateAdminSettings, 'requiredDocuments'>): ProofDocumentType[] {
-  const wanted = rules.requiredDocuments.flatMap((label) => proofTypeOfLabel(label) ?? []);
-  if (event === 'incapacity') return ['medical', ...wanted.filter((t) => t === 'power_of_attorney')];
-  return wanted.length ? wanted : ['death_certificate'];
-}
 
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));
@@ -45,8 +35,9 @@ async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
  * Approve or reject one pending proof (PRODUCT.md §5 step 2), only by an administrator of its estate
  * who did not send it themselves.
  * In one transaction with the estate row locked: the item is reviewed (a guarded UPDATE: reviewing
- * twice is a 409), then the report is judged — every required document verified → the estate
- * awaits activation; every proof rejected → back to planning. The reporter is told the outcome.
+ * twice is a 409), then the report is judged (core/proof-rules.ts) — every required proof verified
+ * → the estate awaits activation; a required proof with nothing verified and nothing waiting → back
+ * to planning (the reporter may report again with better proof). The reporter is told the outcome.
  */
 export async function reviewVerification(ctx: Ctx, id: string, decision: { approve: true } | { approve: false; reason: string }): Promise<TVerificationItem> {
   const item = await findItem(ctx, id);
@@ -69,18 +60,16 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
     const [report] = await db.select().from(estateReports).where(eq(estateReports.id, item.reportId));
     if (!report || report.status !== 'open') throw conflict('This report is no longer open.');
     const items = await db.select().from(verificationItems).where(eq(verificationItems.reportId, report.id));
-    const verified = new Set(items.filter((i) => i.status === 'verified').map((i) => i.documentType));
-    const allRejected = items.every((i) => i.status === 'rejected');
+    const outcome = reportOutcome(requiredProofs(report.event === 'incapacity' ? 'incapacity' : 'death', rules.requiredDocuments), items);
     let applied: AppliedTransition | null = null;
-    let outcome: 'verified' | 'rejected' | null = null;
-    if (requiredProofs(report.event, rules).every((t) => verified.has(t))) {
-      applied = await applyTransition(db, ctx, item.estateId, 'proofs_verified');
-      outcome = 'verified';
-    } else if (allRejected) {
-      applied = await applyTransition(db, ctx, item.estateId, 'proofs_rejected');
-      outcome = 'rejected';
+    if (outcome) {
+      applied = await applyTransition(db, ctx, item.estateId, outcome === 'verified' ? 'proofs_verified' : 'proofs_rejected');
+      await db.update(estateReports).set({ status: outcome, resolvedAt: now }).where(eq(estateReports.id, report.id));
+      // The reported date of death is recorded once the proof of it is verified.
+      if (outcome === 'verified' && report.event === 'death' && report.eventDate) {
+        await db.update(estates).set({ dateOfDeath: report.eventDate }).where(eq(estates.id, item.estateId));
+      }
     }
-    if (outcome) await db.update(estateReports).set({ status: outcome, resolvedAt: now }).where(eq(estateReports.id, report.id));
     return { report, applied };
   });
 

@@ -72,7 +72,8 @@ const OWNER_MAIL: Partial<Record<EstateStatus, (systemName: string) => { subject
 };
 
 /**
- * After the transition committed: audit it, tell the beneficiaries (notifyEstateStatusChanged), and
+ * After the transition committed: audit it, tell the beneficiaries (notifyEstateStatusChanged) once
+ * the proof is verified, and
  * — while the owner can still act — tell the owner in-app and by email how to stop it.
  */
 export async function announceTransition(ctx: BaseCtx, applied: AppliedTransition): Promise<void> {
@@ -83,7 +84,10 @@ export async function announceTransition(ctx: BaseCtx, applied: AppliedTransitio
     targetId: applied.estateId,
     details: { event: applied.event, from: applied.from, to: applied.to },
   });
-  await notifyEstateStatusChanged(ctx, applied.estateId);
+  // A report is not news for the family until its proof is verified: a false report must not alarm
+  // them. So beneficiaries hear from activation_pending on (and of a return to planning from there).
+  const familyHears = applied.to === 'activation_pending' || applied.to === 'active' || applied.from === 'activation_pending';
+  if (familyHears) await notifyEstateStatusChanged(ctx, applied.estateId);
   const [owner] = await ctx.db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(estates)

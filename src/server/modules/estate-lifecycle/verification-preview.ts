@@ -3,12 +3,27 @@ import type { FastifyReply } from 'fastify';
 import type { TPreviewUrl } from '../../../core/lifecycle.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
-import { verificationItems } from '../../db/schema/lifecycle.ts';
+import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { administers } from '../../access/estate-roles.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { safeEqual } from '../../lib/tokens.ts';
 import { sendStoredFile } from '../../storage/stored-files.ts';
+
+/**
+ * A proof the administrator may look at: of an estate they administer, and of a report that was
+ * not withdrawn (the owner's cancel closes the family's documents to everyone).
+ */
+async function previewable(ctx: Ctx, id: string) {
+  const [row] = await ctx.db
+    .select({ item: verificationItems, file: files, reportStatus: estateReports.status })
+    .from(verificationItems)
+    .innerJoin(files, eq(files.id, verificationItems.fileId))
+    .innerJoin(estateReports, eq(estateReports.id, verificationItems.reportId))
+    .where(eq(verificationItems.id, id));
+  if (!row || row.reportStatus === 'withdrawn' || !(await administers(ctx.db, ctx.actor.userId, row.item.estateId))) return null;
+  return row;
+}
 
 /** How long a preview address works. */
 export const PREVIEW_URL_TTL_MS = 5 * 60_000;
@@ -19,12 +34,8 @@ export const PREVIEW_URL_TTL_MS = 5 * 60_000;
  * needs that administrator's session. It is never a public or guessable path.
  */
 export async function previewVerification(ctx: Ctx, id: string): Promise<TPreviewUrl> {
-  const [row] = await ctx.db
-    .select({ item: verificationItems, file: files })
-    .from(verificationItems)
-    .innerJoin(files, eq(files.id, verificationItems.fileId))
-    .where(eq(verificationItems.id, id));
-  if (!row || !(await administers(ctx.db, ctx.actor.userId, row.item.estateId))) throw notFound('That verification item');
+  const row = await previewable(ctx, id);
+  if (!row) throw notFound('That verification item');
   const expiresAt = new Date(ctx.clock.now().getTime() + PREVIEW_URL_TTL_MS);
   const exp = String(expiresAt.getTime());
   const sig = ctx.secrets.sign(claimOf(id, ctx.actor.userId, exp));
@@ -40,12 +51,8 @@ export async function sendVerificationFile(ctx: Ctx, id: string, link: { exp: st
   if (!safeEqual(expected, link.sig) || Number(link.exp) < ctx.clock.now().getTime()) {
     throw notFound('That document (the preview link is not valid or has expired; open it again)');
   }
-  const [row] = await ctx.db
-    .select({ item: verificationItems, file: files })
-    .from(verificationItems)
-    .innerJoin(files, eq(files.id, verificationItems.fileId))
-    .where(eq(verificationItems.id, id));
-  if (!row || row.file.status !== 'committed' || !(await administers(ctx.db, ctx.actor.userId, row.item.estateId))) throw notFound('That document');
+  const row = await previewable(ctx, id);
+  if (!row || row.file.status !== 'committed') throw notFound('That document');
   await audit(ctx, { action: 'verification.document_viewed', estateId: row.item.estateId, targetType: 'verification_item', targetId: row.item.id });
   return sendStoredFile(ctx, row.file, reply, { inline: true });
 }

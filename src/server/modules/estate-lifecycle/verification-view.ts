@@ -28,7 +28,9 @@ export function afterCursor(cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const [at, id] = cursor.split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  // Only a cursor this server wrote: an exact ISO instant (no years past 9999 the database refuses) and a uuid.
+  const exact = at !== undefined && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) && date.toISOString() === at;
+  if (!id || !exact || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   return or(lt(verificationItems.submittedAt, date), and(eq(verificationItems.submittedAt, date), lt(verificationItems.id, id)));
 }
 

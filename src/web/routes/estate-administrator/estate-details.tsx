@@ -1,9 +1,11 @@
 import { ArrowLeftIcon, UsersIcon } from '@heroicons/react/24/outline';
-import { data, Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { initialsOf } from '../../../core/auth.schemas.ts';
+import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -16,14 +18,31 @@ import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TAdminEstateDetail } | { notFound: true }> {
   try {
-    return await estateAdminApi.estate(params.id ?? '');
+    return { estate: await estateAdminApi.estate(params.id ?? '') };
   } catch (error) {
-    // Not in your care, not existing and malformed ids all read the same: the not-found screen.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data('Not Found', { status: 404, statusText: 'Not Found' });
+    // Not in your care, not existing and malformed ids all read the same: not found, inside the area.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
     throw error;
   }
+}
+
+function NotFound() {
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Estate not found" description="404 — no estate in your care is at this address." />
+      <EmptyState
+        title="Nothing to show here"
+        description="The link may be mistyped, or you are not this estate's administrator."
+        action={
+          <Link to={ESTATES_PATH} className={buttonClasses('primary')}>
+            All estates
+          </Link>
+        }
+      />
+    </div>
+  );
 }
 
 /**
@@ -32,7 +51,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
  * documents and beneficiaries.
  */
 export function Component() {
-  const estate = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  return 'notFound' in loaded ? <NotFound /> : <EstateDetail estate={loaded.estate} />;
+}
+
+function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
   const transition = useEstateTransition();
   const revalidator = useRevalidator();
   const { owner } = estate;
