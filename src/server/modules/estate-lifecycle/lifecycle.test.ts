@@ -283,6 +283,15 @@ describe('activation and release', () => {
   });
 });
 
+/** The administrator also requires a will (their settings). */
+const requireTheWillToo = (f: Team) =>
+  injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {
+    alerts: { verification: true, activation: true, security: true, document: true },
+    emailNotifications: true,
+    verificationTimeout: '48h',
+    requiredDocuments: ['Death Certificate', 'Last Will and Testament'],
+  });
+
 describe('what a report must prove (the review’s findings)', () => {
   it('follows the owner’s activation condition: no incapacity report where release is upon death; medical proof for an incapacity', async () => {
     const f = await team();
@@ -299,12 +308,7 @@ describe('what a report must prove (the review’s findings)', () => {
 
   it('needs every required proof in the report, and a date not in the future', async () => {
     const f = await team();
-    await injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {
-      alerts: { verification: true, activation: true, security: true, document: true },
-      emailNotifications: true,
-      verificationTimeout: '48h',
-      requiredDocuments: ['Death Certificate', 'Last Will and Testament'],
-    });
+    await requireTheWillToo(f);
     const noWill = await reportDeath(f);
     expect(noWill.statusCode).toBe(400);
     expect(noWill.json().error.fields).toEqual({ will: 'Required for this estate' });
@@ -316,12 +320,7 @@ describe('what a report must prove (the review’s findings)', () => {
 
   it('does not get stuck: a rejected required proof sends the estate back to planning even when another was verified', async () => {
     const f = await team();
-    await injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {
-      alerts: { verification: true, activation: true, security: true, document: true },
-      emailNotifications: true,
-      verificationTimeout: '48h',
-      requiredDocuments: ['Death Certificate', 'Last Will and Testament'],
-    });
+    await requireTheWillToo(f);
     expect((await reportDeath(f, [pdf('Certificate'), pdf('Will', 'will')])).statusCode).toBe(201);
     const items = (await pendingItems(f)) as unknown as { id: string; documentType: string }[];
     await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${items.find((i) => i.documentType === 'will')!.id}/approve`);

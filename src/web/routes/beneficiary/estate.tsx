@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -46,18 +47,12 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<({ estate:
 
 function NotFound() {
   return (
-    <div className="space-y-8">
-      <PageHeader title="Estate not found" description="404 — there is no shared content for you at this address." />
-      <EmptyState
-        title="Nothing to show here"
-        description="The link may be mistyped, or this person has not shared anything with you."
-        action={
-          <Link to="/beneficiary" className={buttonClasses('primary')}>
-            Back to Home
-          </Link>
-        }
-      />
-    </div>
+    <NotFoundPage
+      title="Estate not found"
+      description="404 — there is no shared content for you at this address."
+      why="The link may be mistyped, or this person has not shared anything with you."
+      back={{ to: '/beneficiary', label: 'Back to Home' }}
+    />
   );
 }
 

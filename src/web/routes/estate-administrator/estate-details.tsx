@@ -4,8 +4,8 @@ import { initialsOf } from '../../../core/auth.schemas.ts';
 import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -30,18 +30,12 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: 
 
 function NotFound() {
   return (
-    <div className="space-y-8">
-      <PageHeader title="Estate not found" description="404 — no estate in your care is at this address." />
-      <EmptyState
-        title="Nothing to show here"
-        description="The link may be mistyped, or you are not this estate's administrator."
-        action={
-          <Link to={ESTATES_PATH} className={buttonClasses('primary')}>
-            All estates
-          </Link>
-        }
-      />
-    </div>
+    <NotFoundPage
+      title="Estate not found"
+      description="404 — no estate in your care is at this address."
+      why="The link may be mistyped, or you are not this estate's administrator."
+      back={{ to: ESTATES_PATH, label: 'All estates' }}
+    />
   );
 }
 
