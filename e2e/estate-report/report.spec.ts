@@ -100,8 +100,8 @@ test('a report made while another is open is refused plainly', async ({ page, lo
     await openEstatePage(page);
     await page.getByRole('button', { name: 'Report a passing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report a passing' });
-    await dialog.getByRole('radio', { name: /Incapacity/ }).check();
-    await dialog.getByLabel('Medical documentation').setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    // Margaret's estate is released upon death: only a passing can be reported for it.
+    await dialog.getByLabel('Death Certificate').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf() });
 
     // Meanwhile the same report arrives another way (another tab, another relative).
     const estateId = page.url().split('/').pop()!;
@@ -109,8 +109,8 @@ test('a report made while another is open is refused plainly', async ({ page, lo
     const first = await page.request.post(`/api/v1/estates/${estateId}/reports`, {
       headers: { 'x-csrf-token': csrfToken },
       multipart: {
-        data: JSON.stringify({ event: 'incapacity', relationship: 'Child', eventDate: null }),
-        medical: { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf() },
+        data: JSON.stringify({ event: 'death', relationship: 'Child', eventDate: null }),
+        death_certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: pdf() },
       },
     });
     expect(first.status(), await first.text()).toBe(201);

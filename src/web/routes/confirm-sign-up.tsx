@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import type { TSessionUser } from '../../core/auth.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -37,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<ConfirmRe
 export function Component() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';
-  const token = typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '');
+  // Read once: submitting the form navigates to the same path without the fragment.
+  const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '')));
   return (
     <CenteredPage
       title="Finish creating your account"
