@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -61,4 +63,25 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuse: (address) => void refused.add(address.toLowerCase()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The test-file preamble for mail delivered over real SMTP: a beforeAll that starts a sink and the
+ * app wired to it (clock set to a fixed day), an afterAll that closes both. The returned objects are
+ * filled in place by the beforeAll (as useTwoOwners does), so a file destructures them once at the
+ * top: `const { t, smtp } = useSmtpTestApp();`.
+ */
+export function useSmtpTestApp(): { t: TestApp; smtp: SmtpSink } {
+  // Empty until beforeAll runs; only read inside tests and hooks.
+  const env = { t: {}, smtp: {} } as { t: TestApp; smtp: SmtpSink };
+  beforeAll(async () => {
+    Object.assign(env.smtp, await startSmtpSink());
+    Object.assign(env.t, await buildTestApp({ smtpUrl: env.smtp.url }));
+    env.t.clock.set(new Date('2026-05-12T15:00:00Z'));
+  });
+  afterAll(async () => {
+    await env.t.close();
+    await env.smtp.close();
+  });
+  return env;
 }

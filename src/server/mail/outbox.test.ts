@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../db/schema/system.ts';
-import { startSmtpSink, type SmtpSink } from '../../../test/factories/smtp-sink.ts';
+import { useSmtpTestApp } from '../../../test/factories/smtp-sink.ts';
 import { insertOwner } from '../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../test/helpers.ts';
+import { injectAs, sessionFor } from '../../../test/helpers.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 import { leaseDueMail, OUTBOX_DELIVERY, retryDelayMs } from './outbox.ts';
 
-let t: TestApp;
-let smtp: SmtpSink;
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await buildTestApp({ smtpUrl: smtp.url });
-  t.clock.set(new Date('2026-05-12T15:00:00Z'));
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useSmtpTestApp();
 
 const mailer = () => t.app.deps.mailer;
 const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2)}@example.com`;

@@ -84,17 +84,12 @@ export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined
     .orderBy(asc(users.name), asc(estates.id))
     .limit(ADMIN_ESTATE_PAGE_SIZE + 1);
   const page = rows.slice(0, ADMIN_ESTATE_PAGE_SIZE);
-  const tiles = await ctx.db
-    .select({ status: estates.status, n: count() })
-    .from(estates)
-    .where(mine)
-    .groupBy(estates.status);
-  const n = (s: string) => tiles.find((t) => t.status === s)?.n ?? 0;
+  const counts = await estateCounts(ctx);
   const last = page[page.length - 1];
   return {
     items: await summaries(ctx.db, page),
     nextCursor: rows.length > ADMIN_ESTATE_PAGE_SIZE && last ? `${last.ownerName}|${last.estate.id}` : null,
-    tiles: { total: tiles.reduce((a, t) => a + t.n, 0), pendingVerification: n('verification_pending'), active: n('active') },
+    tiles: { total: counts.total, pendingVerification: counts.verification, active: counts.active },
   };
 }
 

@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { startSmtpSink, type SmtpSink } from '../../../../test/factories/smtp-sink.ts';
+import { useSmtpTestApp } from '../../../../test/factories/smtp-sink.ts';
 import { insertBeneficiaryUser } from '../../../../test/factories/shared-content.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers.ts';
 import { saveNotificationSettings } from './notification-settings.ts';
 import { notify } from './notify.ts';
 import { sendDigests } from './send-digests.ts';
 import { sendPendingNotifications } from './send-pending-notifications.ts';
 
-let t: TestApp;
-let smtp: SmtpSink;
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  t = await buildTestApp({ smtpUrl: smtp.url });
-  t.clock.set(new Date('2026-05-12T15:00:00Z'));
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useSmtpTestApp();
 
 const deps = () => t.app.deps;
 const outboxTo = (email: string) => t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));

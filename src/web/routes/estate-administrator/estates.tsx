@@ -3,7 +3,6 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import { ESTATE_STATUSES } from '../../../core/lifecycle.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
@@ -14,6 +13,7 @@ import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateList } from '../../features/estate-admin/estate-list.tsx';
 import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
+import { LoadMoreFooter } from '../../features/estate-admin/load-more-footer.tsx';
 import { useLoadMore } from '../../features/estate-admin/use-load-more.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -67,14 +67,7 @@ export function Component() {
         ) : (
           <div className="space-y-6">
             <EstateList estates={list.items} onActivate={(e) => transition.ask(e, 'activated')} />
-            {list.error && <Alert tone="error">{list.error}</Alert>}
-            {list.nextCursor && (
-              <div className="flex justify-center">
-                <Button variant="secondary" loading={list.loading} onClick={() => void list.loadMore()}>
-                  Load more
-                </Button>
-              </div>
-            )}
+            <LoadMoreFooter list={list} />
           </div>
         )}
       </Card>

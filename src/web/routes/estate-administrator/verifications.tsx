@@ -4,7 +4,6 @@ import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFuncti
 import { VERIFICATION_TIMEOUTS } from '../../../core/constants.ts';
 import { ZVerificationStatus, type TVerificationItem } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -18,6 +17,7 @@ import { VerificationGuidelines } from '../../features/estate-admin/guidelines.t
 import { PreviewDialog, type Preview } from '../../features/estate-admin/preview-dialog.tsx';
 import { RejectDialog } from '../../features/estate-admin/reject-dialog.tsx';
 import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
+import { LoadMoreFooter } from '../../features/estate-admin/load-more-footer.tsx';
 import { useLoadMore } from '../../features/estate-admin/use-load-more.ts';
 import { VerificationList } from '../../features/estate-admin/verification-list.tsx';
 
@@ -153,14 +153,7 @@ export function Component() {
                 setRejectOpen(true);
               }}
             />
-            {list.error && <Alert tone="error">{list.error}</Alert>}
-            {list.nextCursor && (
-              <div className="flex justify-center">
-                <Button variant="secondary" loading={list.loading} onClick={() => void list.loadMore()}>
-                  Load more
-                </Button>
-              </div>
-            )}
+            <LoadMoreFooter list={list} />
           </div>
         )}
       </Card>
