@@ -20,7 +20,8 @@ export const ENTITIES = [
   'message',
   'notification',
   'shared-content', // what a beneficiary may see of an owner's estate (PRODUCT.md §4)
-  'loved-one', // a planner's clients
+  'loved-one', // a planner's clients, and the invitations that bring them
+  'planner-task', // a planner's own to-do list
   'verification',
   'alert',
   'report',
@@ -65,7 +66,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('future-message'),
   ],
   // a support-team member may report the owner's passing (PRODUCT.md §5)
-  'legacy-planner': [...EVERYONE, ...crud('loved-one'), 'read:task:own', 'create:verification:own'],
+  'legacy-planner': [...EVERYONE, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
   beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own'],
   'estate-administrator': [
     ...EVERYONE,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -105,10 +106,17 @@ export const invitations = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     expiresAt: ts('expires_at').notNull(),
     acceptedAt: ts('accepted_at'),
+    /** Planner invitations: when the one follow-up reminder is due (null: none asked for), and when it went. */
+    followUpDueAt: ts('follow_up_due_at'),
     followUpSentAt: ts('follow_up_sent_at'),
+    /** When the invitation email last went out (first send or resend). */
+    lastSentAt: ts('last_sent_at'),
+    /** Withdrawn by the sender: the link no longer works and no reminder goes. */
+    cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('invitations_follow_up_due_idx').on(t.followUpDueAt).where(sql`${t.followUpSentAt} IS NULL`),
     uniqueIndex('invitations_token_unique').on(t.tokenHash),
     index('invitations_email_idx').on(t.email),
     index('invitations_invited_by_idx').on(t.invitedBy, t.createdAt),

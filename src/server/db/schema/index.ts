@@ -10,3 +10,4 @@ export * from './tasks.ts';
 export * from './appointments.ts';
 export * from './messages.ts';
 export * from './lifecycle.ts';
+export * from './planner.ts';

@@ -1,6 +1,7 @@
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
+import { users } from './users.ts';
 
 export const tasks = pgTable(
   'tasks',
@@ -18,8 +19,10 @@ export const tasks = pgTable(
     /** documents | memories | beneficiaries | digital_assets | messages */
     category: text('category').notNull().default('documents'),
     dueDate: date('due_date'),
-    /** onboarding | user */
+    /** onboarding | user | planner */
     source: text('source').notNull().default('user'),
+    /** The legacy planner who suggested the task (source 'planner'), shown on the owner's list. */
+    suggestedBy: uuid('suggested_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: ts('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
