@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       screen('sign-up', () => import('./routes/sign-up.tsx')),
       screen('sign-up/confirm', () => import('./routes/confirm-sign-up.tsx')),
       screen('invitations/:token', () => import('./routes/accept-invitation.tsx')),
+      screen('mail', () => import('./routes/mail.tsx')),
 
       personaArea('estate-owner', [
         screen(null, () => import('./routes/estate-owner/dashboard.tsx')),
@@ -90,9 +91,11 @@ export const routes: RouteObject[] = [
         screen(null, () => import('./routes/legacy-planner/dashboard.tsx')),
         screen('loved-ones', () => import('./routes/legacy-planner/loved-ones.tsx')),
         screen('loved-ones/invite', () => import('./routes/legacy-planner/invite-loved-one.tsx')),
+        screen('loved-ones/:estateId', () => import('./routes/legacy-planner/loved-one.tsx')),
         screen('tools', () => import('./routes/legacy-planner/tools.tsx')),
         screen('appointments', () => import('./routes/legacy-planner/appointments.tsx')),
         screen('resources', () => import('./routes/legacy-planner/resources.tsx')),
+        screen('resources/:slug', () => import('./routes/legacy-planner/resource.tsx')),
         screen('messages', () => import('./routes/legacy-planner/messages.tsx')),
         screen('settings', () => import('./routes/legacy-planner/settings.tsx')),
       ]),

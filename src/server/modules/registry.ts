@@ -16,6 +16,10 @@ import { filesRoutes } from './files/files.routes.ts';
 import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
 import { futureMessagesRoutes } from './future-messages/future-messages.routes.ts';
 import { healthRoutes } from './health.routes.ts';
+import { demoMailRoutes } from './demo-mail/demo-mail.routes.ts';
+import { plannerRoutes } from './planner/planner.routes.ts';
+import { plannerInvitationsRoutes } from './planner-invitations/planner-invitations.routes.ts';
+import { plannerToolsRoutes } from './planner-tools/planner-tools.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
 import { memoriesRoutes } from './memories/memories.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -48,4 +52,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   invitationsRoutes,
   tasksRoutes,
   appointmentsRoutes,
+  plannerRoutes,
+  plannerInvitationsRoutes,
+  plannerToolsRoutes,
+  demoMailRoutes,
 ];
