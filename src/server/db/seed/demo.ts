@@ -11,6 +11,7 @@ import { tasks } from '../schema/tasks.ts';
 import { seedBeneficiary } from './demo-beneficiary.ts';
 import { seedEstates } from './demo-estates.ts';
 import { seedMessages } from './demo-messages.ts';
+import { seedPlanner } from './demo-planner.ts';
 import { seedPlans } from './demo-plans.ts';
 import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
 import { loadConfig } from '../../config.ts';
@@ -35,7 +36,7 @@ export interface DemoIds {
  * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.
  * `vault` is the file store, master key and clock, for seeders that store files or secrets.
  */
-const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates];
+const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner];
 
 const demoUser = (role: (typeof PERSONAS)[number]['key'], extra: { phone: string }) => {
   const { name, email } = personaFor(role).sampleUser;
