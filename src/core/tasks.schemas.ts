@@ -20,6 +20,8 @@ export const ZTask = z.object({
   category: z.enum(TASK_CATEGORIES),
   dueDate: z.string().nullable(),
   source: z.string(),
+  /** the legacy planner who suggested it (source 'planner'), shown on the owner's list */
+  suggestedBy: z.object({ name: z.string() }).nullable(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -11,7 +11,7 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from '../beneficiaries/beneficiary-view.ts';
 import { toSupportMember } from '../support-team/member-view.ts';
 import { TASK_ORDER } from '../tasks/list-tasks.ts';
-import { toTask } from '../tasks/task-view.ts';
+import { tasksWithSuggesters } from '../tasks/task-view.ts';
 import { completionFacts } from './completion-facts.ts';
 
 const DASHBOARD_TASKS = 5;
@@ -93,7 +93,7 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
       date: m.date,
       sharedWith: m.shareAll ? people.length : m.shared,
     })),
-    tasks: pending.map(toTask),
+    tasks: await tasksWithSuggesters(ctx.db, pending),
     pendingTaskCount: pendingCount?.n ?? 0,
     beneficiaries: people.map(toBeneficiary),
     supportTeam: team.map(toSupportMember),

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toTask } from './task-view.ts';
+import { tasksWithSuggesters } from './task-view.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -44,5 +44,5 @@ export async function listTasks(ctx: Ctx, query: TTaskListQuery): Promise<TTaskL
     .from(tasks)
     .where(and(...where))
     .orderBy(...TASK_ORDER);
-  return { tasks: rows.map(toTask), counts: await taskCounts(ctx.db, estateId) };
+  return { tasks: await tasksWithSuggesters(ctx.db, rows), counts: await taskCounts(ctx.db, estateId) };
 }

@@ -6,7 +6,7 @@ import { createTask } from './create-task.ts';
 import { deleteTask } from './delete-task.ts';
 import { listTasks } from './list-tasks.ts';
 import { setTaskStatus } from './set-task-status.ts';
-import { ownTask, toTask } from './task-view.ts';
+import { ownTask, taskWithSuggester } from './task-view.ts';
 import { updateTask } from './update-task.ts';
 
 export async function tasksRoutes(base: FastifyInstance) {
@@ -27,7 +27,7 @@ export async function tasksRoutes(base: FastifyInstance) {
   app.get(
     '/api/v1/tasks/:id',
     { schema: { tags, params, response: { 200: ZTask } }, config: { permission: 'read:task:own' } },
-    async (req) => toTask(await ownTask(req.ctx, req.params.id)),
+    async (req) => taskWithSuggester(req.ctx.db, await ownTask(req.ctx, req.params.id)),
   );
   app.patch(
     '/api/v1/tasks/:id',

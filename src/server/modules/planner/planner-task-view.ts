@@ -1,0 +1,49 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { TPlannerTask } from '../../../core/planner.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { plannerTasks } from '../../db/schema/planner.ts';
+import { users } from '../../db/schema/users.ts';
+import { assertClientOf } from '../../access/planner-clients.ts';
+import { notFound } from '../../lib/app-error.ts';
+
+/** Open first, soonest due first (undated last); then the most recently completed. */
+export const PLANNER_TASK_ORDER = [
+  sql`${plannerTasks.completedAt} is not null`,
+  sql`${plannerTasks.completedAt} desc nulls first`,
+  sql`${plannerTasks.dueDate} asc nulls last`,
+  sql`${plannerTasks.createdAt} asc`,
+];
+
+/** The planner's own tasks matching `where`, with the name of the client each is for. */
+export function plannerTaskRows(ctx: Ctx, where?: SQL) {
+  return ctx.db
+    .select({ task: plannerTasks, forName: users.name })
+    .from(plannerTasks)
+    .leftJoin(estates, eq(estates.id, plannerTasks.estateId))
+    .leftJoin(users, eq(users.id, estates.ownerId))
+    .where(and(eq(plannerTasks.plannerId, ctx.actor.userId), where));
+}
+
+export function toPlannerTask({ task, forName }: { task: typeof plannerTasks.$inferSelect; forName: string | null }): TPlannerTask {
+  return {
+    id: task.id,
+    title: task.title,
+    dueDate: task.dueDate,
+    completedAt: task.completedAt?.toISOString() ?? null,
+    for: task.estateId ? { estateId: task.estateId, name: forName ?? 'Former client' } : null,
+    createdAt: task.createdAt.toISOString(),
+  };
+}
+
+/** One of the planner's own tasks; another planner's (or none) is 404. */
+export async function ownPlannerTask(ctx: Ctx, id: string): Promise<TPlannerTask> {
+  const [row] = await plannerTaskRows(ctx, eq(plannerTasks.id, id));
+  if (!row) throw notFound('That task');
+  return toPlannerTask(row);
+}
+
+/** "For" must be one of the planner's clients (or nobody): anything else is 404, as for any other estate. */
+export async function assertForClient(ctx: Ctx, estateId: string | null | undefined): Promise<void> {
+  if (estateId) await assertClientOf(ctx.db, ctx.actor.userId, estateId);
+}
