@@ -69,7 +69,8 @@ export type TThread = z.infer<typeof ZThread>;
 /** Someone the viewer may write to: an owner they are linked to (while the estate is not active), or that owner's support team. */
 export const ZContact = z.object({
   userId: z.string(),
-  estateId: z.string(),
+  /** null: not about an estate (Heirloom Support, written to by legacy planners) */
+  estateId: z.string().nullable(),
   name: z.string(),
   roleLabel: z.string(),
   /** Whose estate the contact belongs to, e.g. "Margaret Ellis". */
@@ -82,7 +83,8 @@ export const zMessageBody = z.string().trim().min(1, { message: 'Required' }).ma
 
 export const ZComposeMessageRequest = z
   .object({
-    estateId: zId,
+    /** null only for a contact outside any estate (Heirloom Support) */
+    estateId: zId.nullable(),
     recipientUserId: zId,
     subject: zMessageSubject,
     body: zMessageBody,

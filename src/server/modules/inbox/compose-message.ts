@@ -3,7 +3,6 @@ import type { TComposeMessageRequest, TThread } from '../../../core/inbox.schema
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
-import { isLinkedToEstate } from '../../access/policy.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
@@ -13,19 +12,20 @@ import { listContacts } from './list-contacts.ts';
 import { noticeNewMessage } from './message-notice.ts';
 
 /**
- * Compose Message: a new conversation with the owner of an estate the viewer is a beneficiary of
- * (while it is not active) or with one of that estate's support team. An estate the viewer is not
+ * Compose Message: a new conversation with one of the viewer's contacts (list-contacts.ts): the owner
+ * of an estate the viewer is a beneficiary of (while it is not active) or one of that estate's support
+ * team; for a legacy planner, a client or Heirloom Support. An estate the viewer is not
  * linked to, or a recipient who is not one of its contacts, is not found; the owner of an active
  * estate is refused with 400. Limited per account and recipient (SEND_LIMITS): 429 over it.
  */
 export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): Promise<TThread> {
-  if (!(await isLinkedToEstate(ctx.db, ctx.actor.userId, input.estateId))) throw notFound('That estate');
+  const contacts = await listContacts(ctx);
+  if (!contacts.some((c) => c.estateId === input.estateId)) throw notFound('That estate');
   if (await ownerOfActiveEstate(ctx.db, input.recipientUserId, input.estateId)) {
     throw new AppError('RECIPIENT_UNAVAILABLE', 400, 'This estate is active: write to its support team instead.', {
       recipientUserId: 'Choose a member of the support team',
     });
   }
-  const contacts = await listContacts(ctx);
   const contact = contacts.find((c) => c.estateId === input.estateId && c.userId === input.recipientUserId);
   if (!contact) throw notFound('That recipient');
 

@@ -1,15 +1,54 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TContact } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries, estates, supportTeamMembers } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { clientEstateSql } from '../../access/planner-clients.ts';
+
+export const SUPPORT_CONTACT_NAME = 'Heirloom Support';
+
+/**
+ * Heirloom Support: the platform's longest-standing active admin account receives what planners
+ * write to support (its replies come from that account).
+ */
+async function supportContact(ctx: Ctx): Promise<TContact | null> {
+  const [admin] = await ctx.db
+    .select({ id: users.id })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, 'admin'), eq(users.status, 'active'), ne(users.id, ctx.actor.userId)))
+    .orderBy(asc(userRoles.createdAt), asc(users.id))
+    .limit(1);
+  return admin ? { userId: admin.id, estateId: null, name: SUPPORT_CONTACT_NAME, roleLabel: 'Support', ownerName: '' } : null;
+}
+
+/** A legacy planner writes to their clients (owners of estates not yet active) and to Heirloom Support. */
+async function plannerContacts(ctx: Ctx): Promise<TContact[]> {
+  const clients = await ctx.db
+    .select({ estateId: estates.id, ownerId: estates.ownerId, ownerName: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(clientEstateSql(ctx.db, ctx.actor.userId, estates.id), ne(estates.status, 'active')))
+    .orderBy(asc(users.name));
+  const support = await supportContact(ctx);
+  return [
+    ...clients.map((c) => ({ userId: c.ownerId, estateId: c.estateId, name: c.ownerName, roleLabel: 'Estate Owner', ownerName: c.ownerName })),
+    ...(support ? [support] : []),
+  ];
+}
 
 /**
  * Who the viewer may write to: for every estate they are a beneficiary of, the owner (only while
- * the estate is not active — the owner is alive) and each support-team member who has an account.
+ * the estate is not active — the owner is alive) and each support-team member who has an account;
+ * for a legacy planner, also their clients and Heirloom Support.
  */
 export async function listContacts(ctx: Ctx): Promise<TContact[]> {
+  const forPlanner = ctx.actor.roles.includes('legacy-planner') ? await plannerContacts(ctx) : [];
+  return [...forPlanner, ...(await beneficiaryContacts(ctx)).filter((c) => !forPlanner.some((p) => p.estateId === c.estateId && p.userId === c.userId))];
+}
+
+async function beneficiaryContacts(ctx: Ctx): Promise<TContact[]> {
   const linked = await ctx.db
     .select({ estateId: estates.id, ownerId: estates.ownerId, status: estates.status, ownerName: users.name })
     .from(beneficiaries)

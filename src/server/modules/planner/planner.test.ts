@@ -9,7 +9,7 @@ import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertClientOf, insertPlanner, insertPlannerWithClients } from '../../../../test/factories/planner.ts';
 import { insertTask } from '../../../../test/factories/tasks.ts';
-import { insertOwner, type InsertedUser } from '../../../../test/factories/users.ts';
+import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 
 let t: TestApp;
@@ -25,14 +25,16 @@ const DAY = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
   t = await buildTestApp();
   const now = t.clock.now();
-  ({ planner, clients: [margaret, walter] = [] } = await insertPlannerWithClients(
+  const made = await insertPlannerWithClients(
     t.db,
     [
       { name: 'Margaret Ellis', keyDocuments: 15, lastActiveAt: new Date(now.getTime() - 2 * DAY) },
       { name: 'Walter Price', keyDocuments: 3, lastActiveAt: new Date(now.getTime() - 2 * DAY) },
     ],
     { name: 'David Chen' },
-  ));
+  );
+  planner = made.planner;
+  [margaret, walter] = made.clients as [InsertedUser, InsertedUser];
   plannerS = await sessionFor(t, planner);
   otherPlanner = await insertPlanner(t.db, { name: 'Other Planner' });
   otherClient = await insertClientOf(t.db, otherPlanner, { name: 'Someone Else' });
@@ -221,5 +223,26 @@ describe('planner tasks', () => {
     const stranger = await insertOwner(t.db);
     const mine = (await injectAs(t, plannerS, 'POST', '/api/v1/planner/tasks', { title: 'Mine' })).json();
     expect((await injectAs(t, plannerS, 'PATCH', `/api/v1/planner/tasks/${mine.id}`, { estateId: stranger.estateId })).statusCode).toBe(404);
+  });
+});
+
+describe('Message Support', () => {
+  it('a planner writes to Heirloom Support (an admin) and to a client, never to an owner who is not a client', async () => {
+    const admin = await insertUser(t.db, { roles: ['admin'], name: 'Avery Admin' });
+    const contacts = (await get('/api/v1/inbox/contacts')).json();
+    expect(contacts).toEqual(
+      expect.arrayContaining([
+        { userId: admin.id, estateId: null, name: 'Heirloom Support', roleLabel: 'Support', ownerName: '' },
+        expect.objectContaining({ userId: margaret.id, estateId: margaret.estateId, roleLabel: 'Estate Owner' }),
+      ]),
+    );
+    expect(contacts.map((c: { userId: string }) => c.userId)).not.toContain(otherClient.id);
+    const sent = await injectAs(t, plannerS, 'POST', '/api/v1/inbox/messages', { estateId: null, recipientUserId: admin.id, subject: 'A question', body: 'How do I export a checklist?' });
+    expect(sent.statusCode).toBe(201);
+    const adminInbox = (await get('/api/v1/inbox', await sessionFor(t, admin))).json();
+    expect(JSON.stringify(adminInbox)).toContain('A question');
+    const refused = await injectAs(t, plannerS, 'POST', '/api/v1/inbox/messages', { estateId: otherClient.estateId, recipientUserId: otherClient.id, subject: 'Hello', body: 'Hi' });
+    expect(refused.statusCode).toBe(404);
+    expect((await injectAs(t, plannerS, 'POST', '/api/v1/inbox/messages', { estateId: margaret.estateId, recipientUserId: margaret.id, subject: 'Our session', body: 'See you Tuesday' })).statusCode).toBe(201);
   });
 });
