@@ -11,14 +11,15 @@ import { SearchInput } from './search-input.tsx';
 export function SearchFilterBar({
   searchLabel,
   q,
-  activeFilters,
+  activeFilters = 0,
   children,
 }: {
   searchLabel: string;
   q: string;
   /** How many filters are in use (shown on the Filter button). */
-  activeFilters: number;
-  children: ReactNode;
+  activeFilters?: number;
+  /** The filter controls; without them there is no Filter button (a search box alone). */
+  children?: ReactNode;
 }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,7 +38,7 @@ export function SearchFilterBar({
       }}
     >
       <SearchInput label={searchLabel} name="q" defaultValue={q} maxLength={200} autoComplete="off" />
-      <FilterPopover active={activeFilters}>{children}</FilterPopover>
+      {children && <FilterPopover active={activeFilters}>{children}</FilterPopover>}
     </Form>
   );
 }

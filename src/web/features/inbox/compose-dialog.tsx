@@ -11,7 +11,23 @@ import { inboxApi } from './api.ts';
 const keyOf = (c: TContact) => `${c.estateId}:${c.userId}`;
 
 /** Compose Message: to the owner (while they can receive it) or a member of their support team. */
-export function ComposeDialog({ open, contacts, onClose, onSent }: { open: boolean; contacts: TContact[]; onClose: () => void; onSent: (t: TThread) => void }) {
+export function ComposeDialog({
+  open,
+  contacts,
+  onClose,
+  onSent,
+  description = 'Write to the person who shared with you, or to their support team.',
+  nobody = 'There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.',
+}: {
+  open: boolean;
+  contacts: TContact[];
+  onClose: () => void;
+  onSent: (t: TThread) => void;
+  /** under the title: who one writes to from here */
+  description?: string;
+  /** shown instead of the form when there is nobody to write to */
+  nobody?: string;
+}) {
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -51,9 +67,9 @@ export function ComposeDialog({ open, contacts, onClose, onSent }: { open: boole
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Compose Message" description="Write to the person who shared with you, or to their support team.">
+    <Dialog open={open} onClose={onClose} title="Compose Message" description={description}>
       {contacts.length === 0 ? (
-        <Alert tone="info">There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.</Alert>
+        <Alert tone="info">{nobody}</Alert>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Compose message">
           {error && <Alert tone="error">{error}</Alert>}

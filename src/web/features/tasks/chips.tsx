@@ -17,3 +17,8 @@ export function PriorityChip({ priority }: { priority: TTask['priority'] }) {
 export function CategoryChip({ category }: { category: TTask['category'] }) {
   return <span className={`${chip} bg-sky-50 text-sky-900 ring-sky-200`}>{TASK_CATEGORY_LABELS[category]}</span>;
 }
+
+/** A task a legacy planner suggested: "Suggested by David Chen". */
+export function SuggestedByChip({ name }: { name: string }) {
+  return <span className={`${chip} bg-violet-50 text-violet-900 ring-violet-200`}>Suggested by {name}</span>;
+}

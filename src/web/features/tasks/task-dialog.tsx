@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { TASK_CATEGORIES, TASK_DESCRIPTION_ROWS, TASK_PRIORITIES, TASK_PRIORITY_LABELS } from '../../../core/constants.ts';
-import { TASK_CATEGORY_LABELS, ZCreateTaskRequest, type TTask } from '../../../core/tasks.schemas.ts';
+import { TASK_CATEGORY_LABELS, ZCreateTaskRequest, type TCreateTaskRequest, type TTask } from '../../../core/tasks.schemas.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
@@ -13,13 +13,15 @@ export interface TaskDialogProps {
   task: TTask | null;
   onClose: () => void;
   onSaved: (task: TTask, created: boolean) => void;
+  /** Saves a new task somewhere else than the owner's own list (a planner suggesting one), with its own words. */
+  suggest?: { title: string; submitLabel: string; save: (input: TCreateTaskRequest) => Promise<TTask> };
 }
 
 /**
  * The Add New Task modal (title, 3-row description, due date, priority High/Medium/Low) — also
  * used to edit a task. Give it a fresh `key` each time it opens so the fields start over.
  */
-export function TaskDialog({ open, task, onClose, onSaved }: TaskDialogProps) {
+export function TaskDialog({ open, task, onClose, onSaved, suggest }: TaskDialogProps) {
   const { busy, error, fields, setFields, run } = useAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -36,7 +38,7 @@ export function TaskDialog({ open, task, onClose, onSaved }: TaskDialogProps) {
       return;
     }
     await run(async () => {
-      const saved = task ? await tasksApi.update(task.id, parsed.data) : await tasksApi.create(parsed.data);
+      const saved = task ? await tasksApi.update(task.id, parsed.data) : await (suggest?.save ?? tasksApi.create)(parsed.data);
       onSaved(saved, !task);
     });
   }
@@ -45,8 +47,8 @@ export function TaskDialog({ open, task, onClose, onSaved }: TaskDialogProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title={task ? 'Edit Task' : 'Add New Task'}
-      submitLabel={task ? 'Save Changes' : 'Add New Task'}
+      title={task ? 'Edit Task' : (suggest?.title ?? 'Add New Task')}
+      submitLabel={task ? 'Save Changes' : (suggest?.submitLabel ?? 'Add New Task')}
       busy={busy}
       // the fields' own messages say it all: the server's summary only when no field has one
       error={Object.keys(fields).length ? null : error}

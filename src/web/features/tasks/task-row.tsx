@@ -1,19 +1,22 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CategoryChip, PriorityChip } from './chips.tsx';
+import { CategoryChip, PriorityChip, SuggestedByChip } from './chips.tsx';
 import { completedInWords, dueInWords } from './format.ts';
 
 export interface TaskRowProps {
   task: TTask;
-  busy: boolean;
-  onComplete: (task: TTask) => void;
-  onReopen: (task: TTask) => void;
-  onEdit: (task: TTask) => void;
+  /** Complete / Reopen / Edit; without them the row is read-only (a planner viewing a client's list). */
+  actions?: {
+    busy: boolean;
+    onComplete: (task: TTask) => void;
+    onReopen: (task: TTask) => void;
+    onEdit: (task: TTask) => void;
+  };
 }
 
 /** One task: pending shows Complete; completed is struck through with a green check and can be reopened. */
-export function TaskRow({ task, busy, onComplete, onReopen, onEdit }: TaskRowProps) {
+export function TaskRow({ task, actions }: TaskRowProps) {
   const done = task.status === 'completed';
   const due = task.dueDate ? dueInWords(task.dueDate) : null;
   return (
@@ -33,6 +36,7 @@ export function TaskRow({ task, busy, onComplete, onReopen, onEdit }: TaskRowPro
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <PriorityChip priority={task.priority} />
             <CategoryChip category={task.category} />
+            {task.suggestedBy && <SuggestedByChip name={task.suggestedBy.name} />}
             {done ? (
               <span className="text-sm text-green-800">{completedInWords(task)}</span>
             ) : (
@@ -41,20 +45,27 @@ export function TaskRow({ task, busy, onComplete, onReopen, onEdit }: TaskRowPro
           </div>
         </div>
       </div>
-      <div className="flex shrink-0 gap-2 pl-9 sm:pl-0">
-        {done ? (
-          <Button variant="secondary" size="sm" loading={busy} onClick={() => onReopen(task)} aria-label={`Reopen ${task.title}`}>
-            Reopen
-          </Button>
-        ) : (
-          <Button size="sm" loading={busy} onClick={() => onComplete(task)} aria-label={`Complete ${task.title}`}>
-            Complete
-          </Button>
-        )}
-        <Button variant="secondary" size="sm" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
-          Edit
-        </Button>
-      </div>
+      {actions && <TaskActions task={task} {...actions} />}
     </li>
+  );
+}
+
+function TaskActions({ task, busy, onComplete, onReopen, onEdit }: { task: TTask } & NonNullable<TaskRowProps['actions']>) {
+  const done = task.status === 'completed';
+  return (
+    <div className="flex shrink-0 gap-2 pl-9 sm:pl-0">
+      {done ? (
+        <Button variant="secondary" size="sm" loading={busy} onClick={() => onReopen(task)} aria-label={`Reopen ${task.title}`}>
+          Reopen
+        </Button>
+      ) : (
+        <Button size="sm" loading={busy} onClick={() => onComplete(task)} aria-label={`Complete ${task.title}`}>
+          Complete
+        </Button>
+      )}
+      <Button variant="secondary" size="sm" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
+        Edit
+      </Button>
+    </div>
   );
 }

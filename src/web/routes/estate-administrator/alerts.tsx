@@ -10,7 +10,7 @@ import { AlertList } from '../../features/estate-admin/alert-list.tsx';
 import { AlertSettingsCard } from '../../features/estate-admin/alert-settings-card.tsx';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { ResponseGuidelines } from '../../features/estate-admin/guidelines.tsx';
-import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
+import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 
 const RESOLVED_SHOWN = 10;
 

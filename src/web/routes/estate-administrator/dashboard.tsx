@@ -9,7 +9,7 @@ import { AlertList } from '../../features/estate-admin/alert-list.tsx';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { PendingVerificationsCard, VERIFICATIONS_PATH } from '../../features/estate-admin/pending-verifications-card.tsx';
-import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
+import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 
 export function loader() {
   return estateAdminApi.dashboard();

@@ -11,10 +11,10 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { searchParam } from '../../lib/query-params.ts';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateList } from '../../features/estate-admin/estate-list.tsx';
-import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
+import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
-import { LoadMoreFooter } from '../../features/estate-admin/load-more-footer.tsx';
-import { useLoadMore } from '../../features/estate-admin/use-load-more.ts';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

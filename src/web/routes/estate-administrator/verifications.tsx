@@ -16,9 +16,9 @@ import { VERIFICATION_STATUS_LABELS } from '../../features/estate-admin/badges.t
 import { VerificationGuidelines } from '../../features/estate-admin/guidelines.tsx';
 import { PreviewDialog, type Preview } from '../../features/estate-admin/preview-dialog.tsx';
 import { RejectDialog } from '../../features/estate-admin/reject-dialog.tsx';
-import { StatTiles } from '../../features/estate-admin/stat-tiles.tsx';
-import { LoadMoreFooter } from '../../features/estate-admin/load-more-footer.tsx';
-import { useLoadMore } from '../../features/estate-admin/use-load-more.ts';
+import { StatTiles } from '../../components/ui/stat-tiles.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { VerificationList } from '../../features/estate-admin/verification-list.tsx';
 
 const FILTERS = ['all', ...ZVerificationStatus.options] as const;

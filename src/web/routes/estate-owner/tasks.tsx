@@ -103,10 +103,12 @@ export function Component() {
                 <TaskRow
                   key={task.id}
                   task={task}
-                  busy={busyId === task.id}
-                  onComplete={(t) => void changeStatus(t, 'completed')}
-                  onReopen={(t) => void changeStatus(t, 'pending')}
-                  onEdit={(t) => open(t)}
+                  actions={{
+                    busy: busyId === task.id,
+                    onComplete: (t) => void changeStatus(t, 'completed'),
+                    onReopen: (t) => void changeStatus(t, 'pending'),
+                    onEdit: (t) => open(t),
+                  }}
                 />
               ))}
             </ul>

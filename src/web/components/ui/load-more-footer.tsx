@@ -1,5 +1,5 @@
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
 
 /** Under a list paged with useLoadMore: its error, and "Load more" while there is a next page. */
 export function LoadMoreFooter({ list }: { list: { error: string | null; nextCursor: string | null; loading: boolean; loadMore: () => Promise<void> } }) {

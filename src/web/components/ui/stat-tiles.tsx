@@ -1,8 +1,9 @@
-import type { IconComponent } from '../../components/ui/icons.ts';
+import type { IconComponent } from './icons.ts';
 
 export interface StatTile {
   label: string;
-  value: number;
+  /** a figure, or a word when there is none (e.g. '—') */
+  value: number | string;
   icon: IconComponent;
   /** classes of the icon's square, e.g. 'bg-amber-50 text-amber-700' */
   tone: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 interface Page<T> {
   items: T[];
