@@ -123,7 +123,7 @@ describe('dashboard', () => {
     await insertAppointment(t.db, { estateId: walter.estateId, requestedBy: walter.id, attendeeUserId: planner.id, attendeeName: 'David Chen', type: 'Memory Recording', status: 'confirmed', updatedAt: now });
     await insertAppointment(t.db, { estateId: walter.estateId, requestedBy: walter.id, attendeeUserId: otherPlanner.id, attendeeName: 'Other Planner', type: 'Family Meeting', status: 'confirmed', updatedAt: now });
     const activity = (await get('/api/v1/planner/dashboard')).json().activity.map((a: { person: string; action: string }) => `${a.person} ${a.action}`);
-    expect(activity).toEqual(expect.arrayContaining(['Walter Price completed the task “Upload the deeds”', 'Walter Price Memory Recording session confirmed']));
+    expect(activity).toEqual(expect.arrayContaining(['Walter Price completed the task “Upload the deeds”', 'Walter Price Memory Recording appointment confirmed']));
     expect(activity.join()).not.toContain('Family Meeting');
   });
 });

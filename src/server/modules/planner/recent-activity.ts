@@ -61,7 +61,7 @@ export async function recentActivity(ctx: Ctx, clients: ReadonlyMap<string, stri
       id: `appointment-${a.id}`,
       estateId: a.estateId!,
       person: person(a.estateId),
-      action: `${a.type} session ${APPOINTMENT_WORDS[a.status] ?? a.status}`,
+      action: `${a.type} appointment ${APPOINTMENT_WORDS[a.status] ?? a.status}`,
       at: a.at.toISOString(),
     })),
   ];
