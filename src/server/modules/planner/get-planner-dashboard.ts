@@ -2,7 +2,7 @@ import { averageCompletion } from '../../../core/loved-one-status.ts';
 import { DASHBOARD_PROGRESS_LIMIT, DASHBOARD_TASKS_LIMIT, type TPlannerDashboard } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { clientRows, toLovedOnes } from './client-view.ts';
-import { listPlannerTasks } from './planner-tasks.ts';
+import { listPlannerTasks } from './list-planner-tasks.ts';
 import { recentActivity } from './recent-activity.ts';
 
 /**

@@ -16,7 +16,10 @@ import { ZCreateTaskRequest, ZTask } from '../../../core/tasks.schemas.ts';
 import { getLovedOne } from './get-loved-one.ts';
 import { getPlannerDashboard } from './get-planner-dashboard.ts';
 import { listLovedOnes } from './list-loved-ones.ts';
-import { createPlannerTask, deletePlannerTask, listPlannerTasks, updatePlannerTask } from './planner-tasks.ts';
+import { createPlannerTask } from './create-planner-task.ts';
+import { deletePlannerTask } from './delete-planner-task.ts';
+import { listPlannerTasks } from './list-planner-tasks.ts';
+import { updatePlannerTask } from './update-planner-task.ts';
 import { suggestTask } from './suggest-task.ts';
 
 /** The legacy planner's practice (core/planner.schemas.ts lists the routes). */
