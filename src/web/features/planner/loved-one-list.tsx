@@ -12,7 +12,7 @@ export function LovedOneList({ lovedOnes, label, compact = false }: { lovedOnes:
   return (
     <ul aria-label={label} className="divide-y divide-stone-100">
       {lovedOnes.map((l) => (
-        <li key={l.estateId} className="grid gap-3 py-4 first:pt-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_12rem_auto] md:items-center md:gap-6">
+        <li key={l.estateId} className="grid gap-3 py-4 first:pt-0 last:pb-0 md:grid-cols-[minmax(0,1fr)_12rem_8.5rem] md:items-center md:gap-6">
           <div className="flex min-w-0 items-start gap-3">
             <Avatar initials={initialsOf(l.name)} />
             <div className="min-w-0">
@@ -24,11 +24,16 @@ export function LovedOneList({ lovedOnes, label, compact = false }: { lovedOnes:
                 {compact ? lastActiveInWords(l.lastActive) : `${l.relationship} · ${lastActiveInWords(l.lastActive)}`}
               </p>
               {!compact && (
-                <p className="text-sm break-all text-stone-600">
-                  <a className="hover:underline" href={`mailto:${l.email}`}>
+                <p className="text-sm text-stone-600">
+                  <a className="[overflow-wrap:anywhere] hover:underline" href={`mailto:${l.email}`}>
                     {l.email}
                   </a>
-                  {l.phone && <span className="whitespace-nowrap"> · {l.phone}</span>}
+                  {l.phone && (
+                    <span className="block whitespace-nowrap sm:inline">
+                      <span className="hidden sm:inline"> · </span>
+                      {l.phone}
+                    </span>
+                  )}
                 </p>
               )}
             </div>

@@ -70,17 +70,17 @@ function LovedOne({ detail }: { detail: TLovedOneDetail }) {
                     {person.relationship} · {lastActiveInWords(person.lastActive)}
                   </span>
                 </div>
-                <p className="break-all">
-                  <a className="hover:underline" href={`mailto:${person.email}`}>
+                <p>
+                  <a className="[overflow-wrap:anywhere] hover:underline" href={`mailto:${person.email}`}>
                     {person.email}
                   </a>
                   {person.phone && (
-                    <>
-                      {' · '}
+                    <span className="block sm:inline">
+                      <span className="hidden sm:inline"> · </span>
                       <a className="whitespace-nowrap hover:underline" href={`tel:${person.phone}`}>
                         {person.phone}
                       </a>
-                    </>
+                    </span>
                   )}
                 </p>
               </div>
