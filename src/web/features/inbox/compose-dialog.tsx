@@ -10,8 +10,26 @@ import { inboxApi } from './api.ts';
 
 const keyOf = (c: TContact) => `${c.estateId}:${c.userId}`;
 
-/** Compose Message: to the owner (while they can receive it) or a member of their support team. */
-export function ComposeDialog({ open, contacts, onClose, onSent }: { open: boolean; contacts: TContact[]; onClose: () => void; onSent: (t: TThread) => void }) {
+const BENEFICIARY_WORDS = {
+  description: 'Write to the person who shared with you, or to their support team.',
+  emptyText: 'There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.',
+};
+
+/** Compose Message: to one of the caller's contacts (for a beneficiary: the owner while they can receive it, or their support team). */
+export function ComposeDialog({
+  open,
+  contacts,
+  onClose,
+  onSent,
+  words = BENEFICIARY_WORDS,
+}: {
+  open: boolean;
+  contacts: TContact[];
+  onClose: () => void;
+  onSent: (t: TThread) => void;
+  /** the persona's own words under the title, and when there is nobody to write to */
+  words?: { description: string; emptyText: string };
+}) {
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -51,9 +69,9 @@ export function ComposeDialog({ open, contacts, onClose, onSent }: { open: boole
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Compose Message" description="Write to the person who shared with you, or to their support team.">
+    <Dialog open={open} onClose={onClose} title="Compose Message" description={words.description}>
       {contacts.length === 0 ? (
-        <Alert tone="info">There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.</Alert>
+        <Alert tone="info">{words.emptyText}</Alert>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Compose message">
           {error && <Alert tone="error">{error}</Alert>}
