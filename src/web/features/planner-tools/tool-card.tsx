@@ -2,9 +2,21 @@ import type { ReactNode } from 'react';
 import type { IconComponent } from '../../components/ui/icons.ts';
 
 /** One Assistance Tools card: icon, name, what it does, and its action(s) at the bottom. */
-export function ToolCard({ icon: Icon, title, description, children }: { icon: IconComponent; title: string; description: string; children: ReactNode }) {
+export function ToolCard({
+  icon: Icon,
+  title,
+  description,
+  children,
+  className = '',
+}: {
+  icon: IconComponent;
+  title: string;
+  description: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <li className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200 sm:p-6">
+    <li className={`flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200 sm:p-6 ${className}`.trim()}>
       <div className="flex items-start gap-4">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft">
           <Icon aria-hidden="true" className="size-6 text-accent-text" />

@@ -56,6 +56,7 @@ export function PlannerSettingsForm({ initial }: { initial: TUserSettings }) {
       <Card title="Profile Visibility" description="Who can see your name and contact details.">
         <RadioCards
           legend="Profile visibility"
+          hideLegend
           columns={3}
           options={VISIBILITY_OPTIONS}
           hints={VISIBILITY_HINTS}

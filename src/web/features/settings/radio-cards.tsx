@@ -8,10 +8,13 @@ export function RadioCards<K extends string>({
   value,
   onChange,
   columns = 2,
+  hideLegend = false,
 }: {
   legend: string;
   /** cards per row from the small breakpoint up */
   columns?: 2 | 3;
+  /** the legend is read by screen readers only (a card title above already says it) */
+  hideLegend?: boolean;
   options: Record<K, string>;
   hints: Record<K, string>;
   value: K;
@@ -20,8 +23,8 @@ export function RadioCards<K extends string>({
   const name = useId();
   return (
     <fieldset>
-      <legend className="text-base font-semibold text-stone-900">{legend}</legend>
-      <div className={`mt-3 grid gap-3 ${columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
+      <legend className={hideLegend ? 'sr-only' : 'text-base font-semibold text-stone-900'}>{legend}</legend>
+      <div className={`${hideLegend ? '' : 'mt-3'} grid gap-3 ${columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         {(Object.keys(options) as K[]).map((key) => (
           <label
             key={key}

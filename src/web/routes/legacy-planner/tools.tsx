@@ -58,25 +58,6 @@ export function Component() {
             Book an appointment
           </Link>
         </ToolCard>
-        <ToolCard icon={EnvelopeOpenIcon} title="Invitation Templates" description="Ready-made invitations for the people you help. Pick one to start an invitation with its text.">
-          <ul className="divide-y divide-stone-100">
-            {INVITATION_TEMPLATE_PURPOSES.map((t) => (
-              <li key={t.name} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5 first:pt-0 last:pb-0">
-                <span className="min-w-0 flex-1 basis-48">
-                  <span className="block text-sm font-medium text-stone-900">{t.name}</span>
-                  <span className="block text-sm text-stone-600">{t.purpose}</span>
-                </span>
-                <Link
-                  to={`/legacy-planner/loved-ones/invite?template=${encodeURIComponent(t.name)}`}
-                  className="text-sm font-medium text-accent-text underline"
-                  aria-label={`Use this template: ${t.name}`}
-                >
-                  Use this template
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </ToolCard>
         <ToolCard
           icon={TableCellsIcon}
           title="Client Progress Export"
@@ -86,6 +67,28 @@ export function Component() {
             <ArrowDownTrayIcon aria-hidden="true" className="size-5" />
             Download CSV
           </a>
+        </ToolCard>
+        <ToolCard
+          icon={EnvelopeOpenIcon}
+          className="md:col-span-2 xl:col-span-3"
+          title="Invitation Templates" description="Ready-made invitations for the people you help. Pick one to start an invitation with its text.">
+          <ul className="grid gap-x-8 gap-y-4 sm:grid-cols-2 xl:grid-cols-3">
+            {INVITATION_TEMPLATE_PURPOSES.map((t) => (
+              <li key={t.name} className="flex flex-col gap-1 rounded-lg p-3 ring-1 ring-stone-200">
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-stone-900">{t.name}</span>
+                  <span className="block text-sm text-stone-600">{t.purpose}</span>
+                </span>
+                <Link
+                  to={`/legacy-planner/loved-ones/invite?template=${encodeURIComponent(t.name)}`}
+                  className="mt-auto pt-1 text-sm font-medium text-accent-text underline"
+                  aria-label={`Use this template: ${t.name}`}
+                >
+                  Use this template
+                </Link>
+              </li>
+            ))}
+          </ul>
         </ToolCard>
       </ul>
     </div>
