@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { zIsoDate } from './common.schemas.ts';
-import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES } from './constants.ts';
+import { ACTIVATION_CONDITIONS, PLANNER_CONTACT_METHODS, PLANNER_TIME_ZONES, PLANNER_VISIBILITY, RELEASE_SCHEDULES } from './constants.ts';
+import { DEFAULT_PLANNER_VISIBILITY, PLANNER_VISIBILITY_KEY } from './support-team.schemas.ts';
+
+/** The planner's time zones (wireframe §9) and the IANA zone each one means. */
+export const PLANNER_TIME_ZONE_IANA = {
+  PT: 'America/Los_Angeles',
+  MT: 'America/Denver',
+  CT: 'America/Chicago',
+  ET: 'America/New_York',
+} as const satisfies Record<(typeof PLANNER_TIME_ZONES)[number], string>;
+export const PLANNER_TIME_ZONE_LABELS = {
+  PT: 'Pacific Time (PT)',
+  MT: 'Mountain Time (MT)',
+  CT: 'Central Time (CT)',
+  ET: 'Eastern Time (ET)',
+} as const satisfies Record<(typeof PLANNER_TIME_ZONES)[number], string>;
+export type PlannerTimeZone = (typeof PLANNER_TIME_ZONES)[number];
+
+const zPlannerVisibility = z.enum(PLANNER_VISIBILITY, { message: 'Choose Public, Private or Clients Only' });
+const zPlannerTimeZone = z.enum(PLANNER_TIME_ZONES, { message: 'Choose PT, MT, CT or ET' });
+const zPlannerContactMethod = z.enum(PLANNER_CONTACT_METHODS, { message: 'Choose Email, Phone or In-App Messages' });
+
+/** The keys only an account with the legacy-planner role may set (its planner profile). */
+export const PLANNER_SETTING_KEYS = [PLANNER_VISIBILITY_KEY, 'plannerAppointmentEmails', 'plannerTimeZone', 'plannerContactMethod'] as const;
 
 /**
  * Per-user preferences, stored in user_settings.data. Every key has a default, so a user who never
@@ -13,6 +36,14 @@ export const ZUserSettings = z.object({
   beneficiaryActivity: z.boolean().default(true),
   /** Owner: news about the estate (reminders, verification, activation). */
   legacyUpdates: z.boolean().default(true),
+  /** Planner: who sees the planner's profile — Public (offered to owners), Clients Only, Private. */
+  [PLANNER_VISIBILITY_KEY]: zPlannerVisibility.default(DEFAULT_PLANNER_VISIBILITY),
+  /** Planner: email when someone asks for an appointment (the in-app notification is always made). */
+  plannerAppointmentEmails: z.boolean().default(true),
+  /** Planner: the zone the planner's appointments are shown in. */
+  plannerTimeZone: zPlannerTimeZone.default('ET'),
+  /** Planner: how clients should reach the planner (shown on the owner's support-team card). */
+  plannerContactMethod: zPlannerContactMethod.default('Email'),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
 
@@ -24,6 +55,10 @@ export const ZUpdateUserSettingsRequest = z
     loginAlerts: z.boolean().optional(),
     beneficiaryActivity: z.boolean().optional(),
     legacyUpdates: z.boolean().optional(),
+    [PLANNER_VISIBILITY_KEY]: zPlannerVisibility.optional(),
+    plannerAppointmentEmails: z.boolean().optional(),
+    plannerTimeZone: zPlannerTimeZone.optional(),
+    plannerContactMethod: zPlannerContactMethod.optional(),
   })
   .strict();
 export type TUpdateUserSettingsRequest = z.infer<typeof ZUpdateUserSettingsRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEmail, zId, zPhone } from './common.schemas.ts';
-import { SUPPORT_TEAM_ROLES } from './constants.ts';
+import { PLANNER_CONTACT_METHODS, SUPPORT_TEAM_ROLES } from './constants.ts';
 import { zRequiredText } from './beneficiaries.schemas.ts';
 
 export const ZSupportMember = z.object({
@@ -15,6 +15,8 @@ export const ZSupportMember = z.object({
   status: z.enum(['invited', 'active']),
   invitedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  /** a legacy planner's preferred contact method (their settings), once they have joined */
+  preferredContact: z.enum(PLANNER_CONTACT_METHODS).nullable(),
 });
 export type TSupportMember = z.infer<typeof ZSupportMember>;
 

@@ -178,12 +178,12 @@ export function Component() {
         <Sidebar persona={persona} systemName={session.systemName} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
-      <div className="hidden lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
+      <div className="hidden lg:fixed print:hidden lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
         <Sidebar persona={persona} systemName={session.systemName} />
       </div>
 
-      <div className="lg:pl-72">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-x-4 border-b border-stone-200 bg-white/95 px-4 backdrop-blur-sm sm:px-6 lg:px-8">
+      <div className="lg:pl-72 print:pl-0">
+        <header className="sticky top-0 print:hidden z-30 flex h-16 items-center gap-x-4 border-b border-stone-200 bg-white/95 px-4 backdrop-blur-sm sm:px-6 lg:px-8">
           <button
             type="button"
             onClick={() => setDrawerOpen(true)}

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/app-error.ts';
 import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
+import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 import { formatWhen, toAppointment } from './appointment-view.ts';
 import { appointmentsPathFor, bookablePeople, resolvePersona } from './bookable-people.ts';
 
@@ -63,7 +64,10 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
   });
 
   if (person.attendeeUserId) {
+    // A planner's "Email notifications for new appointments" decides the email; the notice is always made.
+    const send = person.role !== 'legacy-planner' || (await loadUserSettings(ctx, person.attendeeUserId)).plannerAppointmentEmails;
     await notify(ctx, {
+      send,
       userId: person.attendeeUserId,
       type: 'message',
       message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${formatWhen(startsAt, timeZone)}. Confirm or decline it.`,

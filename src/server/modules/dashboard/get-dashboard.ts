@@ -96,6 +96,6 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
     tasks: await tasksWithSuggesters(ctx.db, pending),
     pendingTaskCount: pendingCount?.n ?? 0,
     beneficiaries: people.map(toBeneficiary),
-    supportTeam: team.map(toSupportMember),
+    supportTeam: team.map((m) => toSupportMember(m)),
   };
 }

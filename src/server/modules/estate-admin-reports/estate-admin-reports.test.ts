@@ -5,7 +5,7 @@ import { makePdf, multipartBody, type FormPart } from '../../../../test/factorie
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { auditLog } from '../../db/schema/system.ts';
-import { csvField, toCsv } from './csv.ts';
+import { csvField, toCsv } from '../../lib/csv.ts';
 import { resolveReportRange } from './report-range.ts';
 
 const HOUR = 60 * 60 * 1000;

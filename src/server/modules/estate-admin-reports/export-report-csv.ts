@@ -3,7 +3,7 @@ import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import { REPORT_CSV_ROW_LIMIT, type TParsedReportQuery } from '../../../core/estate-admin-reports.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { getEstateAdminReport } from './get-report.ts';
 
 /**

@@ -15,6 +15,11 @@ export interface NotifyInput {
   fromName?: string;
   /** In-app path the notification's View link opens. */
   link?: string;
+  /**
+   * false: in-app only, whatever the delivery settings (e.g. a planner who turned off emails for
+   * new appointments). It is stored as already handled, so neither now nor a digest sends it.
+   */
+  send?: boolean;
 }
 
 /**
@@ -52,6 +57,7 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<stri
       message: input.message,
       fromName: input.fromName ?? '',
       link: input.link ?? null,
+      deliveredAt: input.send === false ? now : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -59,7 +65,7 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<stri
   if (!row) return null;
 
   const inTransaction = deps.db instanceof PgTransaction;
-  if (settings.frequency === 'immediately' && isSent(settings, input.type) && deps.mailer && deps.config && !inTransaction) {
+  if (input.send !== false && settings.frequency === 'immediately' && isSent(settings, input.type) && deps.mailer && deps.config && !inTransaction) {
     // Claimed and queued in one transaction (a digest running at the same moment must not send it
     // too, and a crash in between must not lose it), then sent at once.
     await claimAndSend({ ...deps, mailer: deps.mailer, config: deps.config }, { userId: input.userId, settings, since: now, ids: [row.id], kind: 'notification' });

@@ -12,7 +12,7 @@ type SupportRole = keyof typeof SUPPORT_TEAM_ROLE_LABELS;
 
 export const supportRoleLabel = (role: string): string => SUPPORT_TEAM_ROLE_LABELS[role as SupportRole] ?? role;
 
-export function toSupportMember(row: MemberRow): TSupportMember {
+export function toSupportMember(row: MemberRow, preferredContact: TSupportMember['preferredContact'] = null): TSupportMember {
   return {
     id: row.id,
     role: row.role as SupportRole,
@@ -24,6 +24,7 @@ export function toSupportMember(row: MemberRow): TSupportMember {
     status: row.userId && row.acceptedAt ? 'active' : 'invited',
     invitedAt: row.invitedAt?.toISOString() ?? null,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    preferredContact,
   };
 }
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { TUpdateUserSettingsRequest, TUserSettings } from '../../../core/settings.schemas.ts';
+import { PLANNER_SETTING_KEYS, type TUpdateUserSettingsRequest, type TUserSettings } from '../../../core/settings.schemas.ts';
+import { PLANNER_ROLE } from '../../access/planner-clients.ts';
 import type { Ctx } from '../../context.ts';
 import { userSettings } from '../../db/schema/users.ts';
+import { forbidden } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { loadUserSettings } from './load-user-settings.ts';
 
@@ -10,6 +12,10 @@ import { loadUserSettings } from './load-user-settings.ts';
  * (notification method, planner profile, …) are left alone.
  */
 export async function updateUserSettings(ctx: Ctx, input: TUpdateUserSettingsRequest): Promise<TUserSettings> {
+  const plannerKeys = PLANNER_SETTING_KEYS.filter((key) => input[key] !== undefined);
+  if (plannerKeys.length && !ctx.actor.roles.includes(PLANNER_ROLE)) {
+    throw forbidden(`Only a legacy planner has a planner profile: ${plannerKeys.join(', ')} cannot be set on this account.`);
+  }
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ data: userSettings.data }).from(userSettings).where(eq(userSettings.userId, ctx.actor.userId)).for('update');

@@ -5,6 +5,8 @@ import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../te
 import { userSettings } from '../../db/schema/users.ts';
 
 let t: TestApp;
+/** Planner-profile keys every account reads with their defaults (only planners may change them). */
+const plannerDefaults = { plannerVisibility: 'Private', plannerAppointmentEmails: true, plannerTimeZone: 'ET', plannerContactMethod: 'Email' };
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -14,12 +16,12 @@ describe('notification and security toggles', () => {
   it('start on, persist each change, and leave other areas’ keys alone', async () => {
     const user = await insertUser(t.db);
     const s = await sessionFor(t, user);
-    expect((await injectAs(t, s, 'GET', '/api/v1/settings')).json()).toEqual({ loginAlerts: true, beneficiaryActivity: true, legacyUpdates: true });
+    expect((await injectAs(t, s, 'GET', '/api/v1/settings')).json()).toEqual({ loginAlerts: true, beneficiaryActivity: true, legacyUpdates: true, ...plannerDefaults });
     await t.db.insert(userSettings).values({ userId: user.id, data: { notificationMethod: 'sms' } });
     const res = await injectAs(t, s, 'PATCH', '/api/v1/settings', { beneficiaryActivity: false });
-    expect(res.json()).toEqual({ loginAlerts: true, beneficiaryActivity: false, legacyUpdates: true });
+    expect(res.json()).toEqual({ loginAlerts: true, beneficiaryActivity: false, legacyUpdates: true, ...plannerDefaults });
     await injectAs(t, s, 'PATCH', '/api/v1/settings', { legacyUpdates: false, loginAlerts: false });
-    expect((await injectAs(t, s, 'GET', '/api/v1/settings')).json()).toEqual({ loginAlerts: false, beneficiaryActivity: false, legacyUpdates: false });
+    expect((await injectAs(t, s, 'GET', '/api/v1/settings')).json()).toEqual({ loginAlerts: false, beneficiaryActivity: false, legacyUpdates: false, ...plannerDefaults });
     const [row] = await t.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
     expect(row?.data).toMatchObject({ notificationMethod: 'sms', beneficiaryActivity: false });
   });

@@ -4,7 +4,7 @@ import type { TAppointment } from '../../../core/appointments.schemas.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { appointmentsApi } from './api.ts';
-import { durationInWords, whenInWords } from './format.ts';
+import { durationInWords, whenInWords, type DisplayZone } from './format.ts';
 import { AppointmentStatusBadge } from './status-badge.tsx';
 
 export interface AppointmentActions {
@@ -12,10 +12,12 @@ export interface AppointmentActions {
   onConfirm: (a: TAppointment) => void;
   onDecline: (a: TAppointment) => void;
   onCancel: (a: TAppointment) => void;
+  /** show times in this zone, named (else the browser's) */
+  zone?: DisplayZone | undefined;
 }
 
-function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCancel }: { appointment: TAppointment } & AppointmentActions) {
-  const { when, relative } = whenInWords(a.startsAt, a.endsAt);
+function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCancel, zone }: { appointment: TAppointment } & AppointmentActions) {
+  const { when, relative } = whenInWords(a.startsAt, a.endsAt, new Date(), zone);
   const busy = busyId === a.id;
   return (
     <li className="py-5 first:pt-0 last:pb-0">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { TAppointment, TAppointmentOptions } from '../../../core/appointments.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -7,7 +8,7 @@ import { useRowAction } from '../../lib/use-row-action.ts';
 import { appointmentsApi } from './api.ts';
 import { AppointmentList } from './appointment-list.tsx';
 import { CalendarNotice } from './calendar-notice.tsx';
-import { whenInWords } from './format.ts';
+import { whenInWords, type DisplayZone } from './format.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 
 const DONE = { confirm: 'Confirmed', decline: 'Declined', cancel: 'Cancelled' } as const;
@@ -18,9 +19,11 @@ export interface AppointmentsPageProps {
   /** what the schedule form offers this persona (GET /appointments/options) */
   options: TAppointmentOptions;
   /** the persona's own words: under the page title, in the empty list, and under Schedule Appointment */
-  description: string;
+  description: ReactNode;
   emptyText: string;
   scheduleDescription: string;
+  /** show and book times in this zone, named after each time (the planner's setting); else the browser's */
+  zone?: DisplayZone;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface AppointmentsPageProps {
  * Schedule Appointment, the calendar notice, and Past. Each action reloads the route's data and
  * says what happened.
  */
-export function AppointmentsPage({ appointments, options, description, emptyText, scheduleDescription }: AppointmentsPageProps) {
+export function AppointmentsPage({ appointments, options, description, emptyText, scheduleDescription, zone }: AppointmentsPageProps) {
   const revalidator = useRevalidator();
   const { busyId, notice, setNotice, act } = useRowAction();
   const upcoming = appointments.filter((a) => !a.past);
@@ -44,6 +47,7 @@ export function AppointmentsPage({ appointments, options, description, emptyText
     onConfirm: (a: TAppointment) => change(a, 'confirm'),
     onDecline: (a: TAppointment) => change(a, 'decline'),
     onCancel: (a: TAppointment) => change(a, 'cancel'),
+    zone,
   };
 
   return (
@@ -58,10 +62,11 @@ export function AppointmentsPage({ appointments, options, description, emptyText
           <Card title="Schedule Appointment" description={scheduleDescription}>
             <ScheduleForm
               options={options}
+              zone={zone}
               onScheduled={(a) => {
                 setNotice({
                   tone: 'success',
-                  text: `Requested: ${a.type} with ${a.withName}, ${whenInWords(a.startsAt, a.endsAt).when}. It shows as pending until they confirm.`,
+                  text: `Requested: ${a.type} with ${a.withName}, ${whenInWords(a.startsAt, a.endsAt, new Date(), zone).when}. It shows as pending until they confirm.`,
                 });
                 void revalidator.revalidate();
               }}

@@ -1,17 +1,31 @@
 const DAY = 24 * 60 * 60 * 1000;
 
-/** "Thursday 3 December 2026, 14:30–15:30" in the browser's zone, plus "in 5 days" / "2 days ago". */
-export function whenInWords(startsAt: string, endsAt: string, now = new Date()): { when: string; relative: string } {
+/** A time zone to show appointments in, and the name shown after the times ("ET"). */
+export interface DisplayZone {
+  iana: string;
+  name: string;
+}
+
+/** Year, month and day of an instant in a zone (the browser's when none), as a UTC midnight. */
+function dayIn(d: Date, timeZone: string | undefined): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return Date.parse(`${parts}T00:00:00Z`);
+}
+
+/**
+ * "Thursday 3 December 2026, 14:30–15:30" in the browser's zone — or in `zone`, then followed by its
+ * name ("…, 14:30–15:30 ET") — plus "in 5 days" / "2 days ago".
+ */
+export function whenInWords(startsAt: string, endsAt: string, now = new Date(), zone?: DisplayZone): { when: string; relative: string } {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const date = start.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const time = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  const startDay = new Date(start.getFullYear(), start.getMonth(), start.getDate()).getTime();
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const days = Math.round((startDay - today) / DAY);
+  const timeZone = zone?.iana;
+  const date = start.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  const time = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+  const days = Math.round((dayIn(start, timeZone) - dayIn(now, timeZone)) / DAY);
   const relative =
     days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : days === -1 ? 'Yesterday' : days > 1 ? `In ${days} days` : `${-days} days ago`;
-  return { when: `${date}, ${time(start)}–${time(end)}`, relative };
+  return { when: `${date}, ${time(start)}–${time(end)}${zone ? ` ${zone.name}` : ''}`, relative };
 }
 
 export function durationInWords(minutes: number): string {
@@ -22,8 +36,7 @@ export function durationInWords(minutes: number): string {
   return `${m} min`;
 }
 
-/** Today as YYYY-MM-DD in the browser's zone (the date input's minimum). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today as YYYY-MM-DD in the browser's zone, or in `timeZone` (the date input's minimum). */
+export function todayIso(now = new Date(), timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { ZCreateAppointmentRequest, type TAppointment, type TAppointmentOptions } from '../../../core/appointments.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,15 +7,39 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { appointmentsApi, browserTimeZone } from './api.ts';
-import { todayIso } from './format.ts';
+import { todayIso, type DisplayZone } from './format.ts';
 
-const personKey = (p: TAppointmentOptions['people'][number]) => (p.supportMemberId ? `m:${p.supportMemberId}` : `u:${p.attendeeUserId}`);
+type Person = TAppointmentOptions['people'][number];
+const personKey = (p: Person) => (p.supportMemberId ? `m:${p.supportMemberId}` : `u:${p.attendeeUserId}`);
 
-/** Schedule form: type (with its duration), person, date, time, notes. Creates a pending request. */
-export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void }) {
+/**
+ * The link contract that opens this form prefilled (dashboard quick actions, invitation booking
+ * links): `?schedule=1` scrolls to it and focuses it, `type=<type name>` picks the type,
+ * `with=<id>` the person (their account id, or their support-team member id). Unknown values are ignored.
+ */
+function usePrefill(options: TAppointmentOptions) {
+  const [params] = useSearchParams();
+  const type = options.types.find((t) => t.name === params.get('type'))?.name ?? '';
+  const withId = params.get('with');
+  const person = withId ? options.people.find((p) => p.attendeeUserId === withId || p.supportMemberId === withId) : undefined;
+  return { open: params.get('schedule') === '1', type, personValue: person ? personKey(person) : '' };
+}
+
+/**
+ * Schedule form: type (with its duration), person, date, time, notes. Creates a pending request.
+ * With `zone`, the date and time typed are in that zone (named beside the time); else the browser's.
+ */
+export function ScheduleForm({ options, onScheduled, zone }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void; zone?: DisplayZone | undefined }) {
   const { busy, error, setError, fields, setFields, run } = useAction();
+  const prefill = usePrefill(options);
   const [formKey, setFormKey] = useState(0);
-  const [personValue, setPersonValue] = useState('');
+  const [personValue, setPersonValue] = useState(prefill.personValue);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!prefill.open || !formRef.current) return;
+    formRef.current.scrollIntoView({ block: 'start' });
+    formRef.current.querySelector<HTMLSelectElement>('select')?.focus({ preventScroll: true });
+  }, [prefill.open]);
   const chosen = options.people.find((p) => personKey(p) === personValue);
   const severalEstates = new Set(options.people.map((p) => p.estateOwnerName)).size > 1;
 
@@ -28,7 +53,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
       date: String(form.get('date') ?? ''),
       time: String(form.get('time') ?? ''),
       notes: String(form.get('notes') ?? ''),
-      timeZone: browserTimeZone(),
+      timeZone: zone?.iana ?? browserTimeZone(),
       persona: options.persona,
     });
     if (!parsed.success) {
@@ -58,9 +83,9 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
   }
 
   return (
-    <form key={formKey} noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Schedule appointment">
+    <form key={formKey} ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
       {error && <Alert tone="error">{error}</Alert>}
-      <SelectField label="Appointment type" name="type" defaultValue="" error={fields.type}>
+      <SelectField label="Appointment type" name="type" defaultValue={formKey === 0 ? prefill.type : ''} error={fields.type}>
         <option value="" disabled>
           Choose a type
         </option>
@@ -89,8 +114,8 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
         ))}
       </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Date" name="date" type="date" min={todayIso()} error={fields.date} />
-        <TextField label="Time" name="time" type="time" step={900} error={fields.time} />
+        <TextField label="Date" name="date" type="date" min={todayIso(new Date(), zone?.iana)} error={fields.date} />
+        <TextField label={zone ? `Time (${zone.name})` : 'Time'} name="time" type="time" step={900} error={fields.time} />
       </div>
       <TextAreaField label="Notes" name="notes" rows={3} optional maxLength={2000} error={fields.notes} placeholder="What would you like to talk about?" />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,4 +1,4 @@
-import { EnvelopeIcon, PhoneIcon } from '@heroicons/react/20/solid';
+import { ChatBubbleLeftEllipsisIcon, EnvelopeIcon, PhoneIcon } from '@heroicons/react/20/solid';
 import type { TSupportMember } from '../../../core/support-team.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -40,6 +40,12 @@ export function SupportMemberCard({
             <a href={`tel:${m.phone.replace(/[^+\d]/g, '')}`} className="text-stone-700 hover:text-accent-text hover:underline">
               {m.phone}
             </a>
+          </li>
+        )}
+        {m.preferredContact && (
+          <li className="flex items-center gap-2 text-stone-700">
+            <ChatBubbleLeftEllipsisIcon aria-hidden="true" className="size-4 text-stone-400" />
+            Prefers: {m.preferredContact}
           </li>
         )}
       </ul>

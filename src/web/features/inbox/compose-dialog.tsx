@@ -10,23 +10,25 @@ import { inboxApi } from './api.ts';
 
 const keyOf = (c: TContact) => `${c.estateId}:${c.userId}`;
 
-/** Compose Message: to the owner (while they can receive it) or a member of their support team. */
+const BENEFICIARY_WORDS = {
+  description: 'Write to the person who shared with you, or to their support team.',
+  emptyText: 'There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.',
+};
+
+/** Compose Message: to one of the caller's contacts (for a beneficiary: the owner while they can receive it, or their support team). */
 export function ComposeDialog({
   open,
   contacts,
   onClose,
   onSent,
-  description = 'Write to the person who shared with you, or to their support team.',
-  nobody = 'There is nobody you can write to yet. Once someone names you as a beneficiary, you can write to them and to their support team here.',
+  words = BENEFICIARY_WORDS,
 }: {
   open: boolean;
   contacts: TContact[];
   onClose: () => void;
   onSent: (t: TThread) => void;
-  /** under the title: who one writes to from here */
-  description?: string;
-  /** shown instead of the form when there is nobody to write to */
-  nobody?: string;
+  /** the persona's own words under the title, and when there is nobody to write to */
+  words?: { description: string; emptyText: string };
 }) {
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function ComposeDialog({
     const form = new FormData(event.currentTarget);
     const contact = contacts.find((c) => keyOf(c) === String(form.get('to') ?? ''));
     const parsed = ZComposeMessageRequest.safeParse({
-      estateId: contact ? contact.estateId : '',
+      estateId: contact?.estateId ?? '',
       recipientUserId: contact?.userId ?? '',
       subject: String(form.get('subject') ?? ''),
       body: String(form.get('body') ?? ''),
@@ -67,9 +69,9 @@ export function ComposeDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title="Compose Message" description={description}>
+    <Dialog open={open} onClose={onClose} title="Compose Message" description={words.description}>
       {contacts.length === 0 ? (
-        <Alert tone="info">{nobody}</Alert>
+        <Alert tone="info">{words.emptyText}</Alert>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Compose message">
           {error && <Alert tone="error">{error}</Alert>}

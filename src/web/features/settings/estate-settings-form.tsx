@@ -1,5 +1,5 @@
 import { PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES } from '../../../core/constants.ts';
 import { RELEASE_DATES_MAX, ZEstateSettingsRequest, type TEstateSettings } from '../../../core/settings.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -8,6 +8,7 @@ import { TextField, controlClasses } from '../../components/ui/field.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { settingsApi } from './api.ts';
+import { RadioCards } from './radio-cards.tsx';
 
 type Condition = keyof typeof ACTIVATION_CONDITIONS;
 type Schedule = keyof typeof RELEASE_SCHEDULES;
@@ -23,41 +24,6 @@ const SCHEDULE_HINTS: Record<Schedule, string> = {
   gradual: 'Released in stages over the weeks after activation.',
   specific_dates: 'Released on the dates you set.',
 };
-
-function RadioCards<K extends string>({
-  legend,
-  options,
-  hints,
-  value,
-  onChange,
-}: {
-  legend: string;
-  options: Record<K, string>;
-  hints: Record<K, string>;
-  value: K;
-  onChange: (value: K) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="text-base font-semibold text-stone-900">{legend}</legend>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {(Object.keys(options) as K[]).map((key) => (
-          <label
-            key={key}
-            className="flex cursor-pointer items-start gap-3 rounded-lg p-4 ring-1 ring-stone-200 has-checked:bg-accent-soft has-checked:ring-2 has-checked:ring-accent-solid"
-          >
-            <input type="radio" name={name} value={key} checked={value === key} onChange={() => onChange(key)} className="mt-1 size-4 accent-accent-solid" />
-            <span className="text-sm">
-              <span className="block font-medium text-stone-900">{options[key]}</span>
-              <span className="mt-0.5 block text-stone-600">{hints[key]}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** Estate activation condition (four choices) and content release schedule (three), saved together. */
 export function EstateSettingsForm({ initial, onSaved }: { initial: TEstateSettings; onSaved: (saved: TEstateSettings) => void }) {

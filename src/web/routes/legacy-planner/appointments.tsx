@@ -1,5 +1,34 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { Link, useLoaderData } from 'react-router';
+import { PLANNER_TIME_ZONE_IANA, PLANNER_TIME_ZONE_LABELS } from '../../../core/settings.schemas.ts';
+import { appointmentsApi } from '../../features/appointments/api.ts';
+import { AppointmentsPage } from '../../features/appointments/appointments-page.tsx';
+import { settingsApi } from '../../features/settings/api.ts';
 
+export async function loader() {
+  const [list, options, settings] = await Promise.all([appointmentsApi.list(), appointmentsApi.options('legacy-planner'), settingsApi.get()]);
+  return { appointments: list.appointments, options, timeZone: settings.plannerTimeZone };
+}
+
+/** Appointments: sessions with your loved ones, shown and booked in your own time zone (Settings). */
 export function Component() {
-  return <BeingBuilt title="Appointments" />;
+  const { appointments, options, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <AppointmentsPage
+      appointments={appointments}
+      options={options}
+      zone={{ iana: PLANNER_TIME_ZONE_IANA[timeZone], name: timeZone }}
+      description={
+        <>
+          Consultations, document organisation, memory recording and family meetings with your loved ones. Times are shown in{' '}
+          {PLANNER_TIME_ZONE_LABELS[timeZone]} (
+          <Link to="/legacy-planner/settings" className="font-medium text-accent-text underline">
+            change
+          </Link>
+          ).
+        </>
+      }
+      emptyText="Schedule a session with a loved one using the form, or confirm a request they sent you."
+      scheduleDescription="Your loved one confirms or declines your request."
+    />
+  );
 }

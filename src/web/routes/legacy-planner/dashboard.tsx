@@ -127,8 +127,10 @@ export function Component() {
         open={support.contacts !== null}
         contacts={support.contacts ?? []}
         onClose={support.close}
-        description="Write to Heirloom Support: questions about the platform, your account or a loved one's plan."
-        nobody="Heirloom Support cannot be reached from here just now. Please try again later."
+        words={{
+          description: "Write to Heirloom Support: questions about the platform, your account or a loved one's plan.",
+          emptyText: 'Heirloom Support cannot be reached from here just now. Please try again later.',
+        }}
         onSent={() => {
           support.close();
           support.setNotice({ tone: 'success', text: 'Your message is on its way to Heirloom Support.' });

@@ -1,5 +1,19 @@
-import { BeingBuilt } from '../../components/ui/being-built.tsx';
+import { useLoaderData } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { settingsApi } from '../../features/settings/api.ts';
+import { PlannerSettingsForm } from '../../features/settings/planner-settings-form.tsx';
 
+export function loader() {
+  return settingsApi.get();
+}
+
+/** Settings: profile visibility, email notifications for new appointments, time zone, preferred contact method. */
 export function Component() {
-  return <BeingBuilt title="Settings" />;
+  const settings = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Settings" description="How owners find you, how you hear about new appointments, and how your times are shown." />
+      <PlannerSettingsForm initial={settings} />
+    </div>
+  );
 }

@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import { TOOL_CLIENTS_LIMIT, type TToolClients } from '../../../core/planner-tools.schemas.ts';
+import { assertClientOf, clientEstateSql } from '../../access/planner-clients.ts';
+import type { Ctx } from '../../context.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+
+/** The planner's clients with what the tools may show of the owner (never vault content). */
+export async function clientOwners(ctx: Ctx, limit = TOOL_CLIENTS_LIMIT) {
+  return ctx.db
+    .select({ estateId: estates.id, name: users.name, email: users.email, phone: users.phone, lastActiveAt: users.lastActiveAt })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(clientEstateSql(ctx.db, ctx.actor.userId, estates.id))
+    .orderBy(asc(users.name), asc(estates.id))
+    .limit(limit);
+}
+
+/** One client's owner, or 404 when the estate is not this planner's client. */
+export async function clientOwner(ctx: Ctx, estateId: string) {
+  await assertClientOf(ctx.db, ctx.actor.userId, estateId);
+  const [row] = await ctx.db
+    .select({ name: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(estates.id, estateId));
+  return row!;
+}
+
+/** The pickers of Assistance Tools: the planner's clients by name. */
+export async function listToolClients(ctx: Ctx): Promise<TToolClients> {
+  const rows = await clientOwners(ctx);
+  return { clients: rows.map((r) => ({ estateId: r.estateId, name: r.name })) };
+}

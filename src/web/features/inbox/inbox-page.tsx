@@ -1,0 +1,98 @@
+import { ChatBubbleLeftRightIcon, PencilSquareIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { TContact, TInboxList } from '../../../core/inbox.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
+import { ignoringParams, searchParam, useQueryParam } from '../../lib/query-params.ts';
+import { inboxApi } from './api.ts';
+import { ComposeDialog } from './compose-dialog.tsx';
+import { ThreadDialog } from './thread-dialog.tsx';
+import { ThreadList } from './thread-list.tsx';
+
+/** The inbox routes' shouldRevalidate: opening a thread or the compose dialog reloads nothing. */
+export const inboxShouldRevalidate = ignoringParams('thread', 'compose');
+
+/** What an inbox route's loader returns: the threads (searched, filtered) and whom the caller may write to. */
+export async function loadInbox(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const q = searchParam(params);
+  const filter = params.get('filter') === 'unread' ? ('unread' as const) : ('all' as const);
+  const [inbox, contacts] = await Promise.all([inboxApi.list({ q: q || undefined, filter }), inboxApi.contacts()]);
+  return { ...inbox, contacts, q, filter };
+}
+
+export interface InboxPageProps extends TInboxList {
+  contacts: TContact[];
+  q: string;
+  filter: 'all' | 'unread';
+  /** the persona's words: under the title, in an empty inbox, and in the compose dialog */
+  description: string;
+  emptyText: string;
+  composeWords?: { description: string; emptyText: string };
+  unreadMark?: 'dot' | 'badge';
+}
+
+/** Messages of any persona: search, unread filter, the threads (Read opens one to read and reply), Compose Message. */
+export function InboxPage({ threads, unreadCount, contacts, q, filter, description, emptyText, composeWords, unreadMark }: InboxPageProps) {
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [threadId, setThreadId] = useQueryParam('thread');
+  const [compose, setCompose] = useQueryParam('compose');
+  const narrowed = Boolean(q) || filter === 'unread';
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Messages"
+        description={description}
+        actions={
+          <Button
+            onClick={() => {
+              setNotice(null);
+              setCompose('1');
+            }}
+          >
+            <PencilSquareIcon aria-hidden="true" className="size-5" />
+            Compose Message
+          </Button>
+        }
+      />
+      <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <SearchFilterBar searchLabel="Search messages" q={q} activeFilters={filter === 'unread' ? 1 : 0}>
+        <SelectField label="Show" name="filter" defaultValue={filter}>
+          <option value="all">All messages</option>
+          <option value="unread">Unread only</option>
+        </SelectField>
+      </SearchFilterBar>
+      <Card title="Inbox" description={unreadCount ? `${unreadCount} unread` : 'All caught up'}>
+        {threads.length === 0 ? (
+          <EmptyState
+            icon={ChatBubbleLeftRightIcon}
+            title={narrowed ? 'No messages match' : 'No messages yet'}
+            description={narrowed ? 'Try other words, or show all messages.' : emptyText}
+          />
+        ) : (
+          <ThreadList threads={threads} onRead={setThreadId} unreadMark={unreadMark} />
+        )}
+      </Card>
+      <ThreadDialog threadId={threadId} onClose={() => setThreadId(null)} onChanged={() => void revalidator.revalidate()} />
+      <ComposeDialog
+        open={compose === '1'}
+        contacts={contacts}
+        words={composeWords}
+        onClose={() => setCompose(null)}
+        onSent={(thread) => {
+          setNotice(`Your message “${thread.subject}” was sent to ${thread.counterpart.name}.`);
+          setCompose(null);
+          void revalidator.revalidate();
+        }}
+      />
+    </div>
+  );
+}
