@@ -21,7 +21,11 @@ export const ZDemoMailSummary = z.object({ id: z.string(), to: z.string(), subje
 export type TDemoMailSummary = z.infer<typeof ZDemoMailSummary>;
 export const ZDemoMailPage = z.object({ items: z.array(ZDemoMailSummary), nextCursor: z.string().nullable() });
 export type TDemoMailPage = z.infer<typeof ZDemoMailPage>;
-export const ZDemoMail = ZDemoMailSummary.extend({ text: z.string() });
+export const ZDemoMail = ZDemoMailSummary.extend({
+  text: z.string(),
+  /** the site's public address: links to it open inside the app, whatever host the demo runs on */
+  siteUrl: z.string(),
+});
 export type TDemoMail = z.infer<typeof ZDemoMail>;
 
 /** Plain text cut into text and web links, for showing a mail as text nodes and anchors (never as HTML). */

@@ -46,5 +46,5 @@ export async function readDemoMail(ctx: BaseCtx, id: string): Promise<TDemoMail>
     .from(outboxEmails)
     .where(eq(outboxEmails.id, id));
   if (!row) throw notFound('That email');
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return { ...row, createdAt: row.createdAt.toISOString(), siteUrl: ctx.config.publicUrl.replace(/\/$/, '') };
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { ZCreateAppointmentRequest, type TAppointment, type TAppointmentOptions } from '../../../core/appointments.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,11 +11,25 @@ import { todayIso } from './format.ts';
 
 const personKey = (p: TAppointmentOptions['people'][number]) => (p.supportMemberId ? `m:${p.supportMemberId}` : `u:${p.attendeeUserId}`);
 
+/**
+ * `?schedule=1&type=<type name>&with=<supportMemberId or user id>` prefills the form (a link such as
+ * an invitation's "book an Initial Consultation" leads here). Values the options do not offer are ignored.
+ */
+function usePrefill(options: TAppointmentOptions): { type: string; person: string } {
+  const [params] = useSearchParams();
+  if (params.get('schedule') !== '1') return { type: '', person: '' };
+  const type = options.types.find((t) => t.name === params.get('type'))?.name ?? '';
+  const wanted = params.get('with');
+  const person = options.people.find((p) => wanted && (p.supportMemberId === wanted || p.attendeeUserId === wanted));
+  return { type, person: person ? personKey(person) : '' };
+}
+
 /** Schedule form: type (with its duration), person, date, time, notes. Creates a pending request. */
 export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void }) {
   const { busy, error, setError, fields, setFields, run } = useAction();
   const [formKey, setFormKey] = useState(0);
-  const [personValue, setPersonValue] = useState('');
+  const prefill = usePrefill(options);
+  const [personValue, setPersonValue] = useState(prefill.person);
   const chosen = options.people.find((p) => personKey(p) === personValue);
   const severalEstates = new Set(options.people.map((p) => p.estateOwnerName)).size > 1;
 
@@ -60,7 +75,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
   return (
     <form key={formKey} noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Schedule appointment">
       {error && <Alert tone="error">{error}</Alert>}
-      <SelectField label="Appointment type" name="type" defaultValue="" error={fields.type}>
+      <SelectField label="Appointment type" name="type" defaultValue={formKey === 0 ? prefill.type : ''} error={fields.type}>
         <option value="" disabled>
           Choose a type
         </option>
