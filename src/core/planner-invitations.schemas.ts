@@ -43,7 +43,7 @@ export const INVITATION_TEMPLATE_TEXTS: Record<InvitationTemplate, string> = {
 /** A template's text with the names filled in (the form's Message box). */
 export function fillTemplate(template: InvitationTemplate, names: { firstName: string; plannerName: string }): string {
   return INVITATION_TEMPLATE_TEXTS[template]
-    .replaceAll('{firstName}', names.firstName.trim() || 'there')
+    .replaceAll('{firstName}', names.firstName.trim() || 'friend')
     .replaceAll('{plannerName}', names.plannerName);
 }
 

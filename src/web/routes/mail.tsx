@@ -66,7 +66,7 @@ export function Component() {
           </div>
         </Form>
         <div className="grid items-start gap-8 lg:grid-cols-5">
-          <div className={`lg:col-span-2 ${mail ? 'hidden lg:block' : ''}`}>
+          <div className={`min-w-0 lg:col-span-2 ${mail ? 'hidden lg:block' : ''}`}>
             <Card title={to && !toError ? `Mail to ${to}` : 'All mail'} description={`${list.items.length} shown${list.nextCursor ? ', more to load' : ''}`}>
               {list.items.length === 0 ? (
                 <EmptyState icon={EnvelopeOpenIcon} title="No mail yet" description="Emails appear here as the platform sends them." />
@@ -78,7 +78,7 @@ export function Component() {
               )}
             </Card>
           </div>
-          <div className="lg:col-span-3">
+          <div className="min-w-0 lg:col-span-3">
             {mail ? (
               <Card title={mail.subject} description={`To ${mail.to} · ${new Date(mail.createdAt).toLocaleString('en-GB')}`}>
                 <Link to={back} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-stone-600 hover:text-stone-900 lg:hidden">

@@ -1,7 +1,7 @@
 import {
   fillTemplate,
   INVITATION_FOLLOW_UP_DAYS,
-  ZCreatePlannerInvitationRequest,
+  type ZCreatePlannerInvitationRequest,
   type TPlannerInvitation,
   type TPlannerInvitationData,
 } from '../../../core/planner-invitations.schemas.ts';

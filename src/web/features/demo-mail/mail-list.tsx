@@ -16,7 +16,7 @@ export function MailList({ mails, openId, hrefFor }: { mails: TDemoMailSummary[]
           >
             <span className="flex items-baseline justify-between gap-3">
               <span className="min-w-0 truncate text-sm font-semibold text-stone-900">{m.subject}</span>
-              <span className="shrink-0 text-xs text-stone-500">{when(m.createdAt)}</span>
+              <span className="shrink-0 text-xs text-stone-600">{when(m.createdAt)}</span>
             </span>
             <span className="mt-0.5 block truncate text-sm text-stone-600">
               To {m.to} · {m.kind}
