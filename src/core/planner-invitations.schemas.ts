@@ -112,16 +112,16 @@ export const ZPlannerInvitationListQuery = z.object({ cursor: z.string().max(200
 export const ZPlannerInvitationPage = z.object({ items: z.array(ZPlannerInvitation), nextCursor: z.string().nullable() });
 export type TPlannerInvitationPage = z.infer<typeof ZPlannerInvitationPage>;
 
-/** What a planner-client invitation keeps in invitations.data. */
+/** What a planner-client invitation keeps in invitations.data (lenient: a missing field reads as empty). */
 export const ZPlannerInvitationData = z.object({
-  inviteeName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  relationship: z.string(),
-  template: z.string(),
-  message: z.string(),
-  includeCalendarLink: z.boolean(),
-  scheduleFollowUp: z.boolean(),
+  inviteeName: z.string().catch(''),
+  firstName: z.string().catch(''),
+  lastName: z.string().catch(''),
+  phone: z.string().catch(''),
+  relationship: z.string().catch(''),
+  template: z.string().catch(''),
+  message: z.string().catch(''),
+  includeCalendarLink: z.boolean().catch(false),
+  scheduleFollowUp: z.boolean().catch(false),
 });
 export type TPlannerInvitationData = z.infer<typeof ZPlannerInvitationData>;

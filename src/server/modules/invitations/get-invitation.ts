@@ -6,6 +6,7 @@ import { isRole } from '../../../core/roles.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { invitationData } from '../planner-invitations/planner-invitation-view.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND, type OpenInvitation } from './find-invitation.ts';
 
@@ -15,7 +16,7 @@ export function describeInvitation(open: OpenInvitation, systemName: string): { 
     return {
       roleLabel: 'Estate Owner',
       summary: `${inviterName}, a legacy planner, has invited you to plan your legacy with ${systemName}. Accepting creates your own private estate, with ${inviterName} on your support team.`,
-      suggestedName: typeof invitation.data.inviteeName === 'string' ? invitation.data.inviteeName : '',
+      suggestedName: invitationData(invitation).inviteeName,
     };
   }
   if (beneficiary) {

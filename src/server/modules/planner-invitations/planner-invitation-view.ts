@@ -22,21 +22,9 @@ export const openAt = (now: Date): SQL => and(isNull(invitations.acceptedAt), is
 /** The sealed token of the reminder is removed from data once it has no further use. */
 export const withoutSealedToken = sql`${invitations.data} - 'sealedToken'`;
 
-const EMPTY: TPlannerInvitationData = {
-  inviteeName: '',
-  firstName: '',
-  lastName: '',
-  phone: '',
-  relationship: '',
-  template: '',
-  message: '',
-  includeCalendarLink: false,
-  scheduleFollowUp: false,
-};
-
 export function invitationData(row: InvitationRow): TPlannerInvitationData {
-  const parsed = ZPlannerInvitationData.safeParse(row.data);
-  return parsed.success ? parsed.data : { ...EMPTY, inviteeName: String(row.data.inviteeName ?? '') };
+  const data = ZPlannerInvitationData.parse(row.data);
+  return { ...data, inviteeName: data.inviteeName || `${data.firstName} ${data.lastName}`.trim() };
 }
 
 export function toPlannerInvitation(row: InvitationRow, now: Date): TPlannerInvitation {

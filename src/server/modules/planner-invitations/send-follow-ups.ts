@@ -1,5 +1,8 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -9,6 +12,18 @@ import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
 
 const BATCH = 50;
+
+/**
+ * The link of the first email, from its sealed token; an invitation without one (written before
+ * reminders kept it) gets a new link in its reminder, and the old one stops working.
+ */
+async function reminderToken(db: Db, secrets: SecretBox, invitation: typeof invitations.$inferSelect): Promise<string> {
+  const sealed = invitation.data.sealedToken;
+  if (typeof sealed === 'string') return secrets.decrypt(sealed);
+  const token = randomToken();
+  await db.update(invitations).set({ tokenHash: sha256(token) }).where(eq(invitations.id, invitation.id));
+  return token;
+}
 
 /**
  * The one follow-up reminder of each planner invitation whose time has come (ADR 0021): due, not yet
@@ -40,13 +55,13 @@ export async function sendInvitationFollowUps(ctx: BaseCtx): Promise<{ reminded:
         .returning({ id: invitations.id });
       const won = new Set(ids.map((r) => r.id));
       for (const { invitation, inviterName } of due) {
-        const sealed = invitation.data.sealedToken;
-        if (!won.has(invitation.id) || typeof sealed !== 'string') continue;
+        if (!won.has(invitation.id)) continue;
+        const token = await reminderToken(tx.db, tx.secrets, invitation);
         const data = invitationData(invitation);
         const mail = invitationEmail({
           systemName,
           publicUrl: tx.config.publicUrl,
-          token: tx.secrets.decrypt(sealed),
+          token,
           expiresAt: invitation.expiresAt,
           inviterName: inviterName ?? 'a legacy planner',
           inviteeName: data.inviteeName,
