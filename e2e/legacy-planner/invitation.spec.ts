@@ -53,10 +53,8 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('button', { name: 'Send Invitation' })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '/tmp/pw-a-invite-phone.png', fullPage: true });
     await page.goto('/mail');
     await expect(page.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/pw-a-mail-phone.png', fullPage: true });
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
