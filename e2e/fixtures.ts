@@ -20,7 +20,7 @@ export async function csrfToken(page: Page): Promise<string> {
 
 /**
  * An API client signed in as the demo administrator, apart from the page's own browser context:
- * for what only an administrator may do in the tests (move the server clock, read the local outbox).
+ * for what only an administrator may do in the tests (move the server clock).
  */
 export async function adminApi(baseURL: string): Promise<{ request: APIRequestContext; post: (url: string, data: unknown) => Promise<unknown>; get: (url: string) => Promise<unknown> }> {
   const request = await playwrightRequest.newContext({ baseURL });
@@ -42,19 +42,36 @@ export async function adminApi(baseURL: string): Promise<{ request: APIRequestCo
   };
 }
 
-/** The path of the sign-up link the app emailed to `email` (read from the local outbox, as the demo administrator). */
-export async function signUpLinkFor(baseURL: string, email: string): Promise<string> {
-  const admin = await adminApi(baseURL);
+/** The mail the app sent to `to`, newest first, with its text (demo mode's Mail, readable by anyone). */
+export async function mailTo(baseURL: string, to: string): Promise<{ kind: string; subject: string; text: string }[]> {
+  const request = await playwrightRequest.newContext({ baseURL });
   try {
-    const { emails } = (await admin.get(`/api/v1/demo/outbox?to=${encodeURIComponent(email)}`)) as { emails: { kind: string; text: string }[] };
-    const mail = emails.find((m) => m.kind === 'sign-up-confirm');
-    const link = mail && /https?:\/\/[^\s]+\/sign-up\/confirm#[\w-]+/.exec(mail.text)?.[0];
-    expect(link, `a sign-up link emailed to ${email}`).toBeTruthy();
-    const url = new URL(link!);
-    return `${url.pathname}${url.hash}`;
+    return await readMail(request, to);
   } finally {
-    await admin.request.dispose();
+    await request.dispose();
   }
+}
+
+async function readMail(request: APIRequestContext, to: string): Promise<{ kind: string; subject: string; text: string }[]> {
+  const res = await request.get(`/api/v1/demo/mail?to=${encodeURIComponent(to)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { items } = (await res.json()) as { items: { id: string }[] };
+  return Promise.all(
+    items.map(async ({ id }) => {
+      const mail = await request.get(`/api/v1/demo/mail/${id}`);
+      expect(mail.status()).toBe(200);
+      return (await mail.json()) as { kind: string; subject: string; text: string };
+    }),
+  );
+}
+
+/** The path of the sign-up link the app emailed to `email` (read from demo mode's mail). */
+export async function signUpLinkFor(baseURL: string, email: string): Promise<string> {
+  const mail = (await mailTo(baseURL, email)).find((m) => m.kind === 'sign-up-confirm');
+  const link = mail && /https?:\/\/[^\s]+\/sign-up\/confirm#[\w-]+/.exec(mail.text)?.[0];
+  expect(link, `a sign-up link emailed to ${email}`).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.hash}`;
 }
 
 /** A brand-new estate owner, signed up through the API and the emailed link, signed in on the page. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, csrfToken, expect, signUpThroughApi } from '../fixtures.ts';
+import { csrfToken, expect, mailTo, signUpThroughApi } from '../fixtures.ts';
 
 /**
  * A family of its own for a spec that changes an estate for good (activation is final): an owner
@@ -21,15 +21,10 @@ async function mutate(request: APIRequestContext, method: 'post' | 'put', url: s
 }
 
 async function invitationToken(baseURL: string, to: string): Promise<string> {
-  const admin = await adminApi(baseURL);
-  try {
-    const { emails } = (await admin.get(`/api/v1/demo/outbox?to=${encodeURIComponent(to)}`)) as { emails: { text: string }[] };
-    const token = emails.map((m) => /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1]).find(Boolean);
-    expect(token, `an invitation emailed to ${to}`).toBeTruthy();
-    return token!;
-  } finally {
-    await admin.request.dispose();
-  }
+  const emails = await mailTo(baseURL, to);
+  const token = emails.map((m) => /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1]).find(Boolean);
+  expect(token, `an invitation emailed to ${to}`).toBeTruthy();
+  return token!;
 }
 
 export async function createFamily(owner: Page, beneficiaryPage: Page, administratorPage: Page, baseURL: string): Promise<Family> {

@@ -16,9 +16,21 @@ export function appointmentTypesFor(persona: AppointmentPersona): readonly { nam
   return APPOINTMENT_TYPES[persona];
 }
 
-/** The duration of a type for a persona, or null when the persona may not book that type. */
-export function durationFor(persona: AppointmentPersona, type: string): number | null {
-  return APPOINTMENT_TYPES[persona].find((t) => t.name === type)?.minutes ?? null;
+/**
+ * An owner may also book the planner's Initial Consultation — with their legacy planner only (the
+ * booking link of a planner's invitation leads there; ADR 0021).
+ */
+export const OWNER_CONSULTATION = { name: 'Initial Consultation', minutes: 60, withRole: 'legacy-planner' } as const;
+
+/**
+ * The duration of a type for a persona booking with someone of `attendeeRole`, or null when the
+ * persona may not book that type (with them).
+ */
+export function durationFor(persona: AppointmentPersona, type: string, attendeeRole?: string): number | null {
+  const own = APPOINTMENT_TYPES[persona].find((t) => t.name === type)?.minutes;
+  if (own !== undefined) return own;
+  const consultation = persona === 'estate-owner' && type === OWNER_CONSULTATION.name;
+  return consultation && (attendeeRole === undefined || attendeeRole === OWNER_CONSULTATION.withRole) ? OWNER_CONSULTATION.minutes : null;
 }
 
 /**

@@ -28,7 +28,12 @@ export type TInvitationInfo = z.infer<typeof ZInvitationInfo>;
 
 /** Signed out: name + password create the account. Signed in (same email): an empty body links it. */
 export const ZAcceptInvitationRequest = z
-  .object({ name: zRequiredText(120).optional(), password: zPassword.optional() })
+  .object({
+    name: zRequiredText(120).optional(),
+    password: zPassword.optional(),
+    /** "consultation": the booking link of a planner's invitation was followed (land on the schedule form) */
+    book: z.literal('consultation', { message: 'Not a booking this link can make' }).optional(),
+  })
   .strict();
 export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
 

@@ -2,6 +2,7 @@ import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { registered, type RegisteredJob } from './job.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
+import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
 import { sendOutboxJob } from './send-outbox.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
@@ -19,6 +20,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendNotificationsJob),
   registered(sendDailyDigestsJob),
   registered(sendWeeklySummariesJob),
+  registered(sendInvitationFollowUpsJob),
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { SEND_LIMITS } from '../../core/constants.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
@@ -20,7 +20,7 @@ import { AppError } from '../lib/app-error.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Invitations a member sends (sign-up confirmation links share the table and have their own limit). */
-const INVITATION_KINDS = ['beneficiary', 'support-team'];
+const INVITATION_KINDS = ['beneficiary', 'support-team', 'planner-client'];
 const DAY_MS = 24 * HOUR_MS;
 /** Namespaces (first key of the two-key advisory lock), so these never meet other advisory locks. */
 const LOCK_SENDER = 0x48_4c_53_31; // "HLS1"
@@ -47,8 +47,11 @@ export const rateLimited = (message: string) => new AppError(ERROR_CODES.rateLim
 /** When the window frees a place again: the oldest counted row leaves it. */
 const waitFor = (oldest: Date | null, windowMs: number, now: Date) => inWords((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime());
 
+/** An invitation sent, or resent in place (a planner's Resend), since then. */
+const sentSince = (since: Date) => or(gt(invitations.createdAt, since), gt(invitations.lastSentAt, since));
+
 /**
- * Before inserting an invitation: at most SEND_LIMITS.invitationsPerAccountPerHour from this
+ * Before inserting (or resending) an invitation: at most SEND_LIMITS.invitationsPerAccountPerHour from this
  * account, and SEND_LIMITS.invitationsPerAddressPerDay to this address from everyone together.
  */
 export async function assertInvitationAllowed(tx: Db, senderId: string, email: string, now: Date): Promise<void> {
@@ -58,7 +61,7 @@ export async function assertInvitationAllowed(tx: Db, senderId: string, email: s
   const [mine] = await tx
     .select({ n: count(), oldest: min(invitations.createdAt) })
     .from(invitations)
-    .where(and(eq(invitations.invitedBy, senderId), gt(invitations.createdAt, new Date(now.getTime() - HOUR_MS))));
+    .where(and(eq(invitations.invitedBy, senderId), sentSince(new Date(now.getTime() - HOUR_MS))));
   const perHour = SEND_LIMITS.invitationsPerAccountPerHour;
   if ((mine?.n ?? 0) >= perHour) {
     throw rateLimited(`You can send up to ${perHour} invitations an hour. Please try again in ${waitFor(mine?.oldest ?? null, HOUR_MS, now)}.`);
@@ -66,7 +69,7 @@ export async function assertInvitationAllowed(tx: Db, senderId: string, email: s
   const [theirs] = await tx
     .select({ n: count(), oldest: min(invitations.createdAt) })
     .from(invitations)
-    .where(and(eq(invitations.email, email), gt(invitations.createdAt, new Date(now.getTime() - DAY_MS)), inArray(invitations.kind, INVITATION_KINDS)));
+    .where(and(eq(invitations.email, email), sentSince(new Date(now.getTime() - DAY_MS)), inArray(invitations.kind, INVITATION_KINDS)));
   const perDay = SEND_LIMITS.invitationsPerAddressPerDay;
   if ((theirs?.n ?? 0) >= perDay) {
     throw rateLimited(

@@ -11,6 +11,7 @@ import {
   Bars3Icon,
   ChevronDownIcon,
   Cog6ToothIcon,
+  EnvelopeIcon,
 } from '@heroicons/react/24/outline';
 import { createContext, use, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useNavigate } from 'react-router';
@@ -143,6 +144,14 @@ function UserMenu({ session, persona }: { session: SignedInSession; persona: Per
             Settings
           </Link>
         </MenuItem>
+        {session.demoMode && (
+          <MenuItem>
+            <Link to="/mail" className={itemClasses}>
+              <EnvelopeIcon aria-hidden="true" className="size-5 text-stone-400" />
+              Mail
+            </Link>
+          </MenuItem>
+        )}
         <MenuItem>
           <button
             type="button"

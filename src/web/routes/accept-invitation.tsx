@@ -11,15 +11,16 @@ import { getSession, homePathFor, refreshSession, signInHref, signOut } from '..
 import { invitationsApi } from '../features/invitations/api.ts';
 
 type LoaderData =
-  | { ok: true; token: string; info: TInvitationInfo; signedInAs: { name: string; email: string } | null }
+  | { ok: true; token: string; search: string; info: TInvitationInfo; signedInAs: { name: string; email: string } | null }
   | { ok: false; token: string; message: string; used: boolean; home: string | null };
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData> {
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoaderData> {
   const token = params.token ?? '';
   const session = await getSession();
   try {
     const info = await invitationsApi.get(token);
-    return { ok: true, token, info, signedInAs: session.user ? { name: session.user.name, email: session.user.email } : null };
+    const search = new URL(request.url).searchParams.get('book') === 'consultation' ? '?book=consultation' : '';
+    return { ok: true, token, search, info, signedInAs: session.user ? { name: session.user.name, email: session.user.email } : null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
     return {
@@ -47,9 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
   const intent = formText(form, 'intent');
   if (intent === 'sign-out') {
     await signOut();
-    return redirect(`/invitations/${params.token ?? ''}`);
+    return redirect(`/invitations/${params.token ?? ''}${new URL(request.url).search}`);
   }
-  const body = intent === 'link' ? {} : { name: formText(form, 'name'), password: formText(form, 'password') };
+  // The booking link of a planner's invitation (?book=consultation) lands on the schedule form after.
+  const book = new URL(request.url).searchParams.get('book') === 'consultation' ? { book: 'consultation' as const } : {};
+  const body = { ...(intent === 'link' ? {} : { name: formText(form, 'name'), password: formText(form, 'password') }), ...book };
   const parsed = ZAcceptInvitationRequest.safeParse(body);
   if (!parsed.success) return { fields: fieldErrorsFromIssues(parsed.error.issues) };
   if (intent !== 'link' && (!parsed.data.name || !parsed.data.password)) {
@@ -91,8 +94,8 @@ export function Component() {
     );
   }
 
-  const { info, signedInAs, token } = data;
-  const here = `/invitations/${token}`;
+  const { info, signedInAs, token, search } = data;
+  const here = `/invitations/${token}${search}`;
   const expires = new Date(info.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const intro = (
     <>

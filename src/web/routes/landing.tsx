@@ -182,15 +182,22 @@ export function Component() {
       <title>{session.demoMode ? 'Explore Heirloom' : session.systemName}</title>
       <header className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-5 sm:px-6 lg:px-8">
         <Logo name={session.systemName} />
-        {user ? (
-          <Link to={homePathFor(user)} className="rounded-lg text-sm font-semibold text-stone-700 hover:text-stone-900">
-            Signed in as {user.name}
-          </Link>
-        ) : (
-          <Link to="/sign-in" className={buttonClasses('secondary', 'sm')}>
-            Sign in
-          </Link>
-        )}
+        <div className="flex items-center gap-4">
+          {session.demoMode && (
+            <Link to="/mail" className="rounded-lg text-sm font-semibold text-stone-700 hover:text-stone-900">
+              Mail
+            </Link>
+          )}
+          {user ? (
+            <Link to={homePathFor(user)} className="rounded-lg text-sm font-semibold text-stone-700 hover:text-stone-900">
+              Signed in as {user.name}
+            </Link>
+          ) : (
+            <Link to="/sign-in" className={buttonClasses('secondary', 'sm')}>
+              Sign in
+            </Link>
+          )}
+        </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
         {session.demoMode ? <DemoLanding error={actionData?.error} /> : <Welcome session={session} />}

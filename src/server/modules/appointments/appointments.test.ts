@@ -61,6 +61,8 @@ describe('schedule', () => {
       { name: 'Family Meeting', minutes: 90 },
       { name: 'Memory Recording', minutes: 120 },
       { name: 'Document Review', minutes: 60 },
+      // with a legacy planner on the team: their Initial Consultation (ADR 0021)
+      { name: 'Initial Consultation', minutes: 60 },
     ]);
     expect(res.json().people.map((p: { name: string; hasAccount: boolean }) => [p.name, p.hasAccount])).toEqual(
       expect.arrayContaining([

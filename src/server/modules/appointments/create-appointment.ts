@@ -19,17 +19,20 @@ import { appointmentsPathFor, bookablePeople, resolvePersona } from './bookable-
  */
 export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreateAppointmentRequest>): Promise<TAppointment> {
   const persona = resolvePersona(ctx, input.persona);
-  const minutes = durationFor(persona, input.type);
-  if (minutes === null) {
+  if (durationFor(persona, input.type) === null) {
     throw badRequest(`"${input.type}" is not an appointment type you can book here.`, { type: 'Choose one of the listed types' });
   }
   if (input.attendeeUserId === ctx.actor.userId) throw badRequest('You cannot book an appointment with yourself.');
-
   const people = await bookablePeople(ctx, persona);
   const person = people.find((p) =>
     input.supportMemberId ? p.supportMemberId === input.supportMemberId : p.attendeeUserId === input.attendeeUserId,
   );
   if (!person) throw notFound('That person on your support team');
+  const minutes = durationFor(persona, input.type, person.role);
+  if (minutes === null) {
+    throw badRequest(`An ${input.type} is booked with your legacy planner.`, { type: 'Choose another type, or your legacy planner' });
+  }
+
 
   const { defaultTimeZone } = await getSystemSettings(ctx.db);
   const timeZone = input.timeZone ?? defaultTimeZone;

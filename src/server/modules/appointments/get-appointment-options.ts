@@ -1,5 +1,5 @@
 import type { TAppointmentOptions } from '../../../core/appointments.schemas.ts';
-import { appointmentTypesFor } from '../../../core/appointments.ts';
+import { appointmentTypesFor, OWNER_CONSULTATION } from '../../../core/appointments.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Ctx } from '../../context.ts';
 import { bookablePeople, resolvePersona } from './bookable-people.ts';
@@ -10,7 +10,10 @@ export async function getAppointmentOptions(ctx: Ctx, requested: Role | undefine
   const people = await bookablePeople(ctx, persona);
   return {
     persona,
-    types: appointmentTypesFor(persona).map((t) => ({ name: t.name, minutes: t.minutes })),
+    types: [
+      ...appointmentTypesFor(persona),
+      ...(persona === 'estate-owner' && people.some((p) => p.role === OWNER_CONSULTATION.withRole) ? [OWNER_CONSULTATION] : []),
+    ].map((t) => ({ name: t.name, minutes: t.minutes })),
     people: people.map((p) => ({
       supportMemberId: p.supportMemberId,
       attendeeUserId: p.attendeeUserId,

@@ -11,21 +11,16 @@ import {
   ZConfirmSignUpRequest,
 } from '../../../core/auth.schemas.ts';
 import { DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
-import { ZOkResponse, zEmail } from '../../../core/common.schemas.ts';
+import { ZOkResponse } from '../../../core/common.schemas.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { readDemoOutbox } from './demo-outbox.ts';
 import { demoSignIn } from './demo-sign-in.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';
 import { confirmSignUp, requestSignUp } from './sign-up.ts';
 
 const ZUserResponse = z.object({ user: ZSessionUser });
-const ZDemoOutboxQuery = z.object({ to: zEmail }).strict();
-const ZDemoOutbox = z.object({
-  emails: z.array(z.object({ subject: z.string(), text: z.string(), kind: z.string(), createdAt: z.string() })),
-});
 const rateLimit = { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 // Demo sign-in only exists in demo mode, where every visitor (and every browser test) uses it.
 const demoRateLimit = { max: DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -100,14 +95,5 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/v1/demo/sign-in',
     { schema: { tags: ['demo'], body: ZDemoSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit: demoRateLimit } },
     async (req, reply) => ({ user: await demoSignIn(req.baseCtx, reply, req.body.persona, req.cookies[SESSION_COOKIE]) }),
-  );
-
-  app.get(
-    '/api/v1/demo/outbox',
-    {
-      schema: { tags: ['demo'], summary: 'Demo mode: the latest emails to an address (local outbox)', querystring: ZDemoOutboxQuery, response: { 200: ZDemoOutbox } },
-      config: { permission: 'read:system-settings:any' },
-    },
-    async (req) => readDemoOutbox(req.ctx, req.query.to),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TAcceptInvitationRequest, TAcceptInvitationResponse } from '../../../core/invitations.schemas.ts';
 import { INVITATION_ERROR_CODES } from '../../../core/invitations.schemas.ts';
@@ -15,7 +15,9 @@ import { SESSION_COOKIE, sessionUser, startSession } from '../auth/sessions.ts';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import { loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
-import { findOpenInvitation } from './find-invitation.ts';
+import type { Db } from '../../db/client.ts';
+import { joinPlannerClient } from '../planner-invitations/join-planner-client.ts';
+import { findOpenInvitation, PLANNER_CLIENT_KIND } from './find-invitation.ts';
 
 const used = () => new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
 
@@ -63,12 +65,16 @@ export async function acceptInvitation(
     newAccount = { name: input.name!, passwordHash: await hashPassword(input.password!) };
   }
 
+  let redirectTo: string = personaFor(role).path;
+  let estateId = invitation.estateId;
   const userId = await ctx.db.transaction(async (tx) => {
     // Claim the token first: only one acceptance can win.
     const claimed = await tx
       .update(invitations)
-      .set({ acceptedAt: now })
-      .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
+      .set({ acceptedAt: now, data: sql`${invitations.data} - 'sealedToken'` })
+      .where(
+        and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt), gt(invitations.expiresAt, now)),
+      )
       .returning({ id: invitations.id });
     if (claimed.length === 0) throw used();
 
@@ -87,6 +93,9 @@ export async function acceptInvitation(
     if (!id) throw used();
 
     await tx.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
+    if (invitation.kind === PLANNER_CLIENT_KIND) {
+      ({ estateId, redirectTo } = await joinPlannerClient({ db: tx as unknown as Db, clock: ctx.clock }, invitation, id, input.book));
+    }
     if (open.beneficiary) {
       await tx.update(beneficiaries).set({ userId: id, acceptedAt: now, updatedAt: now }).where(eq(beneficiaries.id, open.beneficiary.id));
     }
@@ -104,7 +113,7 @@ export async function acceptInvitation(
   await audit(ctx, {
     action: 'invitation.accepted',
     actorUserId: userId,
-    estateId: invitation.estateId,
+    estateId,
     targetType: invitation.kind,
     targetId: invitation.targetId ?? undefined,
     details: { role, newAccount: Boolean(newAccount) },
@@ -113,7 +122,16 @@ export async function acceptInvitation(
     await audit(ctx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
     await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
   }
-  if (invitation.invitedBy && readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy)).beneficiaryActivity) {
+  if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
+    const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    await notify(ctx, {
+      userId: invitation.invitedBy,
+      type: 'estate',
+      message: `${who?.name ?? invitation.email} accepted your invitation and is now one of your loved ones`,
+      fromName: who?.name ?? '',
+      link: '/legacy-planner/loved-ones',
+    });
+  } else if (invitation.invitedBy && readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy)).beneficiaryActivity) {
     const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
     await notify(ctx, {
       userId: invitation.invitedBy,
@@ -123,5 +141,5 @@ export async function acceptInvitation(
       link: '/estate-owner/beneficiaries',
     });
   }
-  return { user: await sessionUser(ctx, userId), redirectTo: personaFor(role).path };
+  return { user: await sessionUser(ctx, userId), redirectTo };
 }

@@ -2,30 +2,39 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS } from '../../../core/invitations.schemas.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { quotedName } from '../../mail/headers.ts';
 import { assertInvitationAllowed } from '../../mail/send-limits.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { invitationEmail } from './invitation-email.ts';
 
 export interface InvitationInput {
-  kind: 'beneficiary' | 'support-team';
+  kind: 'beneficiary' | 'support-team' | 'planner-client';
   email: string;
   role: Role;
-  estateId: string;
-  /** beneficiaries.id or support_team_members.id */
-  targetId: string;
+  /** null for a planner's client: their estate is created when they accept */
+  estateId: string | null;
+  /** beneficiaries.id or support_team_members.id; null when there is nothing to link yet */
+  targetId: string | null;
   /** the invitee's name as the owner wrote it, and words for the email */
   inviteeName: string;
   /** "a beneficiary (Child)", "your legacy planner" … */
   what: string;
+  /** more to keep in invitations.data (beside inviteeName) */
+  data?: Record<string, unknown>;
+  /** Checked inside the transaction after the sender's and the address's locks: refuse duplicates here. */
+  assertAllowed?: (db: Db, now: Date) => Promise<void>;
+  /** the inviter's own words, quoted in the body as theirs */
+  personalMessage?: string;
+  /** add the "book an Initial Consultation" link */
+  bookingLink?: boolean;
+  /** send one reminder this many days later if nobody answers (the follow-up job) */
+  followUpDays?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Create a single-use invitation (random token, stored as its sha256, valid 14 days) and email the
@@ -39,57 +48,57 @@ const escapeHtml = (s: string) =>
  *
  * The subject is the system's words only; the inviter's name — whatever they typed — is quoted in
  * the body as the name they gave, so it never reads as the sender.
+ *
+ * With a follow-up, the token is also kept sealed with the master key so that the one reminder can
+ * carry the same link; it is dropped once the reminder has gone or the invitation ends.
  */
-export async function createInvitation(ctx: Ctx, input: InvitationInput): Promise<{ expiresAt: Date }> {
+export async function createInvitation(ctx: Ctx, input: InvitationInput): Promise<{ id: string; expiresAt: Date }> {
   return inMailTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     await assertInvitationAllowed(tx.db, tx.actor.userId, input.email, now);
-    await tx.db
-      .update(invitations)
-      .set({ expiresAt: now })
-      .where(and(eq(invitations.targetId, input.targetId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
+    await input.assertAllowed?.(tx.db, now);
+    if (input.targetId) {
+      await tx.db
+        .update(invitations)
+        .set({ expiresAt: now })
+        .where(and(eq(invitations.targetId, input.targetId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
+    }
 
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
-    await tx.db.insert(invitations).values({
-      tokenHash: sha256(token),
-      kind: input.kind,
-      email: input.email,
-      role: input.role,
-      estateId: input.estateId,
-      targetId: input.targetId,
-      invitedBy: tx.actor.userId,
-      data: { inviteeName: input.inviteeName },
-      expiresAt,
-      createdAt: now,
-    });
+    const followUpDueAt = input.followUpDays ? new Date(now.getTime() + input.followUpDays * DAY_MS) : null;
+    const [row] = await tx.db
+      .insert(invitations)
+      .values({
+        tokenHash: sha256(token),
+        kind: input.kind,
+        email: input.email,
+        role: input.role,
+        estateId: input.estateId,
+        targetId: input.targetId,
+        invitedBy: tx.actor.userId,
+        data: { ...input.data, inviteeName: input.inviteeName, ...(followUpDueAt ? { sealedToken: tx.secrets.encrypt(token) } : {}) },
+        expiresAt,
+        followUpDueAt,
+        lastSentAt: now,
+        createdAt: now,
+      })
+      .returning({ id: invitations.id });
 
     const { systemName } = await getSystemSettings(tx.db);
-    const link = `${tx.config.publicUrl.replace(/\/$/, '')}/invitations/${token}`;
-    const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const inviter = quotedName(tx.actor.name);
-    const firstName = input.inviteeName.split(/\s+/)[0] ?? input.inviteeName;
-    const text = [
-      `Hello ${firstName},`,
-      '',
-      `${systemName} is sending this on behalf of a member who gave their name as ${inviter}. They have invited you to ${systemName} as ${input.what}.`,
-      '',
-      `${systemName} is where its members keep the memories, documents and messages they want to pass on to the people they love.`,
-      '',
-      `Accept the invitation (create your account, or sign in if you already have one):`,
-      link,
-      '',
-      `The link works once and expires on ${until}. If you were not expecting this email, or do not know ${inviter}, you can ignore it.`,
-    ].join('\n');
-    const html = [
-      `<p>Hello ${escapeHtml(firstName)},</p>`,
-      `<p>${escapeHtml(systemName)} is sending this on behalf of a member who gave their name as ${escapeHtml(inviter)}. They have invited you to ${escapeHtml(systemName)} as ${escapeHtml(input.what)}.</p>`,
-      `<p>${escapeHtml(systemName)} is where its members keep the memories, documents and messages they want to pass on to the people they love.</p>`,
-      `<p><a href="${escapeHtml(link)}">Accept the invitation</a> (create your account, or sign in if you already have one).</p>`,
-      `<p>The link works once and expires on ${escapeHtml(until)}. If you were not expecting this email, or do not know ${escapeHtml(inviter)}, you can ignore it.</p>`,
-    ].join('\n');
-    await tx.mailer.send({ to: input.email, subject: `${systemName}: an invitation sent on behalf of one of our members`, text, html, kind: 'invitation' }, { db: tx.db });
-    return { expiresAt };
+    const mail = invitationEmail({
+      systemName,
+      publicUrl: tx.config.publicUrl,
+      token,
+      expiresAt,
+      inviterName: tx.actor.name,
+      inviteeName: input.inviteeName,
+      what: input.what,
+      personalMessage: input.personalMessage,
+      bookingLink: input.bookingLink,
+    });
+    await tx.mailer.send({ to: input.email, ...mail, kind: 'invitation' }, { db: tx.db });
+    return { id: row!.id, expiresAt };
   });
 }
 

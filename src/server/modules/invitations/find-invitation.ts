@@ -8,6 +8,9 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 
+/** A legacy planner invited someone to become their client (planner-invitations module). */
+export const PLANNER_CLIENT_KIND = 'planner-client';
+
 export type InvitationRow = typeof invitations.$inferSelect;
 
 export interface OpenInvitation {
@@ -28,6 +31,9 @@ export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, tok
   if (invitation.acceptedAt) {
     throw new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
   }
+  if (invitation.cancelledAt) {
+    throw new AppError(INVITATION_ERROR_CODES.expired, 410, 'This invitation was cancelled by the person who sent it. Ask them to send a new one.');
+  }
   if (invitation.expiresAt.getTime() <= ctx.clock.now().getTime()) {
     throw new AppError(
       INVITATION_ERROR_CODES.expired,
@@ -44,7 +50,8 @@ export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, tok
   } else if (invitation.kind === 'support-team' && invitation.targetId) {
     [member = null] = await db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, invitation.targetId));
     if (!member) throw withdrawn();
-  } else {
+  } else if (invitation.kind !== PLANNER_CLIENT_KIND) {
+    // A planner's client has nothing to link yet: the estate is created when they accept.
     throw invalid();
   }
 

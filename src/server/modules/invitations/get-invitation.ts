@@ -6,10 +6,19 @@ import { isRole } from '../../../core/roles.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { findOpenInvitation, type OpenInvitation } from './find-invitation.ts';
+import { invitationData } from '../planner-invitations/planner-invitation-view.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { findOpenInvitation, PLANNER_CLIENT_KIND, type OpenInvitation } from './find-invitation.ts';
 
-export function describeInvitation(open: OpenInvitation): { summary: string; roleLabel: string; suggestedName: string } {
-  const { invitation, ownerName, beneficiary, member } = open;
+export function describeInvitation(open: OpenInvitation, systemName: string): { summary: string; roleLabel: string; suggestedName: string } {
+  const { invitation, ownerName, inviterName, beneficiary, member } = open;
+  if (invitation.kind === PLANNER_CLIENT_KIND) {
+    return {
+      roleLabel: 'Estate Owner',
+      summary: `${inviterName}, a legacy planner, has invited you to plan your legacy with ${systemName}. Accepting creates your own private estate, with ${inviterName} on your support team.`,
+      suggestedName: invitationData(invitation).inviteeName,
+    };
+  }
   if (beneficiary) {
     return {
       roleLabel: 'Beneficiary',
@@ -31,7 +40,7 @@ export async function getInvitation(ctx: BaseCtx, token: string): Promise<TInvit
   const { invitation, inviterName } = open;
   if (!isRole(invitation.role)) throw badRequest('This invitation is not valid.');
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
-  const described = describeInvitation(open);
+  const described = describeInvitation(open, (await getSystemSettings(ctx.db)).systemName);
   return {
     kind: invitation.kind as TInvitationInfo['kind'],
     email: invitation.email,

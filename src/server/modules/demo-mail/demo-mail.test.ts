@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, buildTestApp, type TestApp } from '../../../../test/helpers.ts';
+import type { TDemoMail, TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
+
+describe('demo mail, in demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoMode: true });
+    await t.app.deps.mailer.send({ to: 'visitor@example.com', subject: 'Heirloom: confirm', text: 'Open https://heirloom.test/sign-up/confirm#abc\n<script>alert(1)</script>', kind: 'sign-up-confirm' });
+    for (let i = 0; i < 26; i++) {
+      t.clock.advance(1000);
+      await t.app.deps.mailer.send({ to: 'someone@example.com', subject: `Mail ${i}`, text: 'Hello', kind: 'notification' });
+    }
+  });
+  afterAll(async () => t.close());
+
+  it('lists what the platform sent, newest first, to signed-out visitors, a page at a time and by recipient', async () => {
+    const visitor = new Browser(t);
+    const first = (await visitor.call('GET', '/api/v1/demo/mail')).json() as TDemoMailPage;
+    expect(first.items).toHaveLength(25);
+    expect(first.items[0]).toMatchObject({ subject: 'Mail 25', to: 'someone@example.com', kind: 'notification' });
+    const rest = (await visitor.call('GET', `/api/v1/demo/mail?cursor=${encodeURIComponent(first.nextCursor!)}`)).json() as TDemoMailPage;
+    expect(rest.items.map((m) => m.subject)).toEqual(['Mail 0', 'Heirloom: confirm']);
+    const mine = (await visitor.call('GET', '/api/v1/demo/mail?to=Visitor@Example.com')).json() as TDemoMailPage;
+    expect(mine.items.map((m) => m.subject)).toEqual(['Heirloom: confirm']);
+    expect((await visitor.call('GET', '/api/v1/demo/mail?to=nobody')).statusCode).toBe(400);
+  });
+
+  it('reads one mail as plain text: markup stays text', async () => {
+    const visitor = new Browser(t);
+    const [summary] = ((await visitor.call('GET', '/api/v1/demo/mail?to=visitor@example.com')).json() as TDemoMailPage).items;
+    const res = await visitor.call('GET', `/api/v1/demo/mail/${summary!.id}`);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect((res.json() as TDemoMail).text).toBe('Open https://heirloom.test/sign-up/confirm#abc\n<script>alert(1)</script>');
+    expect((await visitor.call('GET', '/api/v1/demo/mail/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});
+
+describe('demo mail, outside demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoMode: false });
+  });
+  afterAll(async () => t.close());
+
+  it('does not exist (404)', async () => {
+    const visitor = new Browser(t);
+    expect((await visitor.call('GET', '/api/v1/demo/mail')).statusCode).toBe(404);
+    expect((await visitor.call('GET', '/api/v1/demo/mail/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { invitations } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { invitationEmail } from '../invitations/invitation-email.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { CLIENT_WHAT } from './create-planner-invitation.ts';
+import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
+
+const BATCH = 50;
+
+/**
+ * The link of the first email, from its sealed token; an invitation without one (written before
+ * reminders kept it) gets a new link in its reminder, and the old one stops working.
+ */
+async function reminderToken(db: Db, secrets: SecretBox, invitation: typeof invitations.$inferSelect): Promise<string> {
+  const sealed = invitation.data.sealedToken;
+  if (typeof sealed === 'string') return secrets.decrypt(sealed);
+  const token = randomToken();
+  await db.update(invitations).set({ tokenHash: sha256(token) }).where(eq(invitations.id, invitation.id));
+  return token;
+}
+
+/**
+ * The one follow-up reminder of each planner invitation whose time has come (ADR 0021): due, not yet
+ * sent, and still open (never after acceptance, cancellation or expiry). A batch is locked (SKIP
+ * LOCKED, so two runs at once take different rows), claimed with a guarded UPDATE … WHERE
+ * follow_up_sent_at IS NULL, and its reminders queued in the same transaction: exactly one reminder
+ * even when runs overlap, and none lost if the process dies (the outbox sends it). A run that was
+ * missed catches up: everything due by now goes.
+ */
+export async function sendInvitationFollowUps(ctx: BaseCtx): Promise<{ reminded: number }> {
+  const now = ctx.clock.now();
+  const { systemName } = await getSystemSettings(ctx.db);
+  let reminded = 0;
+  for (;;) {
+    const claimed = await inMailTransaction(ctx, async (tx) => {
+      const due = await tx.db
+        .select({ invitation: invitations, inviterName: users.name })
+        .from(invitations)
+        .leftJoin(users, eq(users.id, invitations.invitedBy))
+        .where(and(eq(invitations.kind, PLANNER_CLIENT_KIND), isNull(invitations.followUpSentAt), lte(invitations.followUpDueAt, now), openAt(now)))
+        .orderBy(invitations.followUpDueAt)
+        .limit(BATCH)
+        .for('update', { of: invitations, skipLocked: true });
+      if (!due.length) return 0;
+      const ids = await tx.db
+        .update(invitations)
+        .set({ followUpSentAt: now, data: withoutSealedToken })
+        .where(and(inArray(invitations.id, due.map((d) => d.invitation.id)), isNull(invitations.followUpSentAt)))
+        .returning({ id: invitations.id });
+      const won = new Set(ids.map((r) => r.id));
+      for (const { invitation, inviterName } of due) {
+        if (!won.has(invitation.id)) continue;
+        const token = await reminderToken(tx.db, tx.secrets, invitation);
+        const data = invitationData(invitation);
+        const mail = invitationEmail({
+          systemName,
+          publicUrl: tx.config.publicUrl,
+          token,
+          expiresAt: invitation.expiresAt,
+          inviterName: inviterName ?? 'a legacy planner',
+          inviteeName: data.inviteeName,
+          what: CLIENT_WHAT,
+          personalMessage: data.message,
+          bookingLink: data.includeCalendarLink,
+          reminder: true,
+        });
+        await tx.mailer.send({ to: invitation.email, ...mail, kind: 'invitation-reminder' }, { db: tx.db, idempotencyKey: `invitation-reminder.${invitation.id}` });
+      }
+      return won.size;
+    });
+    reminded += claimed;
+    if (claimed < BATCH) return { reminded };
+  }
+}
