@@ -139,7 +139,7 @@ test.describe('legacy planner: settings, tools, resources, appointments, message
     await dialog.getByLabel('To').selectOption(margaret!);
     const subject = `Before Tuesday ${Date.now()}`;
     await dialog.getByLabel('Subject').fill(subject);
-    await dialog.getByLabel('Message').fill('Could you find the pension statements before our session?');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Could you find the pension statements before our session?');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(`Your message “${subject}” was sent to Margaret Ellis.`)).toBeVisible();
   });

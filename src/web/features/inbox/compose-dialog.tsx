@@ -40,7 +40,7 @@ export function ComposeDialog({
     const form = new FormData(event.currentTarget);
     const contact = contacts.find((c) => keyOf(c) === String(form.get('to') ?? ''));
     const parsed = ZComposeMessageRequest.safeParse({
-      estateId: contact?.estateId ?? '',
+      estateId: contact ? contact.estateId : '',
       recipientUserId: contact?.userId ?? '',
       subject: String(form.get('subject') ?? ''),
       body: String(form.get('body') ?? ''),
