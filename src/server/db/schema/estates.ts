@@ -29,7 +29,7 @@ export const estates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('estates_owner_unique').on(t.ownerId)],
+  (t) => [uniqueIndex('estates_owner_unique').on(t.ownerId), index('estates_created_idx').on(t.createdAt, t.id)],
 );
 
 export const beneficiaries = pgTable(

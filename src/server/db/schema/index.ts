@@ -11,3 +11,4 @@ export * from './appointments.ts';
 export * from './messages.ts';
 export * from './lifecycle.ts';
 export * from './planner.ts';
+export * from './admin.ts';

@@ -27,10 +27,12 @@ export const users = pgTable(
     /** argon2 hashes of unused recovery codes. */
     recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     lastActiveAt: ts('last_active_at'),
+    /** When an unverified account was last reminded to verify its address. */
+    verificationRemindedAt: ts('verification_reminded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt, t.id)],
 );
 
 export const userRoles = pgTable(
