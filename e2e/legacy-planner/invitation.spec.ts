@@ -37,11 +37,21 @@ test('a planner invites a loved one, who reads the email on the Mail screen, fol
   await visitor.getByRole('button', { name: 'Create account and accept' }).click();
   await expect(visitor).toHaveURL('/estate-owner');
   await expect(visitor.getByRole('button', { name: /Eleanor Whitfield/ })).toBeVisible();
+  const ownOverall = await visitor.getByRole('progressbar', { name: 'Overall completion' }).getAttribute('aria-valuenow');
+  expect(Number(ownOverall)).toBeLessThan(40);
   await visitorContext.close();
 
   await page.reload();
   await expect(row.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /Resend/ })).toHaveCount(0);
+
+  // She is now one of the planner's loved ones: on the dashboard with the same progress her own
+  // dashboard shows, and (a new plan, under 40%) marked as needing attention.
+  await page.goto('/legacy-planner');
+  const progress = page.getByRole('progressbar', { name: 'Progress of Eleanor Whitfield' });
+  await expect(progress).toHaveAttribute('aria-valuenow', ownOverall ?? 'missing');
+  await page.goto('/legacy-planner/loved-ones?q=whitfield');
+  await expect(page.getByRole('link', { name: 'Assist Now for Eleanor Whitfield' })).toBeVisible();
 });
 
 test.describe('at phone width', () => {
