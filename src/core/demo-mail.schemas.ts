@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { zEmail } from './common.schemas.ts';
+import { zTimeCursor } from './keyset.schemas.ts';
 
 export const DEMO_MAIL_PAGE_SIZE = 25;
 
@@ -13,7 +14,7 @@ export const ZDemoMailListQuery = z
   .object({
     /** only mail to this address */
     to: zEmail.optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: zTimeCursor.optional(),
   })
   .strict();
 

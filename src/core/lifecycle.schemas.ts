@@ -26,6 +26,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from './constants.ts';
 import { ESTATE_EVENTS, ESTATE_STATUSES } from './lifecycle.ts';
 import { zRequiredText } from './beneficiaries.schemas.ts';
+import { zNameCursor, zTimeCursor } from './keyset.schemas.ts';
 
 /** Proof documents a report may carry; the multipart part name is the key. */
 export const PROOF_DOCUMENT_TYPES = {
@@ -122,7 +123,7 @@ export const ZVerificationQuery = z
   .object({
     status: ZVerificationStatus.optional(),
     estateId: zId.optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: zTimeCursor.optional(),
   })
   .strict();
 export const ZVerificationPage = z.object({
@@ -150,7 +151,7 @@ export const ZAdminEstate = z.object({
 });
 export type TAdminEstate = z.infer<typeof ZAdminEstate>;
 export const ZAdminEstateQuery = z
-  .object({ q: z.string().trim().max(100).optional(), status: zEstateStatus.optional(), cursor: z.string().max(200).optional() })
+  .object({ q: z.string().trim().max(100).optional(), status: zEstateStatus.optional(), cursor: zNameCursor.optional() })
   .strict();
 export const ZAdminEstatePage = z.object({
   items: z.array(ZAdminEstate),

@@ -15,6 +15,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { LOVED_ONE_STATUSES } from './loved-one-status.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { ZTask } from './tasks.schemas.ts';
+import { zNameCursor } from './keyset.schemas.ts';
 
 export const LOVED_ONES_PAGE_SIZE = 20;
 
@@ -36,17 +37,6 @@ export const ZLovedOne = z.object({
 });
 export type TLovedOne = z.infer<typeof ZLovedOne>;
 
-/** The keyset cursor of the loved-ones list: the last row's estate id and name ("<uuid>|<name>"), as this server wrote it. */
-export const zNameCursor = z
-  .string()
-  .max(400)
-  .transform((raw, ctx) => {
-    const id = raw.slice(0, 36);
-    if (raw.charAt(36) === '|' && zId.safeParse(id).success) return { id, name: raw.slice(37) };
-    ctx.addIssue({ code: 'custom', message: 'Not a cursor this list gave: start from the first page' });
-    return z.NEVER;
-  });
-export const nameCursorOf = (name: string, id: string) => `${id}|${name}`;
 
 export const ZLovedOnesQuery = z.object({ q: zPlainText(100).optional(), cursor: zNameCursor.optional() }).strict();
 export type TLovedOnesQuery = z.output<typeof ZLovedOnesQuery>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, CLIENT_ERROR_CODES, onSessionEnded, setCsrfToken, SESSION_PATH } from './api.ts';
+import { api, ApiError, CLIENT_ERROR_CODES, onSessionEnded, orNotFound, setCsrfToken, SESSION_PATH } from './api.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -129,5 +129,15 @@ describe('api', () => {
       },
     };
     await expect(api.get('/api/v1/n', { schema })).rejects.toThrow('n must be a number');
+  });
+});
+
+describe('orNotFound', () => {
+  it('turns 404 and 400 into "not found" and lets every other failure through', async () => {
+    expect(await orNotFound(async () => 'loaded')).toBe('loaded');
+    expect(await orNotFound(() => Promise.reject(new ApiError(404, 'not_found', 'Not found')))).toEqual({ notFound: true });
+    expect(await orNotFound(() => Promise.reject(new ApiError(400, 'bad_request', 'Not an id')))).toEqual({ notFound: true });
+    await expect(orNotFound(() => Promise.reject(new ApiError(500, 'internal', 'Broken')))).rejects.toThrow('Broken');
+    await expect(orNotFound(() => Promise.reject(new TypeError('offline')))).rejects.toThrow('offline');
   });
 });

@@ -229,3 +229,17 @@ export async function upload<T>(
     return sendUpload(path, form, onProgress, options, await refreshCsrfToken());
   }
 }
+
+/**
+ * For a loader of one thing addressed by the URL: what the API answers when the thing is not
+ * there for this user — someone else's, not existing, or a malformed id (404 or 400) — becomes
+ * `{ notFound: true }`, so the screen shows "not found" inside the area; anything else is thrown.
+ */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T | { notFound: true }> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
+    throw error;
+  }
+}

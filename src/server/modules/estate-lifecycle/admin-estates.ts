@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
+import { nameCursorOf, type TNameCursor } from '../../../core/keyset.schemas.ts';
 import type { TAdminEstate, TAdminEstateDetail, TAdminEstatePage } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
@@ -12,6 +13,7 @@ import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
 import { reportView } from './report-view.ts';
@@ -68,27 +70,20 @@ async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
 }
 
 /** The estates the administrator is on the support team of, paged by owner name, searchable; tiles. */
-export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: string | undefined }): Promise<TAdminEstatePage> {
+export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: TNameCursor | undefined }): Promise<TAdminEstatePage> {
   const mine = administersSql(ctx.db, ctx.actor.userId, estates.id);
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const i = query.cursor.lastIndexOf('|');
-    const [name, id] = [query.cursor.slice(0, i), query.cursor.slice(i + 1)];
-    if (/^[0-9a-f-]{36}$/i.test(id)) after = or(gt(users.name, name), and(eq(users.name, name), gt(estates.id, id)));
-  }
   const rows = await ctx.db
     .select({ estate: estates, ownerName: users.name })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, after))
+    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterName(users.name, estates.id, query.cursor)))
     .orderBy(asc(users.name), asc(estates.id))
     .limit(ADMIN_ESTATE_PAGE_SIZE + 1);
-  const page = rows.slice(0, ADMIN_ESTATE_PAGE_SIZE);
+  const { page, nextCursor } = keysetPage(rows, ADMIN_ESTATE_PAGE_SIZE, (r) => nameCursorOf(r.ownerName, r.estate.id));
   const counts = await estateCounts(ctx);
-  const last = page[page.length - 1];
   return {
     items: await summaries(ctx.db, page),
-    nextCursor: rows.length > ADMIN_ESTATE_PAGE_SIZE && last ? `${last.ownerName}|${last.estate.id}` : null,
+    nextCursor,
     tiles: { total: counts.total, pendingVerification: counts.verification, active: counts.active },
   };
 }

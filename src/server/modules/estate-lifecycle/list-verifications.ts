@@ -1,21 +1,23 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { TVerificationPage } from '../../../core/lifecycle.schemas.ts';
+import type { TTimeCursor } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { verificationItems } from '../../db/schema/lifecycle.ts';
 import { administersSql } from '../../access/estate-roles.ts';
+import { keysetPage, olderThan } from '../../lib/keyset.ts';
 import { getEstateAdminSettings } from './estate-admin-settings.ts';
-import { afterCursor, cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
+import { cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
 
 /** The administrator's verification items (only estates they administer), paged newest first, with counts. */
 export async function listVerifications(
   ctx: Ctx,
-  query: { status?: 'pending' | 'verified' | 'rejected' | undefined; estateId?: string | undefined; cursor?: string | undefined },
+  query: { status?: 'pending' | 'verified' | 'rejected' | undefined; estateId?: string | undefined; cursor?: TTimeCursor | undefined },
 ): Promise<TVerificationPage> {
   const mine = administersSql(ctx.db, ctx.actor.userId, verificationItems.estateId);
   const scope = and(mine, query.estateId ? eq(verificationItems.estateId, query.estateId) : undefined)!;
   const rows = await verificationRows(
     ctx.db,
-    and(scope, query.status ? eq(verificationItems.status, query.status) : undefined, afterCursor(query.cursor))!,
+    and(scope, query.status ? eq(verificationItems.status, query.status) : undefined, olderThan(verificationItems.submittedAt, verificationItems.id, query.cursor))!,
   );
   const counted = await ctx.db
     .select({ status: verificationItems.status, n: count() })
@@ -24,11 +26,11 @@ export async function listVerifications(
     .groupBy(verificationItems.status);
   const n = (s: string) => counted.find((c) => c.status === s)?.n ?? 0;
   const { verificationTimeout } = await getEstateAdminSettings(ctx);
-  const page = rows.slice(0, VERIFICATION_PAGE_SIZE);
+  const { page, nextCursor } = keysetPage(rows, VERIFICATION_PAGE_SIZE, cursorOf);
   const now = ctx.clock.now();
   return {
     items: page.map((r) => toVerificationItem(r, now, verificationTimeout)),
-    nextCursor: rows.length > VERIFICATION_PAGE_SIZE ? cursorOf(page[page.length - 1]!) : null,
+    nextCursor,
     counts: { pending: n('pending'), verified: n('verified'), rejected: n('rejected') },
   };
 }

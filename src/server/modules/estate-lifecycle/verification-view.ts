@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { VERIFICATION_TIMEOUT_MS, type TVerificationItem } from '../../../core/lifecycle.schemas.ts';
+import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
@@ -23,18 +24,7 @@ export async function verificationRows(db: Db, where: SQL, limit = VERIFICATION_
 
 type Row = Awaited<ReturnType<typeof verificationRows>>[number];
 
-/** Keyset cursor: "<submittedAt ISO>|<id>" of the last row shown. */
-export function afterCursor(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = cursor.split('|');
-  const date = new Date(at ?? '');
-  // Only a cursor this server wrote: an exact ISO instant (no years past 9999 the database refuses) and a uuid.
-  const exact = at !== undefined && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) && date.toISOString() === at;
-  if (!id || !exact || !/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  return or(lt(verificationItems.submittedAt, date), and(eq(verificationItems.submittedAt, date), lt(verificationItems.id, id)));
-}
-
-export const cursorOf = (row: Row) => `${row.item.submittedAt.toISOString()}|${row.item.id}`;
+export const cursorOf = (row: Row) => timeCursorOf(row.item.submittedAt, row.item.id);
 
 /** priority: completed once reviewed; high when pending past the timeout; medium otherwise. */
 export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS): TVerificationItem {

@@ -1,8 +1,10 @@
-import { and, eq, gt, ilike, or, type SQL } from 'drizzle-orm';
-import { LOVED_ONES_PAGE_SIZE, nameCursorOf, type TLovedOnePage, type TLovedOnesQuery } from '../../../core/planner.schemas.ts';
+import { and, ilike, or, type SQL } from 'drizzle-orm';
+import { nameCursorOf } from '../../../core/keyset.schemas.ts';
+import { LOVED_ONES_PAGE_SIZE, type TLovedOnePage, type TLovedOnesQuery } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
+import { keysetPage, afterName } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { clientRows, toLovedOnes } from './client-view.ts';
 
@@ -10,15 +12,9 @@ import { clientRows, toLovedOnes } from './client-view.ts';
 export async function listLovedOnes(ctx: Ctx, query: TLovedOnesQuery): Promise<TLovedOnePage> {
   const where: SQL[] = [];
   if (query.q) where.push(or(ilike(users.name, containsPattern(query.q)), ilike(users.email, containsPattern(query.q)))!);
-  if (query.cursor) {
-    const { name, id } = query.cursor;
-    where.push(or(gt(users.name, name), and(eq(users.name, name), gt(estates.id, id)))!);
-  }
+  const after = afterName(users.name, estates.id, query.cursor);
+  if (after) where.push(after);
   const rows = await clientRows(ctx, and(...where), LOVED_ONES_PAGE_SIZE + 1);
-  const page = rows.slice(0, LOVED_ONES_PAGE_SIZE);
-  const last = page[page.length - 1];
-  return {
-    items: await toLovedOnes(ctx, page),
-    nextCursor: rows.length > LOVED_ONES_PAGE_SIZE && last ? nameCursorOf(last.name, last.estateId) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, LOVED_ONES_PAGE_SIZE, (r) => nameCursorOf(r.name, r.estateId));
+  return { items: await toLovedOnes(ctx, page), nextCursor };
 }

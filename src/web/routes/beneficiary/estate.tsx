@@ -10,7 +10,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
@@ -35,14 +35,11 @@ async function reportableFor(estateId: string): Promise<Reportable> {
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<({ estate: TSharedEstate } & Reportable) | { notFound: true }> {
   const id = params.id ?? '';
-  try {
+  // Not linked, not existing and malformed ids all read the same: not found.
+  return orNotFound(async () => {
     const [estate, reportable] = await Promise.all([sharedApi.estate(id), reportableFor(id)]);
     return { estate, ...reportable };
-  } catch (error) {
-    // Not linked, not existing and malformed ids all read the same: not found.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
-    throw error;
-  }
+  });
 }
 
 function NotFound() {

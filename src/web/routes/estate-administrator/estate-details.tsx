@@ -7,7 +7,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateStatusBadge } from '../../features/estate-admin/badges.tsx';
@@ -19,13 +19,8 @@ import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TAdminEstateDetail } | { notFound: true }> {
-  try {
-    return { estate: await estateAdminApi.estate(params.id ?? '') };
-  } catch (error) {
-    // Not in your care, not existing and malformed ids all read the same: not found, inside the area.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
-    throw error;
-  }
+  // Not in your care, not existing and malformed ids all read the same: not found, inside the area.
+  return orNotFound(async () => ({ estate: await estateAdminApi.estate(params.id ?? '') }));
 }
 
 function NotFound() {

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { orNotFound } from '../../lib/api.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { ClientAppointments } from '../../features/planner/client-appointments.tsx';
 import { LOVED_ONES_PATH, plannerApi, SCHEDULE_SESSION_PATH } from '../../features/planner/api.ts';
@@ -21,13 +21,8 @@ import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
 import { TaskRow } from '../../features/tasks/task-row.tsx';
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<TLovedOneDetail | { notFound: true }> {
-  try {
-    return await plannerApi.lovedOne(params.estateId ?? '');
-  } catch (error) {
-    // Another planner's client, no such estate and a malformed id all read the same: not found, inside the area.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
-    throw error;
-  }
+  // Another planner's client, no such estate and a malformed id all read the same: not found, inside the area.
+  return orNotFound(() => plannerApi.lovedOne(params.estateId ?? ''));
 }
 
 export function Component() {

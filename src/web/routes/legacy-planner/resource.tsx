@@ -5,17 +5,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { ArticleBody } from '../../features/planner-tools/article-body.tsx';
 import { plannerToolsApi } from '../../features/planner-tools/api.ts';
-import { ApiError } from '../../lib/api.ts';
+import { orNotFound } from '../../lib/api.ts';
 
 const RESOURCES_PATH = '/legacy-planner/resources';
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ article: TResource } | { notFound: true }> {
-  try {
-    return { article: await plannerToolsApi.resource(params.slug ?? '') };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { notFound: true };
-    throw error;
-  }
+  return orNotFound(async () => ({ article: await plannerToolsApi.resource(params.slug ?? '') }));
 }
 
 /** One Learning Resources article: Back, title, reading time, the text, and Print. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { nameCursorOf, timeCursorOf, zNameCursor, zTimeCursor } from './keyset.schemas.ts';
+
+const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+
+describe('keyset cursors', () => {
+  it('reads back the time cursor the server wrote', () => {
+    const at = new Date('2026-11-23T09:15:30.123Z');
+    expect(zTimeCursor.parse(timeCursorOf(at, ID))).toEqual({ at, id: ID });
+  });
+
+  it.each([
+    ['no separator', '2026-11-23T09:15:30.123Z'],
+    ['not a uuid', '2026-11-23T09:15:30.123Z|42'],
+    ['a date without time', `2026-11-23|${ID}`],
+    ['a year the database refuses', `+010000-01-01T00:00:00.000Z|${ID}`],
+    ['an impossible day', `2026-02-30T00:00:00.000Z|${ID}`],
+    ['a third part', `2026-11-23T09:15:30.123Z|${ID}|x`],
+  ])('refuses a time cursor with %s', (_what, raw) => {
+    const result = zTimeCursor.safeParse(raw);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Not a cursor this list gave: start from the first page');
+  });
+
+  it('reads back a name cursor whose name holds the separator', () => {
+    expect(zNameCursor.parse(nameCursorOf('Ellis | Margaret', ID))).toEqual({ id: ID, name: 'Ellis | Margaret' });
+    expect(zNameCursor.safeParse(`Margaret|${ID}`).success).toBe(false);
+  });
+});
