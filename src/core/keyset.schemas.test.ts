@@ -4,9 +4,9 @@ import { nameCursorOf, timeCursorOf, zNameCursor, zTimeCursor } from './keyset.s
 const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 describe('keyset cursors', () => {
-  it('reads back the time cursor the server wrote', () => {
-    const at = new Date('2026-11-23T09:15:30.123Z');
-    expect(zTimeCursor.parse(timeCursorOf(at, ID))).toEqual({ at, id: ID });
+  it('reads back the time cursor the server wrote, to the microsecond or the millisecond', () => {
+    expect(zTimeCursor.parse(timeCursorOf('2026-11-23T09:15:30.123456Z', ID))).toEqual({ at: '2026-11-23T09:15:30.123456Z', id: ID });
+    expect(zTimeCursor.parse(timeCursorOf('2026-11-23T09:15:30.123Z', ID))).toEqual({ at: '2026-11-23T09:15:30.123Z', id: ID });
   });
 
   it.each([
@@ -16,6 +16,8 @@ describe('keyset cursors', () => {
     ['a year the database refuses', `+010000-01-01T00:00:00.000Z|${ID}`],
     ['an impossible day', `2026-02-30T00:00:00.000Z|${ID}`],
     ['a third part', `2026-11-23T09:15:30.123Z|${ID}|x`],
+    ['seven fraction digits', `2026-11-23T09:15:30.1234567Z|${ID}`],
+    ['SQL in the time', `2026-11-23T09:15:30.123Z'::timestamptz)--|${ID}`],
   ])('refuses a time cursor with %s', (_what, raw) => {
     const result = zTimeCursor.safeParse(raw);
     expect(result.success).toBe(false);

@@ -6,21 +6,27 @@ import { zId } from './common.schemas.ts';
  * back as-is by the browser. A cursor the server did not write is bad input (400), never ignored.
  */
 const NOT_OURS = 'Not a cursor this list gave: start from the first page';
-// Exactly what Date#toISOString writes (no years past 9999, which the database refuses).
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// What Date#toISOString writes, or PostgreSQL's microseconds (server/lib/keyset.ts cursorTime) — no
+// years past 9999, which the database refuses.
+const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})(\d{3})?Z$/;
 
-/** Newest-first lists: "<ISO instant>|<uuid>" of the last row. */
+/**
+ * Newest-first lists: "<instant>|<uuid>" of the last row. The instant stays text: a JavaScript Date
+ * would drop the microseconds PostgreSQL stores, and rows of the same millisecond would be skipped.
+ */
 export const zTimeCursor = z
   .string()
   .max(200)
   .transform((raw, ctx) => {
     const [at = '', id = '', ...rest] = raw.split('|');
-    const when = new Date(at);
-    if (!rest.length && ISO_INSTANT.test(at) && !Number.isNaN(when.getTime()) && when.toISOString() === at && zId.safeParse(id).success) return { at: when, id };
+    const millis = INSTANT.exec(at)?.[1];
+    const real = millis !== undefined && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
+    if (!rest.length && real && zId.safeParse(id).success) return { at, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
   });
-export const timeCursorOf = (at: Date, id: string) => `${at.toISOString()}|${id}`;
+/** `at`: the row's time as server/lib/keyset.ts cursorTime selected it, to the microsecond. */
+export const timeCursorOf = (at: string, id: string) => `${at}|${id}`;
 
 /** Lists in name order: "<uuid>|<name>" of the last row (the name may itself hold a "|"). */
 export const zNameCursor = z

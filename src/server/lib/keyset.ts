@@ -1,10 +1,16 @@
-import { and, eq, gt, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TNameCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
-/** Rows after the cursor of a newest-first list ordered by (time DESC, id DESC). */
+/**
+ * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
+ * PostgreSQL stores it, for its cursor (core/keyset.schemas.ts timeCursorOf).
+ */
+export const cursorTime = (time: AnyColumn): SQL<string> => sql<string>`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows after the cursor of a newest-first list ordered by (time DESC, id DESC): one row comparison, index-friendly. */
 export function olderThan(time: AnyColumn, id: AnyColumn, cursor: TTimeCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  return or(lt(time, cursor.at), and(eq(time, cursor.at), lt(id, cursor.id)));
+  return sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /** Rows after the cursor of a list ordered by (name ASC, id ASC). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from '../../../../test/helpers.ts';
 import type { TDemoMail, TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
@@ -24,6 +25,25 @@ describe('demo mail, in demo mode', () => {
     const mine = (await visitor.call('GET', '/api/v1/demo/mail?to=Visitor@Example.com')).json() as TDemoMailPage;
     expect(mine.items.map((m) => m.subject)).toEqual(['Heirloom: confirm']);
     expect((await visitor.call('GET', '/api/v1/demo/mail?to=nobody')).statusCode).toBe(400);
+  });
+
+  it('pages through mail sent within one millisecond without skipping or repeating any (PostgreSQL keeps microseconds)', async () => {
+    await t.app.deps.db.execute(sql`
+      INSERT INTO outbox_emails ("to", subject, text, kind, created_at)
+      SELECT 'burst@example.com', 'Burst ' || n, 'Hello', 'notification', timestamptz '2026-01-01 00:00:00.123' + n * interval '1 microsecond'
+      FROM generate_series(1, 30) AS n`);
+    const visitor = new Browser(t);
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = (await visitor.call('GET', `/api/v1/demo/mail?to=burst@example.com${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json() as TDemoMailPage;
+      seen.push(...page.items.map((m) => m.subject));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(30);
+    expect(seen[0]).toBe('Burst 30');
+    expect(seen[29]).toBe('Burst 1');
+    expect(new Set(seen).size).toBe(30);
   });
 
   it('reads one mail as plain text: markup stays text', async () => {

@@ -4,7 +4,7 @@ import { timeCursorOf, type TTimeCursor } from '../../../core/keyset.schemas.ts'
 import type { BaseCtx } from '../../context.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { keysetPage, olderThan } from '../../lib/keyset.ts';
+import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 
 /** Outside demo mode the mail does not exist, for everyone (ADR 0006). */
 function assertDemoMode(ctx: BaseCtx): void {
@@ -15,13 +15,13 @@ function assertDemoMode(ctx: BaseCtx): void {
 export async function listDemoMail(ctx: BaseCtx, query: { to?: string | undefined; cursor?: TTimeCursor | undefined }): Promise<TDemoMailPage> {
   assertDemoMode(ctx);
   const rows = await ctx.db
-    .select({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt })
+    .select({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt, cursorAt: cursorTime(outboxEmails.createdAt) })
     .from(outboxEmails)
     .where(and(query.to ? eq(outboxEmails.to, query.to) : undefined, olderThan(outboxEmails.createdAt, outboxEmails.id, query.cursor)))
     .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
     .limit(DEMO_MAIL_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, DEMO_MAIL_PAGE_SIZE, (r) => timeCursorOf(r.createdAt, r.id));
-  return { items: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), nextCursor };
+  const { page, nextCursor } = keysetPage(rows, DEMO_MAIL_PAGE_SIZE, (r) => timeCursorOf(r.cursorAt, r.id));
+  return { items: page.map(({ cursorAt: _cursor, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })), nextCursor };
 }
 
 /** Demo mode: one mail's plain text (the web shows it as text with its links; its HTML is never served). */

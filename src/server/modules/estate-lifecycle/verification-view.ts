@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
+import { cursorTime } from '../../lib/keyset.ts';
 import { proofLabel } from './report-view.ts';
 
 export const VERIFICATION_PAGE_SIZE = 25;
@@ -12,7 +13,7 @@ export const VERIFICATION_PAGE_SIZE = 25;
 /** Verification items with their estate's owner and report, newest first, `where` deciding which. */
 export async function verificationRows(db: Db, where: SQL, limit = VERIFICATION_PAGE_SIZE + 1) {
   return db
-    .select({ item: verificationItems, report: estateReports, ownerName: users.name })
+    .select({ item: verificationItems, report: estateReports, ownerName: users.name, cursorAt: cursorTime(verificationItems.submittedAt) })
     .from(verificationItems)
     .innerJoin(estateReports, eq(estateReports.id, verificationItems.reportId))
     .innerJoin(estates, eq(estates.id, verificationItems.estateId))
@@ -24,7 +25,7 @@ export async function verificationRows(db: Db, where: SQL, limit = VERIFICATION_
 
 type Row = Awaited<ReturnType<typeof verificationRows>>[number];
 
-export const cursorOf = (row: Row) => timeCursorOf(row.item.submittedAt, row.item.id);
+export const cursorOf = (row: Row) => timeCursorOf(row.cursorAt, row.item.id);
 
 /** priority: completed once reviewed; high when pending past the timeout; medium otherwise. */
 export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS): TVerificationItem {

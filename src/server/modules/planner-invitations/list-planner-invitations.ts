@@ -3,18 +3,18 @@ import { PLANNER_INVITATION_PAGE_SIZE, type TPlannerInvitationPage } from '../..
 import { timeCursorOf, type TTimeCursor } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { invitations } from '../../db/schema/estates.ts';
-import { keysetPage, olderThan } from '../../lib/keyset.ts';
+import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 import { plannerInvitationsOf, toPlannerInvitation } from './planner-invitation-view.ts';
 
 /** The planner's invitations, newest first, a page at a time (index invitations(invited_by, created_at)). */
 export async function listPlannerInvitations(ctx: Ctx, query: { cursor?: TTimeCursor | undefined }): Promise<TPlannerInvitationPage> {
   const rows = await ctx.db
-    .select()
+    .select({ invitation: invitations, cursorAt: cursorTime(invitations.createdAt) })
     .from(invitations)
     .where(and(plannerInvitationsOf(ctx.actor.userId), olderThan(invitations.createdAt, invitations.id, query.cursor)))
     .orderBy(desc(invitations.createdAt), desc(invitations.id))
     .limit(PLANNER_INVITATION_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, PLANNER_INVITATION_PAGE_SIZE, (r) => timeCursorOf(r.createdAt, r.id));
+  const { page, nextCursor } = keysetPage(rows, PLANNER_INVITATION_PAGE_SIZE, (r) => timeCursorOf(r.cursorAt, r.invitation.id));
   const now = ctx.clock.now();
-  return { items: page.map((r) => toPlannerInvitation(r, now)), nextCursor };
+  return { items: page.map((r) => toPlannerInvitation(r.invitation, now)), nextCursor };
 }
