@@ -39,7 +39,7 @@ export const ZGeneralSettings = z
       .trim()
       .min(1, { message: 'Enter a system name' })
       .max(80, { message: 'Use at most 80 characters' })
-      .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { message: 'Use letters, numbers, spaces and punctuation only (no < or >)' }),
+      .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f' || c === '<' || c === '>'), { message: 'Use letters, numbers, spaces and punctuation only (no < or >)' }),
     defaultTimeZone: z.enum(SYSTEM_TIME_ZONES, { message: `Choose one of ${SYSTEM_TIME_ZONES.join(', ')}` }),
   })
   .strict();

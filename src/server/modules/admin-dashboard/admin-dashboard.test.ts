@@ -90,9 +90,9 @@ describe('stat tiles', () => {
     const deps = t.app.deps;
     const grace = await insertBeneficiary(t.db, ownerA.estateId!);
     await insertBeneficiary(t.db, ownerA.estateId!);
-    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Summer', text: 'At the lake' }] });
-    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Winter', text: 'Snow' }] });
-    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Spring', text: 'Garden' }] });
+    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Summer', content: 'At the lake' }] });
+    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Winter', content: 'Snow' }] });
+    await insertMemory(deps, ownerA.estateId!, { stories: [{ title: 'Spring', content: 'Garden' }] });
     await insertDocument(deps, ownerA.estateId!);
     await insertFutureMessage(t.db, ownerA.estateId!, grace.id);
     await insertFutureMessage(t.db, ownerA.estateId!, grace.id);
@@ -316,7 +316,7 @@ describe('admin tasks', () => {
 describe('vault content', () => {
   it('the dashboard gives counts only: no memory, document or message titles', async () => {
     const owner = await insertUser(t.db, { roles: ['estate-owner'] });
-    await insertMemory(t.app.deps, owner.estateId!, { title: 'Private letter to Grace', stories: [{ title: 'Hidden story', text: 'secret' }] });
+    await insertMemory(t.app.deps, owner.estateId!, { title: 'Private letter to Grace', stories: [{ title: 'Hidden story', content: 'secret' }] });
     const res = await injectAs(t, adminS, 'GET', '/api/v1/admin/dashboard');
     expect(res.body).not.toContain('Private letter');
     expect(res.body).not.toContain('Hidden story');
