@@ -42,18 +42,18 @@ export function LogTable({ entries, timeZone, actorHref }: { entries: TAuditLogE
               ) : (
                 <span className="text-stone-600">{e.actorId ? 'Deleted account' : 'System'}</span>
               )}
-              {e.actorEmail && <span className="block text-xs break-all text-stone-500">{e.actorEmail}</span>}
+              {e.actorEmail && <span className="block text-xs text-stone-500 max-md:break-all">{e.actorEmail}</span>}
             </td>
             <td className={cell}>
               <span className={label}>Action:</span>
               <span className="font-medium text-stone-900">{e.description}</span>
               <code className="block text-xs break-all text-stone-500">{e.action}</code>
             </td>
-            <td className={`${cell} break-all text-stone-700`}>
+            <td className={`${cell} text-stone-700 max-md:break-all`}>
               <span className={label}>Target:</span>
               {e.target || '—'}
             </td>
-            <td className={`${cell} break-all text-stone-700 tabular-nums`}>
+            <td className={`${cell} whitespace-nowrap text-stone-700 tabular-nums`}>
               <span className={label}>IP:</span>
               {e.ip || '—'}
             </td>
