@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ADMIN_ALERT_NEXT, ADMIN_ALERT_STATUS_LABELS, type TAdminAlert } from '../../../core/admin-dashboard.schemas.ts';
 import type { TAdminAlertStatus } from '../../../core/admin.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,21 +27,24 @@ export function AlertDetailsDialog({
   onMove: (alert: TAdminAlert, to: TAdminAlertStatus) => void;
   onClose: () => void;
 }) {
-  const details = alert ? Object.entries(alert.details) : [];
+  // the last alert shown stays in the dialog while it fades out
+  const [shown, setShown] = useState(alert);
+  if (alert && alert !== shown) setShown(alert);
+  const details = shown ? Object.entries(shown.details) : [];
   return (
     <Dialog
       open={alert !== null}
       onClose={onClose}
       title="Alert details"
-      description={alert?.message}
+      description={shown?.message}
       footer={
-        alert && (
+        shown && (
           <>
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>
-            {ADMIN_ALERT_NEXT[alert.status].map((to) => (
-              <Button key={to} loading={busy} onClick={() => onMove(alert, to)}>
+            {ADMIN_ALERT_NEXT[shown.status].map((to) => (
+              <Button key={to} loading={busy} onClick={() => onMove(shown, to)}>
                 {MOVE_LABEL[to] ?? ADMIN_ALERT_STATUS_LABELS[to]}
               </Button>
             ))}
@@ -48,20 +52,20 @@ export function AlertDetailsDialog({
         )
       }
     >
-      {alert && (
+      {shown && (
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-stone-600">Type</dt>
           <dd>
-            <AdminAlertTypeBadge type={alert.type} />
+            <AdminAlertTypeBadge type={shown.type} />
           </dd>
           <dt className="font-medium text-stone-600">Status</dt>
           <dd>
-            <AdminAlertStatusBadge status={alert.status} />
+            <AdminAlertStatusBadge status={shown.status} />
           </dd>
           <dt className="font-medium text-stone-600">Raised</dt>
-          <dd className="text-stone-900">{formatDateTime(alert.time)}</dd>
+          <dd className="text-stone-900">{formatDateTime(shown.time)}</dd>
           <dt className="font-medium text-stone-600">Last change</dt>
-          <dd className="text-stone-900">{formatDateTime(alert.updatedAt)}</dd>
+          <dd className="text-stone-900">{formatDateTime(shown.updatedAt)}</dd>
           {details.map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-medium text-stone-600">{label(key)}</dt>
