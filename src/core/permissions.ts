@@ -28,6 +28,7 @@ export const ENTITIES = [
   'user',
   'audit-log',
   'system-settings',
+  'admin-task', // the admins' shared to-do list on the admin dashboard
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
@@ -88,6 +89,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:report:any',
     'read:alert:any',
     'update:alert:any',
+    'read:admin-task:any',
+    'create:admin-task:any',
+    'update:admin-task:any',
   ],
 };
 

@@ -25,3 +25,22 @@ export const DEFAULT_SYSTEM_SETTINGS: TSystemSettings = {
   verificationTimeout: '48h',
   requiredDocuments: ['Death Certificate'],
 };
+
+/**
+ * Settings (/admin/settings): the general section only, so an admin saving it never overwrites the
+ * security section another admin saves at the same time (the server merges sections, ADR 0029).
+ *   GET /api/v1/admin/settings/general → ZGeneralSettings   read:system-settings:any
+ *   PUT /api/v1/admin/settings/general → ZGeneralSettings   update:system-settings:any
+ */
+export const ZGeneralSettings = z
+  .object({
+    systemName: z
+      .string({ message: 'Enter a system name' })
+      .trim()
+      .min(1, { message: 'Enter a system name' })
+      .max(80, { message: 'Use at most 80 characters' })
+      .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f' || c === '<' || c === '>'), { message: 'Use letters, numbers, spaces and punctuation only (no < or >)' }),
+    defaultTimeZone: z.enum(SYSTEM_TIME_ZONES, { message: `Choose one of ${SYSTEM_TIME_ZONES.join(', ')}` }),
+  })
+  .strict();
+export type TGeneralSettings = z.infer<typeof ZGeneralSettings>;

@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { slowRequestsPlugin } from './plugins/slow-requests.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
 import { createFileStore } from './storage/file-store.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin, { enabled: config.apiDocs });
   await app.register(authPlugin, { deps });
   await app.register(jobsPlugin, { deps, poll: options.pollJobs ?? false });
+  await app.register(slowRequestsPlugin, { deps });
 
   for (const mod of MODULES) await app.register(mod);
   if (options.testClock) await app.register(testClockRoutes(options.testClock));

@@ -26,6 +26,8 @@ const ZEnv = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** An API answer this slow or slower raises a performance alert for the admins (ADR 0028). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
 });
 
 export interface Config {
@@ -45,6 +47,8 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   webDist: string;
+  /** Requests answered in this many milliseconds or more raise a performance alert. */
+  slowRequestMs: number;
   s3:
     | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
+    slowRequestMs: e.SLOW_REQUEST_MS,
     s3,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import { raiseAdminAlert } from '../modules/admin-alerts/raise-admin-alert.ts';
 import type { JobCtx, JobResult, RegisteredJob } from './job.ts';
 import { JOBS } from './registry.ts';
 
@@ -10,6 +11,17 @@ export const JOBS_SCHEMA = 'pgboss';
 export interface JobRun {
   job: string;
   result: JobResult | null;
+}
+
+/** How the queue stands, for the admin dashboard's system status (ADR 0028). */
+export interface JobQueueStats {
+  /** Waiting to run (new, or failed and waiting to retry). */
+  queued: number;
+  active: number;
+  /** Failed at least once and waiting to be tried again. */
+  retrying: number;
+  /** Failed for good (retries used up), still in the queue's retention window. */
+  failed: number;
 }
 
 export interface JobScheduler {
@@ -24,6 +36,8 @@ export interface JobScheduler {
   runDue(): Promise<JobRun[]>;
   /** Queue an on-demand job (validated against its payload schema). Returns the queued job's id. */
   enqueue(name: string, payload?: unknown): Promise<string>;
+  /** Counts of the queue's jobs by state, read from the queue's own tables (zeros before it first started). */
+  stats(): Promise<JobQueueStats>;
   /** 'polling' after start(), 'manual' once used without the poller, else 'stopped'. */
   readonly state: 'stopped' | 'manual' | 'polling';
 }
@@ -61,6 +75,11 @@ export function pgBossDb(database: Database): PgBoss.Db {
   };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** PostgreSQL's "undefined table" / "undefined schema": the queue has never started on this database. */
+const neverStarted = (error: unknown) => ['42P01', '3F000'].includes(String((error as { code?: unknown }).code ?? ''));
+
 const jobCtx = (deps: Deps, name: string): JobCtx => ({ ...deps, actor: null, meta: { ip: '', userAgent: `job:${name}` } });
 
 export function createJobScheduler(options: SchedulerOptions): JobScheduler {
@@ -96,6 +115,26 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
     }
   }
 
+  /**
+   * A handler threw: log it and raise one admin alert per job per hour (by the app clock). The
+   * alert names the job and the error's class, never its message (which may quote user data).
+   */
+  async function reportFailure(job: RegisteredJob, error: unknown): Promise<void> {
+    log?.error({ err: error, job: job.name }, 'job failed');
+    try {
+      const deps = options.deps();
+      const hour = new Date(Math.floor(deps.clock.now().getTime() / HOUR_MS) * HOUR_MS).toISOString();
+      await raiseAdminAlert(deps, {
+        type: 'bug',
+        message: `Background job "${job.name}" failed`,
+        dedupeKey: `job-failed:${job.name}:${hour}`,
+        details: { job: job.name, error: error instanceof Error ? error.name : 'Error', hour },
+      });
+    } catch (alertError) {
+      log?.error({ err: alertError, job: job.name }, 'could not raise the failed-job alert');
+    }
+  }
+
   async function runOne(job: RegisteredJob, payload: unknown): Promise<JobRun> {
     const started = Date.now();
     const result = (await job.run(jobCtx(options.deps(), job.name), payload)) ?? null;
@@ -114,6 +153,7 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
             await instance.complete(job.name, queued.id);
           } catch (error) {
             failures.push(error);
+            await reportFailure(job, error);
             await instance.fail(job.name, queued.id, { message: error instanceof Error ? error.message : String(error) });
           }
         }
@@ -137,7 +177,7 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
             try {
               await runOne(job, queued.data);
             } catch (error) {
-              log?.error({ err: error, job: job.name }, 'job failed');
+              await reportFailure(job, error);
               throw error; // pg-boss records the failure and retries
             }
           }
@@ -161,6 +201,7 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
           runs.push(await runOne(job, {}));
         } catch (error) {
           failures.push(error);
+          await reportFailure(job, error);
         }
       }
       const instance = await ensureBoss(state === 'polling');
@@ -168,6 +209,22 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
       await drainQueued(instance, runs, failures);
       if (failures.length) throw new AggregateError(failures, `${failures.length} job run(s) failed`);
       return runs;
+    },
+
+    async stats() {
+      const names = jobs.map((j) => j.name);
+      let rows: Record<string, unknown>[];
+      try {
+        ({ rows } = await options.database.execute(
+          `SELECT state::text AS state, count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active', 'failed') GROUP BY state`,
+          [names],
+        ));
+      } catch (error) {
+        if (neverStarted(error)) return { queued: 0, active: 0, retrying: 0, failed: 0 };
+        throw error;
+      }
+      const count = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+      return { queued: count('created') + count('retry'), active: count('active'), retrying: count('retry'), failed: count('failed') };
     },
 
     async enqueue(name, payload = {}) {

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { adminDashboardRoutes } from './admin-dashboard/admin-dashboard.routes.ts';
+import { adminLogsRoutes } from './admin-logs/admin-logs.routes.ts';
+import { adminSettingsRoutes } from './admin-settings/admin-settings.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -56,4 +59,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   plannerInvitationsRoutes,
   plannerToolsRoutes,
   demoMailRoutes,
+  adminDashboardRoutes,
+  adminLogsRoutes,
+  adminSettingsRoutes,
 ];

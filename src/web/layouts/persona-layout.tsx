@@ -23,6 +23,7 @@ import { ICONS } from '../components/ui/icons.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
 import { signOut, type SignedInSession } from '../lib/session.ts';
+import { useSystemName } from '../lib/system-name.ts';
 
 /** What the persona layout's loader returns. */
 export interface PersonaLayoutData {
@@ -172,6 +173,8 @@ export function Component() {
   const { role, session } = useLoaderData() as PersonaLayoutData;
   const persona = personaFor(role);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the store, not the loader's copy: a name saved in admin Settings shows at once
+  const systemName = useSystemName();
   useDocumentAccent(persona.colour);
 
   return (
@@ -184,11 +187,11 @@ export function Component() {
       </a>
 
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={`${persona.name} menu`}>
-        <Sidebar persona={persona} systemName={session.systemName} onNavigate={() => setDrawerOpen(false)} />
+        <Sidebar persona={persona} systemName={systemName} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
       <div className="hidden lg:fixed print:hidden lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
-        <Sidebar persona={persona} systemName={session.systemName} />
+        <Sidebar persona={persona} systemName={systemName} />
       </div>
 
       <div className="lg:pl-72 print:pl-0">

@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../core/errors.ts';
 import { PERSONAS } from '../../core/personas.ts';
 import type { Role } from '../../core/roles.ts';
 import { api, onSessionEnded, SESSION_PATH, setCsrfToken } from './api.ts';
+import { DEFAULT_SYSTEM_NAME, setSystemName } from './system-name.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 /** `?reason=expired` on the sign-in page: the session ended after the idle timeout. */
@@ -27,7 +28,7 @@ const OFFLINE_SESSION: TSessionResponse = {
   user: null,
   csrfToken: '',
   demoMode: false,
-  systemName: 'Heirloom',
+  systemName: DEFAULT_SYSTEM_NAME,
   idleTimeoutMinutes: SESSION_IDLE_TIMEOUT_MINUTES,
 };
 
@@ -37,6 +38,7 @@ async function loadSession(): Promise<TSessionResponse> {
   try {
     const session = await api.get<TSessionResponse>(SESSION_PATH);
     setCsrfToken(session.csrfToken);
+    setSystemName(session.systemName);
     return session;
   } catch {
     cached = undefined; // try again next time

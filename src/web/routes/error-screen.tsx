@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
+import { DocumentTitle } from '../components/ui/document-title.tsx';
 
 export const ERROR_TITLE = 'Unexpected Application Error';
 
@@ -60,7 +61,7 @@ export function ErrorScreen({ inShell = false }: { inShell?: boolean }) {
   if (!inShell) return <CenteredPage title={ERROR_TITLE}>{body}</CenteredPage>;
   return (
     <div className="max-w-2xl space-y-6">
-      <title>{`${ERROR_TITLE} · Heirloom`}</title>
+      <DocumentTitle title={ERROR_TITLE} />
       <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{ERROR_TITLE}</h1>
       {body}
     </div>

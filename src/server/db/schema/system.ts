@@ -23,6 +23,9 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_estate_idx').on(t.estateId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
+    // The admin Logs screen pages by id, newest first, within an actor or an action (ADR 0029).
+    index('audit_log_actor_id_idx').on(t.actorUserId, t.id),
+    index('audit_log_action_id_idx').on(t.action, t.id),
   ],
 );
 
@@ -55,5 +58,7 @@ export const outboxEmails = pgTable(
     index('outbox_to_idx').on(t.to, t.createdAt),
     uniqueIndex('outbox_idempotency_key_unique').on(t.idempotencyKey),
     index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // "Mail last sent" on the admin dashboard's system status.
+    index('outbox_sent_idx').on(t.sentAt),
   ],
 );

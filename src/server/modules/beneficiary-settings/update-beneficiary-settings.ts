@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { mergeSettingsData, saveNotificationSettings } from '../notifications/notification-settings.ts';
 import { getBeneficiarySettings } from './get-beneficiary-settings.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 
 /**
  * Saves the settings screen. A new email must not belong to another account (409); it is marked
@@ -48,10 +49,11 @@ export async function updateBeneficiarySettings(ctx: Ctx, input: TUpdateBenefici
   await audit(ctx, { action: 'account.settings_updated', targetType: 'user', targetId: ctx.actor.userId, details: { fields: changed } });
   if (emailChanged) {
     await audit(ctx, { action: 'account.email_changed', targetType: 'user', targetId: ctx.actor.userId });
+    const { systemName } = await getSystemSettings(ctx.db);
     await ctx.mailer.send({
       to: before.email,
-      subject: 'Your Heirloom email address was changed',
-      text: `Hello ${before.fullName},\n\nThe email address of your Heirloom account was changed to ${input.email}. If you did not do this, reply to this email or contact your estate's support team at once.`,
+      subject: `Your ${systemName} email address was changed`,
+      text: `Hello ${before.fullName},\n\nThe email address of your ${systemName} account was changed to ${input.email}. If you did not do this, reply to this email or contact your estate's support team at once.`,
       kind: 'email-changed',
     });
   }

@@ -6,6 +6,7 @@ import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { csvField, toCsv } from '../../lib/csv.ts';
+import { parseCsv } from '../../../../test/parse-csv.ts';
 import { resolveReportRange } from './report-range.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -45,36 +46,6 @@ async function report(user: { id: string }, query: string): Promise<TEstateAdmin
 }
 /** The table as objects keyed by column key. */
 const records = (r: TEstateAdminReport) => r.rows.map((row) => Object.fromEntries(r.columns.map((c, i) => [c.key, row[i]])));
-
-/** RFC 4180 parser (quoted fields, doubled quotes, CRLF records), to read the CSV back like a spreadsheet would. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field || record.length) throw new Error('the last record does not end with CRLF');
-  return records;
-}
 
 describe('Estate Activity', () => {
   it('counts each estate’s status changes from the audit log, by where they led; KPIs and the daily series agree', async () => {

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import { loadActorUser } from './load-user.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 
 /**
  * Change the password: the current one is required (wrong → 400 on currentPassword). Every other
@@ -30,11 +31,12 @@ export async function changePassword(ctx: Ctx, input: TChangePasswordRequest): P
   await endOtherSessions(ctx, user.id, ctx.actor.sessionId);
   const otherSessionsEnded = Number(others?.n ?? 0);
   await audit(ctx, { action: 'security.password_changed', details: { otherSessionsEnded } });
+  const { systemName } = await getSystemSettings(ctx.db);
   await ctx.mailer.send({
     to: user.email,
     kind: 'security',
-    subject: 'Your Heirloom password was changed',
-    text: `Hello ${user.name},\n\nThe password of your Heirloom account was changed on ${now.toUTCString()}. ${
+    subject: `Your ${systemName} password was changed`,
+    text: `Hello ${user.name},\n\nThe password of your ${systemName} account was changed on ${now.toUTCString()}. ${
       otherSessionsEnded ? `${otherSessionsEnded} other signed-in ${otherSessionsEnded === 1 ? 'session was' : 'sessions were'} signed out.` : ''
     }\n\nIf this wasn't you, reset your password now and contact support.`,
   });

@@ -4,6 +4,7 @@ import { knownDevices } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { notify } from '../notifications/notify.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 import { describeDevice } from './describe.ts';
 
@@ -23,11 +24,12 @@ export async function recordSignInDevice(ctx: BaseCtx, user: { id: string; email
   const settings = await loadUserSettings(ctx, user.id);
   if (!settings.loginAlerts) return false;
   const when = ctx.clock.now().toUTCString();
+  const { systemName } = await getSystemSettings(ctx.db);
   await ctx.mailer.send({
     to: user.email,
     kind: 'login-alert',
-    subject: 'New sign-in to your Heirloom account',
-    text: `Hello ${user.name},\n\nYour Heirloom account was signed in from a new device: ${device}${
+    subject: `New sign-in to your ${systemName} account`,
+    text: `Hello ${user.name},\n\nYour ${systemName} account was signed in from a new device: ${device}${
       ctx.meta.ip ? ` (IP address ${ctx.meta.ip})` : ''
     } on ${when}.\n\nIf this was you, there is nothing to do. If not, change your password now and review your signed-in devices under Security → Manage Access.`,
   });

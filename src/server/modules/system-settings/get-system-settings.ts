@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SYSTEM_SETTINGS, ZSystemSettings, type TSystemSettings } from '../../../core/system-settings.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { systemSettings } from '../../db/schema/system.ts';
@@ -26,6 +26,19 @@ export async function saveSystemSettings(db: Db, value: TSystemSettings): Promis
     .insert(systemSettings)
     .values({ key: KEY, value, updatedAt: new Date() })
     .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: new Date() } });
+  cache.delete(db);
+}
+
+/**
+ * Save some top-level fields and keep the rest as stored: one statement (`value || patch`), so two
+ * admins saving different sections at the same moment both keep their change (ADR 0029).
+ */
+export async function mergeSystemSettings(db: Db, patch: Partial<TSystemSettings>): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(systemSettings)
+    .values({ key: KEY, value: patch, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: sql`${systemSettings.value} || excluded.value`, updatedAt: now } });
   cache.delete(db);
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from './logo.tsx';
+import { DocumentTitle } from './document-title.tsx';
 
 export interface CenteredPageProps {
   title: string;
@@ -14,7 +15,7 @@ export interface CenteredPageProps {
 export function CenteredPage({ title, description, children, footer }: CenteredPageProps) {
   return (
     <div className="flex min-h-full flex-col items-center px-4 py-12 sm:px-6 sm:py-16">
-      <title>{`${title} · Heirloom`}</title>
+      <DocumentTitle title={title} />
       <Link to="/" className="rounded-lg">
         <Logo />
       </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './document-title.tsx';
 
 export interface PageHeaderProps {
   title: string;
@@ -10,7 +11,7 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <title>{`${title} · Heirloom`}</title>
+      <DocumentTitle title={title} />
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
         {description && <div className="mt-2 max-w-2xl text-base text-stone-600">{description}</div>}

@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { ArticleBody } from '../../features/planner-tools/article-body.tsx';
 import { plannerToolsApi } from '../../features/planner-tools/api.ts';
 import { orNotFound } from '../../lib/api.ts';
+import { DocumentTitle } from '../../components/ui/document-title.tsx';
 
 const RESOURCES_PATH = '/legacy-planner/resources';
 
@@ -29,7 +30,7 @@ export function Component() {
   const { article } = loaded;
   return (
     <article className="space-y-6">
-      <title>{`${article.title} · Heirloom`}</title>
+      <DocumentTitle title={article.title} />
       <Link to={RESOURCES_PATH} className="inline-flex items-center gap-1 text-sm font-medium text-accent-text hover:underline print:hidden">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         Back to Learning Resources
