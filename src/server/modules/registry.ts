@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { accountLinksRoutes } from './account-links/account-links.routes.ts';
+import { securityPolicyRoutes } from './security-policy/security-policy.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -32,6 +34,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  accountLinksRoutes,
+  securityPolicyRoutes,
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,

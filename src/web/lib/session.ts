@@ -29,6 +29,8 @@ const OFFLINE_SESSION: TSessionResponse = {
   demoMode: false,
   systemName: 'Heirloom',
   idleTimeoutMinutes: SESSION_IDLE_TIMEOUT_MINUTES,
+  idleRemainingSeconds: null,
+  twoFactorSetupRequired: false,
 };
 
 let cached: Promise<TSessionResponse> | undefined;

@@ -29,4 +29,11 @@ export async function saveSystemSettings(db: Db, value: TSystemSettings): Promis
   cache.delete(db);
 }
 
+/** After writing the settings row some other way (a partial update in SQL): the next read is fresh. */
+export function forgetSystemSettings(db: Db): void {
+  cache.delete(db);
+}
+
+export const SYSTEM_SETTINGS_KEY = KEY;
+
 const eqKey = () => eq(systemSettings.key, KEY);

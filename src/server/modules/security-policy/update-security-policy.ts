@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { TSecurityPolicy, TSecurityPolicyView } from '../../../core/security-policy.schemas.ts';
+import { DEFAULT_SYSTEM_SETTINGS, ZSystemSettings } from '../../../core/system-settings.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { systemSettings } from '../../db/schema/system.ts';
+import { audit } from '../../lib/audit.ts';
+import { forgetSystemSettings, SYSTEM_SETTINGS_KEY } from '../system-settings/get-system-settings.ts';
+import { getSecurityPolicy, policyOf } from './get-security-policy.ts';
+
+type Change = { from: unknown; to: unknown };
+
+/**
+ * Save the security policy. Only its own keys of the settings row are written, in one locked
+ * read-and-merge (a concurrent save of the system name or time zone is not undone), and the cache is
+ * dropped so the next request — sign-in, the session check — uses the new values at once. Each
+ * changed value is audit-logged with its old and new value; saving the same values logs nothing.
+ */
+export async function updateSecurityPolicy(ctx: Ctx, input: TSecurityPolicy): Promise<TSecurityPolicyView> {
+  const now = ctx.clock.now();
+  const changes = await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(systemSettings)
+      .values({ key: SYSTEM_SETTINGS_KEY, value: {}, updatedAt: now })
+      .onConflictDoNothing();
+    const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.key, SYSTEM_SETTINGS_KEY)).for('update');
+    const parsed = ZSystemSettings.safeParse({ ...DEFAULT_SYSTEM_SETTINGS, ...((row?.value as object | undefined) ?? {}) });
+    const before = policyOf(parsed.success ? parsed.data : DEFAULT_SYSTEM_SETTINGS);
+    const diff: Record<string, Change> = {};
+    if (before.requireTwoFactor !== input.requireTwoFactor) diff.requireTwoFactor = { from: before.requireTwoFactor, to: input.requireTwoFactor };
+    if (before.sessionTimeoutMinutes !== input.sessionTimeoutMinutes) {
+      diff.sessionTimeoutMinutes = { from: before.sessionTimeoutMinutes, to: input.sessionTimeoutMinutes };
+    }
+    for (const key of ['maxFailures', 'windowMinutes', 'lockMinutes'] as const) {
+      if (before.lockout[key] !== input.lockout[key]) diff[`lockout.${key}`] = { from: before.lockout[key], to: input.lockout[key] };
+    }
+    if (!Object.keys(diff).length) return diff;
+    const patch = { requireTwoFactor: input.requireTwoFactor, sessionTimeoutMinutes: input.sessionTimeoutMinutes, lockout: input.lockout };
+    await tx
+      .update(systemSettings)
+      .set({ value: sql`${systemSettings.value} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now })
+      .where(eq(systemSettings.key, SYSTEM_SETTINGS_KEY));
+    return diff;
+  });
+  forgetSystemSettings(ctx.db);
+  if (Object.keys(changes).length) {
+    await audit(ctx, { action: 'admin.security_policy_updated', targetType: 'system_settings', targetId: SYSTEM_SETTINGS_KEY, estateId: null, details: { changes } });
+  }
+  return getSecurityPolicy(ctx);
+}
