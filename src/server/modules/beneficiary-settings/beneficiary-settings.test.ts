@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { userSettings, users } from '../../db/schema/users.ts';
 import { insertBeneficiaryUser } from '../../../../test/factories/shared-content.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
+import type { InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { loadNotificationSettings } from '../notifications/notification-settings.ts';
 
