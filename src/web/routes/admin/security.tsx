@@ -12,6 +12,7 @@ import { securityPolicyApi } from '../../features/security-policy/api.ts';
 import { SessionAndLockoutForm } from '../../features/security-policy/policy-form.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { refreshSession } from '../../lib/session.ts';
 
 export function loader() {
   return securityPolicyApi.get();
@@ -33,6 +34,8 @@ export function Component() {
     setBusy(true);
     try {
       setView(await securityPolicyApi.save({ ...policy, requireTwoFactor: on }));
+      // The policy may now hold this admin too (no two-factor yet): the next navigation knows.
+      await refreshSession();
       setNotice({
         tone: 'success',
         text: on ? 'Two-factor authentication is now required. Users without it are led into setup.' : 'Two-factor authentication is no longer required.',
