@@ -27,9 +27,9 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
     .where(inArray(users.id, [ids.ownerId, ids.plannerId, ids.beneficiaryUserId, ids.adminId]));
   await db.update(users).set({ verificationRemindedAt: ago(2) }).where(eq(users.id, ids.estateAdministratorId));
 
-  const priya = await insertUser(db, {
-    name: 'Priya Raman',
-    email: 'priya.raman@heirloom.example',
+  const nadia = await insertUser(db, {
+    name: 'Nadia Bishop',
+    email: 'nadia.bishop@demo.heirloom.local',
     phone: '+1 (555) 730-5540',
     isDemo: true,
     password: DEMO_PASSWORD,
@@ -42,7 +42,7 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
   });
   await insertUser(db, {
     name: 'Ben Adler',
-    email: 'ben.adler@heirloom.example',
+    email: 'ben.adler@demo.heirloom.local',
     phone: '+1 (555) 730-5562',
     isDemo: true,
     password: DEMO_PASSWORD,
@@ -52,7 +52,7 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
     createdAt: ago(5),
   });
 
-  // Two days ago someone guessed at Priya's password five times: the account was locked for 15 minutes.
+  // Two days ago someone guessed at Nadia's password five times: the account was locked for 15 minutes.
   const lockedAt = ago(2);
   const until = new Date(lockedAt.getTime() + 15 * 60_000);
   const meta = { ip: '203.0.113.77', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
@@ -60,11 +60,11 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
     ...[1, 2, 3, 4, 5].map((n) => ({
       at: new Date(lockedAt.getTime() - (5 - n) * 40_000),
       action: 'auth.sign_in_failed',
-      actorUserId: priya.id,
+      actorUserId: nadia.id,
       ...meta,
       details: { reason: 'bad_password', failures: n },
     })),
-    { at: lockedAt, action: 'auth.account_locked', actorUserId: priya.id, ...meta, details: { until: until.toISOString() } },
+    { at: lockedAt, action: 'auth.account_locked', actorUserId: nadia.id, ...meta, details: { until: until.toISOString() } },
     {
       at: ago(12),
       action: 'admin.security_policy_updated',
@@ -80,9 +80,9 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
     { db, clock: { now: () => lockedAt } },
     {
       type: 'security',
-      message: `${priya.name}'s account was locked for 15 minutes after 5 failed sign-in attempts`,
-      dedupeKey: `account-locked:${priya.id}:${until.toISOString()}`,
-      details: { userId: priya.id, failures: 5, lockedUntil: until.toISOString() },
+      message: `${nadia.name}'s account was locked for 15 minutes after 5 failed sign-in attempts`,
+      dedupeKey: `account-locked:${nadia.id}:${until.toISOString()}`,
+      details: { userId: nadia.id, failures: 5, lockedUntil: until.toISOString() },
     },
   );
 }
