@@ -140,6 +140,15 @@ describe('require two-factor', () => {
 
     expect((await injectAs(t, s, 'GET', '/api/v1/auth/session')).json().twoFactorSetupRequired).toBe(false);
     expect((await injectAs(t, s, 'GET', '/api/v1/memories')).statusCode).toBe(200);
+
+    // While required, it cannot be turned off again.
+    t.clock.advance(60_000);
+    const next = totpFor(setup.json().secret, 'x', 'x').generate({ timestamp: t.clock.now().getTime() });
+    const off = await injectAs(t, s, 'POST', '/api/v1/security/two-factor/disable', { code: next });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error.message).toContain('requires two-factor authentication');
+    const [row] = await t.db.select({ on: users.totpEnabledAt }).from(users).where(eq(users.id, owner.id));
+    expect(row!.on).toBeInstanceOf(Date);
   });
 
   it('a user signing in without two-factor gets a session that can only set it up; sign-out works', async () => {
