@@ -9,6 +9,10 @@ export const ZAccount = z.object({
   phone: z.string(),
   roles: z.array(z.enum(ROLES)),
   twoFactorEnabled: z.boolean(),
+  /** False until the address was confirmed through an emailed link. */
+  emailVerified: z.boolean(),
+  /** An email change waiting for its link to be followed (the new address), else null. */
+  pendingEmail: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TAccount = z.infer<typeof ZAccount>;

@@ -61,6 +61,10 @@ export const ZSessionResponse = z.object({
   demoMode: z.boolean(),
   systemName: z.string(),
   idleTimeoutMinutes: z.number(),
+  /** Seconds of inactivity left before the session ends (null when signed out). */
+  idleRemainingSeconds: z.number().nullable(),
+  /** The platform requires two-factor and this user has not set it up: the app leads them to setup. */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 

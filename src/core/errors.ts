@@ -18,5 +18,7 @@ export const ERROR_CODES = {
   locked: 'ACCOUNT_LOCKED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
+  /** The platform requires two-factor; this user must set it up before anything else. */
+  twoFactorSetupRequired: 'TWO_FACTOR_SETUP_REQUIRED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -71,6 +71,10 @@ export const routes: RouteObject[] = [
       screen('sign-up/confirm', () => import('./routes/confirm-sign-up.tsx')),
       screen('invitations/:token', () => import('./routes/accept-invitation.tsx')),
       screen('mail', () => import('./routes/mail.tsx')),
+      screen('forgot-password', () => import('./routes/forgot-password.tsx')),
+      screen('reset-password', () => import('./routes/reset-password.tsx')),
+      screen('verify-email', () => import('./routes/verify-email.tsx')),
+      screen('two-factor-setup', () => import('./routes/two-factor-setup.tsx')),
 
       personaArea('estate-owner', [
         screen(null, () => import('./routes/estate-owner/dashboard.tsx')),

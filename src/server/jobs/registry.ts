@@ -1,6 +1,7 @@
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { registered, type RegisteredJob } from './job.ts';
+import { remindUnverifiedEmailsJob } from './remind-unverified-emails.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
@@ -21,6 +22,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendDailyDigestsJob),
   registered(sendWeeklySummariesJob),
   registered(sendInvitationFollowUpsJob),
+  registered(remindUnverifiedEmailsJob),
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),

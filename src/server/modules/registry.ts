@@ -3,6 +3,8 @@ import { accountRoutes } from './account/account.routes.ts';
 import { adminDashboardRoutes } from './admin-dashboard/admin-dashboard.routes.ts';
 import { adminLogsRoutes } from './admin-logs/admin-logs.routes.ts';
 import { adminSettingsRoutes } from './admin-settings/admin-settings.routes.ts';
+import { accountLinksRoutes } from './account-links/account-links.routes.ts';
+import { securityPolicyRoutes } from './security-policy/security-policy.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -35,6 +37,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  accountLinksRoutes,
+  securityPolicyRoutes,
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,

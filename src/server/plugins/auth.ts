@@ -4,7 +4,8 @@ import { ERROR_CODES } from '../../core/errors.ts';
 import { can, type Permission } from '../../core/permissions.ts';
 import type { Actor, BaseCtx, Ctx, Deps, RequestMeta } from '../context.ts';
 import { safeEqual } from '../lib/tokens.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, loadSession } from '../modules/auth/sessions.ts';
+import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession } from '../modules/auth/sessions.ts';
+import { getSystemSettings } from '../modules/system-settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,11 @@ declare module 'fastify' {
     permission?: Permission;
     /** Set on routes anyone may call. A route needs exactly one of permission / public. */
     public?: boolean;
+    /**
+     * Open to a signed-in user the require-two-factor policy holds at setup (reading the account,
+     * setting two-factor up). Every other signed-in call answers 403 TWO_FACTOR_SETUP_REQUIRED.
+     */
+    allowBeforeTwoFactor?: boolean;
   }
   interface FastifyInstance {
     /** Every guarded API route and what it declared (the permission tests walk this list). */
@@ -21,6 +27,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
     sessionExpired: boolean;
+    /** The platform requires two-factor and this signed-in user has not set it up yet. */
+    twoFactorSetupRequired: boolean;
+    /** Seconds of inactivity left on the session (null without one). */
+    idleRemainingSeconds: number | null;
     /** The session's CSRF token (or the anonymous double-submit cookie). */
     csrfToken: string | null;
     meta: RequestMeta;
@@ -61,6 +71,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
 
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('twoFactorSetupRequired', false);
+  app.decorateRequest('idleRemainingSeconds', null);
   app.decorateRequest('csrfToken', null);
   app.decorateRequest('meta', { getter: metaOf });
   app.decorateRequest('ctx', {
@@ -84,11 +96,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await loadSession(deps, token);
+      const loaded = await loadSession(deps, token, { background: request.headers[BACKGROUND_HEADER] === '1' });
       if (loaded && 'expired' in loaded) request.sessionExpired = true;
       else if (loaded) {
         request.actor = loaded.actor;
         request.csrfToken = loaded.csrfToken;
+        request.idleRemainingSeconds = loaded.idleRemainingSeconds;
+        request.twoFactorSetupRequired = !loaded.twoFactorEnabled && (await getSystemSettings(deps.db)).requireTwoFactor;
+        reply.header(IDLE_REMAINING_HEADER, String(loaded.idleRemainingSeconds));
       }
     }
     if (!request.actor) request.csrfToken = request.cookies[CSRF_COOKIE] ?? null;
@@ -104,6 +119,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
       if (typeof header !== 'string' || !request.csrfToken || !safeEqual(header, request.csrfToken)) {
         return sendError(reply, 403, ERROR_CODES.csrf, 'The security token is missing or out of date. Reload the page and try again.');
       }
+    }
+
+    if (request.twoFactorSetupRequired && config.permission && !config.allowBeforeTwoFactor) {
+      return sendError(
+        reply,
+        403,
+        ERROR_CODES.twoFactorSetupRequired,
+        'Your platform requires two-factor authentication. Set it up to continue.',
+      );
     }
 
     if (config.permission && !can(request.actor?.roles ?? [], config.permission)) {

@@ -22,6 +22,7 @@ import { Drawer } from '../components/ui/drawer.tsx';
 import { ICONS } from '../components/ui/icons.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
+import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
 import { signOut, type SignedInSession } from '../lib/session.ts';
 import { useSystemName } from '../lib/system-name.ts';
 
@@ -216,6 +217,7 @@ export function Component() {
             <SessionContext value={session}>
               <Outlet />
             </SessionContext>
+            <SessionTimeoutWarning />
           </div>
         </main>
       </div>

@@ -13,6 +13,10 @@ import { ERROR_CODES, type TApiError } from '../../core/errors.ts';
 
 export const SESSION_PATH = '/api/v1/auth/session';
 export const CSRF_HEADER = 'x-csrf-token';
+/** Marks a request as background work (a poller, the timeout check): it does not keep the session alive. */
+export const BACKGROUND_HEADER = 'x-heirloom-background';
+/** On every signed-in answer: seconds of inactivity left before the session ends. */
+export const IDLE_REMAINING_HEADER = 'x-session-idle-seconds';
 
 /** Codes the client itself produces (the server never sends these). */
 export const CLIENT_ERROR_CODES = { network: 'NETWORK_ERROR', badResponse: 'BAD_RESPONSE' } as const;
@@ -39,12 +43,16 @@ export interface Schema<T> {
 export interface RequestOptions<T> {
   schema?: Schema<T>;
   signal?: AbortSignal;
+  /** Background work of the open page (polling): the server does not count it as activity. */
+  background?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let csrfToken: string | undefined;
 let sessionEndedHandler: ((code: string) => void) | undefined;
+let twoFactorSetupHandler: (() => void) | undefined;
+let idleRemainingHandler: ((seconds: number) => void) | undefined;
 
 export function setCsrfToken(token: string | undefined): void {
   csrfToken = token || undefined;
@@ -53,6 +61,21 @@ export function setCsrfToken(token: string | undefined): void {
 /** Called on a 401 with code SESSION_EXPIRED or UNAUTHENTICATED from any call. */
 export function onSessionEnded(handler: ((code: string) => void) | undefined): void {
   sessionEndedHandler = handler;
+}
+
+/** Called on a 403 TWO_FACTOR_SETUP_REQUIRED: the platform requires two-factor and this user has not set it up. */
+export function onTwoFactorSetupRequired(handler: (() => void) | undefined): void {
+  twoFactorSetupHandler = handler;
+}
+
+/** Called with the seconds of inactivity the server says are left, after every signed-in answer. */
+export function onIdleRemaining(handler: ((seconds: number) => void) | undefined): void {
+  idleRemainingHandler = handler;
+}
+
+function reportIdleRemaining(value: string | null): void {
+  if (value === null || !/^\d+$/.test(value)) return;
+  idleRemainingHandler?.(Number(value));
 }
 
 function isApiErrorBody(body: unknown): body is TApiError {
@@ -108,6 +131,7 @@ function reportSessionEnd(error: ApiError): void {
   ) {
     sessionEndedHandler?.(error.code);
   }
+  if (error.status === 403 && error.code === ERROR_CODES.twoFactorSetupRequired) twoFactorSetupHandler?.();
 }
 
 /** Fetches the session just for its csrf token (session.ts normally keeps the token fresh). */
@@ -119,6 +143,7 @@ async function refreshCsrfToken(): Promise<string> {
 
 async function send<T>(method: Method, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.background) headers[BACKGROUND_HEADER] = '1';
   if (method !== 'GET') headers[CSRF_HEADER] = csrfToken ?? (await refreshCsrfToken());
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -141,6 +166,7 @@ async function send<T>(method: Method, path: string, body: unknown, options: Req
     throw networkError();
   }
 
+  reportIdleRemaining(response.headers.get(IDLE_REMAINING_HEADER));
   const parsed = parseBody(await response.text(), response.headers.get('content-type'));
   if (!response.ok) {
     const error = toApiError(response.status, parsed);
@@ -189,6 +215,7 @@ function sendUpload<T>(
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
+      reportIdleRemaining(xhr.getResponseHeader(IDLE_REMAINING_HEADER));
       const parsed = parseBody(xhr.responseText, xhr.getResponseHeader('content-type'));
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);

@@ -12,7 +12,7 @@ const USER = {
 };
 
 function sessionWith(user: TSessionResponse['user']): TSessionResponse {
-  return { user, csrfToken: 'tok', demoMode: true, systemName: 'Heirloom', idleTimeoutMinutes: 30 };
+  return { user, csrfToken: 'tok', demoMode: true, systemName: 'Heirloom', idleTimeoutMinutes: 30, idleRemainingSeconds: user ? 1800 : null, twoFactorSetupRequired: false };
 }
 
 function serveSession(...sessions: (TSessionResponse | Error)[]) {

@@ -8,10 +8,12 @@ import { SESSION_IDLE_TIMEOUT_MINUTES } from '../../core/constants.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { PERSONAS } from '../../core/personas.ts';
 import type { Role } from '../../core/roles.ts';
-import { api, onSessionEnded, SESSION_PATH, setCsrfToken } from './api.ts';
+import { api, onSessionEnded, onTwoFactorSetupRequired, SESSION_PATH, setCsrfToken } from './api.ts';
 import { DEFAULT_SYSTEM_NAME, setSystemName } from './system-name.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
+/** Where a user is held while the platform requires two-factor and they have not set it up. */
+export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 /** `?reason=expired` on the sign-in page: the session ended after the idle timeout. */
 export const EXPIRED_REASON = 'expired';
 
@@ -30,6 +32,8 @@ const OFFLINE_SESSION: TSessionResponse = {
   demoMode: false,
   systemName: DEFAULT_SYSTEM_NAME,
   idleTimeoutMinutes: SESSION_IDLE_TIMEOUT_MINUTES,
+  idleRemainingSeconds: null,
+  twoFactorSetupRequired: false,
 };
 
 let cached: Promise<TSessionResponse> | undefined;
@@ -101,6 +105,7 @@ export async function requireUser(request: Request): Promise<SignedInSession> {
  */
 export async function requireRole(role: Role, request: Request): Promise<SignedInSession> {
   const session = await requireUser(request);
+  if (session.twoFactorSetupRequired) throw redirect(`${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(pathOf(request))}`);
   if (!session.user.roles.includes(role)) {
     const payload: NotAllowedData = { requiredRole: role, user: session.user };
     throw data(payload, { status: 403, statusText: 'Forbidden' });
@@ -142,5 +147,13 @@ export function installSessionEndedRedirect(router: NavigatingRouter): void {
     const location = router.state.navigation.location ?? router.state.location;
     if (location.pathname === SIGN_IN_PATH) return;
     void router.navigate(signInHref(location.pathname + location.search, code === ERROR_CODES.sessionExpired));
+  });
+  // The platform started requiring two-factor while this page was open: forget the cached session
+  // (it still says "not required") and go to setup, coming back here afterwards.
+  onTwoFactorSetupRequired(() => {
+    clearSession();
+    const location = router.state.navigation.location ?? router.state.location;
+    if (location.pathname === TWO_FACTOR_SETUP_PATH) return;
+    void router.navigate(`${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`);
   });
 }

@@ -111,6 +111,11 @@ export function Component() {
             required
             error={current?.fields?.password}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-semibold text-accent-text hover:underline">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         {step === 'code' && (
           <TextField

@@ -8,6 +8,7 @@ import { insertBeneficiary, insertSupportMember } from '../../../../test/factori
 import { insertUser } from '../../../../test/factories/users.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import { tasks } from '../schema/tasks.ts';
+import { seedAccounts } from './demo-accounts.ts';
 import { seedAdmin } from './demo-admin.ts';
 import { seedBeneficiary } from './demo-beneficiary.ts';
 import { seedEstates } from './demo-estates.ts';
@@ -37,7 +38,7 @@ export interface DemoIds {
  * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.
  * `vault` is the file store, master key and clock, for seeders that store files or secrets.
  */
-const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAdmin];
+const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAccounts, seedAdmin];
 
 const demoUser = (role: (typeof PERSONAS)[number]['key'], extra: { phone: string }) => {
   const { name, email } = personaFor(role).sampleUser;

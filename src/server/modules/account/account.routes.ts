@@ -7,7 +7,7 @@ import { updateAccount } from './update-account.ts';
 export async function accountRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  app.get('/api/v1/account', { schema: { tags, response: { 200: ZAccount } }, config: { permission: 'read:account:own' } }, async (req) =>
+  app.get('/api/v1/account', { schema: { tags, response: { 200: ZAccount } }, config: { permission: 'read:account:own', allowBeforeTwoFactor: true } }, async (req) =>
     getAccount(req.ctx),
   );
   app.patch(

@@ -46,6 +46,8 @@ export async function authRoutes(base: FastifyInstance) {
         demoMode: req.baseCtx.config.demoMode,
         systemName: settings.systemName,
         idleTimeoutMinutes: settings.sessionTimeoutMinutes,
+        idleRemainingSeconds: req.idleRemainingSeconds,
+        twoFactorSetupRequired: req.twoFactorSetupRequired,
       };
     },
   );

@@ -14,7 +14,26 @@ export const CSRF_COOKIE = 'heirloom_csrf';
 /** lastSeenAt is written at most this often, so reads stay cheap. */
 const TOUCH_EVERY_MS = 60_000;
 
-export type LoadedSession = { actor: Actor; csrfToken: string } | { expired: true } | null;
+/**
+ * A request with this header set (to "1") is background work of the open page — a poller, the
+ * timeout warning asking how long is left: it does not count as activity, so it never keeps an
+ * idle session alive.
+ */
+export const BACKGROUND_HEADER = 'x-heirloom-background';
+/** Sent on every signed-in API answer: seconds until the session ends if nothing else happens. */
+export const IDLE_REMAINING_HEADER = 'x-session-idle-seconds';
+
+export type LoadedSession =
+  | {
+      actor: Actor;
+      csrfToken: string;
+      /** The user has TOTP on (the require-two-factor policy lets users without it only set it up). */
+      twoFactorEnabled: boolean;
+      /** Seconds of inactivity left before the session ends. */
+      idleRemainingSeconds: number;
+    }
+  | { expired: true }
+  | null;
 
 export async function rolesOf(deps: Pick<Deps, 'db'>, userId: string): Promise<Role[]> {
   const rows = await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
@@ -31,7 +50,7 @@ export async function estateIdOf(deps: Pick<Deps, 'db'>, userId: string): Promis
  * after its absolute lifetime however busy it was kept, when its user is no longer active, and for
  * a demo user when demo mode is off.
  */
-export async function loadSession(deps: Deps, token: string): Promise<LoadedSession> {
+export async function loadSession(deps: Deps, token: string, options: { background?: boolean } = {}): Promise<LoadedSession> {
   const id = sha256(token);
   const [row] = await deps.db
     .select({ session: sessions, user: users })
@@ -52,10 +71,13 @@ export async function loadSession(deps: Deps, token: string): Promise<LoadedSess
     await deps.db.delete(sessions).where(eq(sessions.id, id));
     return { expired: true };
   }
-  if (idleMs > TOUCH_EVERY_MS) {
+  let lastSeen = row.session.lastSeenAt;
+  if (idleMs > TOUCH_EVERY_MS && !options.background) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+    lastSeen = now;
   }
+  const idleRemainingSeconds = Math.max(0, Math.floor((sessionTimeoutMinutes * 60_000 - (now.getTime() - lastSeen.getTime())) / 1000));
   const actor: Actor = {
     userId: row.user.id,
     name: row.user.name,
@@ -64,7 +86,7 @@ export async function loadSession(deps: Deps, token: string): Promise<LoadedSess
     estateId: await estateIdOf(deps, row.user.id),
     sessionId: id,
   };
-  return { actor, csrfToken: row.session.csrfToken };
+  return { actor, csrfToken: row.session.csrfToken, twoFactorEnabled: Boolean(row.user.totpEnabledAt), idleRemainingSeconds };
 }
 
 /**

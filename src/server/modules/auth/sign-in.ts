@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { recordSignInDevice } from '../security/login-alert.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verifySecondFactor } from './second-factor.ts';
@@ -113,6 +114,13 @@ async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string): Promi
   await audit(ctx, { action: 'auth.sign_in_failed', actorUserId: user.id, details: { reason, failures: lockedNow ? lockout.maxFailures : (row?.failures ?? 0) } });
   if (!lockedNow) return;
   await audit(ctx, { action: 'auth.account_locked', actorUserId: user.id, details: { until: until.toISOString() } });
+  // One alert per lock (its end time is in the key), naming the user but never the address or a password.
+  await raiseAdminAlert(ctx, {
+    type: 'security',
+    message: `${user.name}'s account was locked for ${lockout.lockMinutes} minutes after ${lockout.maxFailures} failed sign-in attempts`,
+    dedupeKey: `account-locked:${user.id}:${until.toISOString()}`,
+    details: { userId: user.id, failures: lockout.maxFailures, lockedUntil: until.toISOString() },
+  });
   const { systemName } = await getSystemSettings(ctx.db);
   await ctx.mailer.send({
     to: user.email,

@@ -1,17 +1,17 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TBeneficiarySettings, TUpdateBeneficiarySettingsRequest } from '../../../core/beneficiary-settings.schemas.ts';
 import type { TNotificationSettings } from '../../../core/notifications.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
-import { badRequest, conflict } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { mergeSettingsData, saveNotificationSettings } from '../notifications/notification-settings.ts';
 import { getBeneficiarySettings } from './get-beneficiary-settings.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 
 /**
- * Saves the settings screen. A new email must not belong to another account (409); it is marked
- * unverified, and the old address is told about the change. Text messages need a phone number.
+ * Saves the settings screen. The email address is shown here but changed through Change email
+ * (account-links/request-email-change.ts): a different one here is a 400. Text messages need a
+ * phone number.
  */
 export async function updateBeneficiarySettings(ctx: Ctx, input: TUpdateBeneficiarySettingsRequest): Promise<TBeneficiarySettings> {
   const now = ctx.clock.now();
@@ -23,15 +23,11 @@ export async function updateBeneficiarySettings(ctx: Ctx, input: TUpdateBenefici
   const profile: Partial<typeof users.$inferInsert> = {};
   if (input.fullName !== undefined && input.fullName !== before.fullName) profile.name = input.fullName;
   if (input.phone !== undefined && input.phone !== before.phone) profile.phone = input.phone;
-  const emailChanged = input.email !== undefined && input.email !== before.email;
-  if (emailChanged) {
-    const [taken] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email!), ne(users.id, ctx.actor.userId)));
-    if (taken) throw conflict('That email address is used by another account.', { email: 'Already used by another account' });
-    profile.email = input.email!;
-    profile.emailVerifiedAt = null;
+  if (input.email !== undefined && input.email !== before.email) {
+    // An address changes only through the confirmed flow (current password + a link to the new address).
+    throw badRequest('To change your email address, use Change email: it asks for your current password and a confirmation from the new address.', {
+      email: 'Use Change email to change your address',
+    });
   }
   if (Object.keys(profile).length) {
     await ctx.db.update(users).set({ ...profile, updatedAt: now }).where(eq(users.id, ctx.actor.userId));
@@ -47,15 +43,5 @@ export async function updateBeneficiarySettings(ctx: Ctx, input: TUpdateBenefici
 
   const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== before[k as keyof TBeneficiarySettings]);
   await audit(ctx, { action: 'account.settings_updated', targetType: 'user', targetId: ctx.actor.userId, details: { fields: changed } });
-  if (emailChanged) {
-    await audit(ctx, { action: 'account.email_changed', targetType: 'user', targetId: ctx.actor.userId });
-    const { systemName } = await getSystemSettings(ctx.db);
-    await ctx.mailer.send({
-      to: before.email,
-      subject: `Your ${systemName} email address was changed`,
-      text: `Hello ${before.fullName},\n\nThe email address of your ${systemName} account was changed to ${input.email}. If you did not do this, reply to this email or contact your estate's support team at once.`,
-      kind: 'email-changed',
-    });
-  }
   return getBeneficiarySettings(ctx);
 }

@@ -30,17 +30,20 @@ export async function securityRoutes(base: FastifyInstance) {
   const tags = ['security'];
   app.get(
     '/api/v1/security',
-    { schema: { tags, response: { 200: ZSecurityOverview } }, config: { permission: 'read:account:own' } },
+    { schema: { tags, response: { 200: ZSecurityOverview } }, config: { permission: 'read:account:own', allowBeforeTwoFactor: true } },
     async (req) => getSecurityOverview(req.ctx),
   );
   app.post(
     '/api/v1/security/two-factor/setup',
-    { schema: { tags, response: { 200: ZTwoFactorSetup } }, config: { permission: 'update:account:own' } },
+    { schema: { tags, response: { 200: ZTwoFactorSetup } }, config: { permission: 'update:account:own', allowBeforeTwoFactor: true } },
     async (req) => startTwoFactorSetup(req.ctx),
   );
   app.post(
     '/api/v1/security/two-factor/confirm',
-    { schema: { tags, body: ZTwoFactorCodeRequest, response: { 200: ZRecoveryCodes } }, config: { permission: 'update:account:own', rateLimit } },
+    {
+      schema: { tags, body: ZTwoFactorCodeRequest, response: { 200: ZRecoveryCodes } },
+      config: { permission: 'update:account:own', rateLimit, allowBeforeTwoFactor: true },
+    },
     async (req) => confirmTwoFactor(req.ctx, req.body.code),
   );
   app.post(

@@ -18,15 +18,17 @@ export interface DialogProps {
   /** Buttons at the bottom (e.g. Cancel and the main action). */
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /** 'alertdialog' for an urgent question that needs an answer (e.g. the session timeout warning). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
  * The one modal dialog: title, close button, focus trapped inside, Escape and backdrop close it,
  * 300 ms in / 200 ms out.
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = 'md', role = 'dialog' }: DialogProps) {
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50" style={motionStyle}>
+    <HeadlessDialog open={open} onClose={onClose} role={role} className="relative z-50" style={motionStyle}>
       <DialogBackdrop transition className={`fixed inset-0 bg-stone-900/50 data-closed:opacity-0 ${motionClasses}`} />
       <div className="fixed inset-0 z-10 w-screen overflow-y-auto">
         <div className="flex min-h-full items-end justify-center p-4 sm:items-center">

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, formText, type FieldErrors } from '../../lib/form.ts';
 import { beneficiarySettingsApi } from './api.ts';
 
-/** Full name, email and phone, saved together with Save Changes. */
+/** Full name and phone, saved together with Save Changes (the email address has its own card: changing it needs the password). */
 export function ProfileForm({ settings, onSaved }: { settings: TBeneficiarySettings; onSaved: (s: TBeneficiarySettings, message: string) => void }) {
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +18,6 @@ export function ProfileForm({ settings, onSaved }: { settings: TBeneficiarySetti
     const form = new FormData(event.currentTarget);
     const parsed = ZUpdateBeneficiarySettingsRequest.safeParse({
       fullName: formText(form, 'fullName'),
-      email: formText(form, 'email'),
       phone: formText(form, 'phone'),
     });
     if (!parsed.success) {
@@ -30,7 +29,7 @@ export function ProfileForm({ settings, onSaved }: { settings: TBeneficiarySetti
     try {
       const saved = await beneficiarySettingsApi.update(parsed.data);
       setFields({});
-      onSaved(saved, saved.email !== settings.email ? `Saved. We told ${settings.email} about the new email address.` : 'Your details were saved.');
+      onSaved(saved, 'Your details were saved.');
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setFields(e.fields ?? {});
@@ -44,7 +43,6 @@ export function ProfileForm({ settings, onSaved }: { settings: TBeneficiarySetti
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Profile">
       {error && <Alert tone="error">{error}</Alert>}
       <TextField label="Full name" name="fullName" defaultValue={settings.fullName} autoComplete="name" maxLength={120} error={fields.fullName} />
-      <TextField label="Email" name="email" type="email" defaultValue={settings.email} autoComplete="email" maxLength={254} error={fields.email} />
       <TextField label="Phone" name="phone" type="tel" defaultValue={settings.phone} autoComplete="tel" maxLength={40} optional error={fields.phone} hint="Needed for text-message notifications." />
       <div className="flex justify-end">
         <Button type="submit" loading={saving}>

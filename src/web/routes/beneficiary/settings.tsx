@@ -11,6 +11,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { EmailAddressCard } from '../../features/account/email-address-card.tsx';
 import { beneficiarySettingsApi } from '../../features/beneficiary-settings/api.ts';
 import { ProfileForm } from '../../features/beneficiary-settings/profile-form.tsx';
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
@@ -71,6 +72,7 @@ export function Component() {
         </Card>
 
         <div className="space-y-8">
+          <EmailAddressCard />
           <SecurityCard
             twoFactorEnabled={settings.twoFactorEnabled}
             onTwoFactorChange={(on) => setOpen(on ? 'setup-2fa' : 'disable-2fa')}

@@ -4,6 +4,7 @@ import type { TUserSettings } from '../../../core/settings.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { EmailAddressCard } from '../../features/account/email-address-card.tsx';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateAdminSettingsForm } from '../../features/estate-admin/settings-form.tsx';
 import { securityApi } from '../../features/security/api.ts';
@@ -44,7 +45,7 @@ export function Component() {
     <div className="space-y-8">
       <PageHeader title="Settings" description="How your account is protected, how you are told about new things, and how documents are verified." />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
-      <div className="xl:w-1/2 xl:pr-4">
+      <div className="grid items-start gap-8 xl:grid-cols-2">
         <SecurityCard
           twoFactorEnabled={security.twoFactorEnabled}
           onTwoFactorChange={(on) => setTwoFactorDialog(on ? 'setup' : 'disable')}
@@ -52,6 +53,7 @@ export function Component() {
           loginAlertsBusy={savingLoginAlerts}
           onLoginAlertsChange={(on) => void setLoginAlerts(on)}
         />
+        <EmailAddressCard />
       </div>
       <EstateAdminSettingsForm initial={settings} />
 

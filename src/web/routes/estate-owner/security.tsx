@@ -4,6 +4,7 @@ import { useLoaderData, useLocation, useRevalidator } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { EmailAddressCard } from '../../features/account/email-address-card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { securityApi } from '../../features/security/api.ts';
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
@@ -88,6 +89,7 @@ export function Component() {
         >
           <p className="text-sm text-stone-700">Use a long password you use nowhere else. Changing it signs you out everywhere else.</p>
         </Card>
+        <EmailAddressCard />
       </div>
 
       <div id="manage-access" className="scroll-mt-24">

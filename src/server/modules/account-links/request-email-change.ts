@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import {
+  ACCOUNT_LINK_MINUTES,
+  ACCOUNT_LINKS_PER_HOUR,
+  VERIFY_EMAIL_PATH,
+  type TChangeEmailRequest,
+  type TChangeEmailResponse,
+} from '../../../core/account-links.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { loadActorUser } from '../security/load-user.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
+
+/**
+ * Ask to move the account to a new address: the current password is required; nothing changes
+ * until the link mailed to the new address is followed. The old address is told at once. An
+ * address that already has an account gets a notice instead of a link, and the answer is the same
+ * (a signed-in user cannot probe which addresses have accounts).
+ */
+export async function requestEmailChange(ctx: Ctx, input: TChangeEmailRequest): Promise<TChangeEmailResponse> {
+  const user = await loadActorUser(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await audit(ctx, { action: 'account.email_change_failed', details: { reason: 'wrong_current_password' } });
+    throw badRequest('Your current password is not right.', { currentPassword: 'That is not your current password' });
+  }
+  if (input.newEmail === user.email) {
+    throw badRequest('That is already your email address.', { newEmail: 'This is your current address' });
+  }
+  const answer: TChangeEmailResponse = { status: 'check-email', newEmail: input.newEmail };
+  const now = ctx.clock.now();
+  if ((await linksInLastHour(ctx.db, user.id, 'email-change', now)) >= ACCOUNT_LINKS_PER_HOUR) {
+    throw tooManyLinks(`You asked for ${ACCOUNT_LINKS_PER_HOUR} email changes in the last hour. Try again later.`);
+  }
+  const { systemName } = await getSystemSettings(ctx.db);
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.newEmail));
+
+  await inMailTransaction(ctx, async (tx) => {
+    // The token is written either way, so the hourly limit counts both kinds of request alike.
+    const { token } = await issueAccountToken(tx, user.id, 'email-change', input.newEmail);
+    await audit(tx, { action: 'account.email_change_requested', targetType: 'user', targetId: user.id, details: { addressTaken: Boolean(taken) } });
+    await tx.mailer.send(
+      taken
+        ? {
+            to: input.newEmail,
+            kind: 'email-change-taken',
+            subject: `${systemName}: someone asked to use this address for another account`,
+            text: [
+              'Hello,',
+              '',
+              `Someone asked to move a ${systemName} account to this email address, which already belongs to an account. Nothing was changed.`,
+              'If it was you, use a different address, or sign in to your existing account instead.',
+            ].join('\n'),
+          }
+        : {
+            to: input.newEmail,
+            kind: 'email-change-confirm',
+            subject: `${systemName}: confirm your new email address`,
+            text: [
+              `Hello ${user.name},`,
+              '',
+              `To use this address for your ${systemName} account, open this link within ${ACCOUNT_LINK_MINUTES['email-change'] / 60} hours:`,
+              accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token),
+              '',
+              'Until then you keep signing in with your old address. If you did not ask for this, ignore this email.',
+            ].join('\n'),
+          },
+      { db: tx.db },
+    );
+    await tx.mailer.send(
+      {
+        to: user.email,
+        kind: 'email-change-requested',
+        subject: `${systemName}: a change of your email address was requested`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `On ${now.toUTCString()} someone signed in to your ${systemName} account asked to change its email address`,
+          `from: ${user.email}`,
+          `to:   ${input.newEmail}`,
+          '',
+          'Nothing changes until the link sent to the new address is followed.',
+          "If this wasn't you, change your password now (or reset it from the sign-in page) and contact support.",
+        ].join('\n'),
+      },
+      { db: tx.db },
+    );
+  });
+  return answer;
+}

@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TResetPasswordRequest } from '../../../core/account-links.schemas.ts';
+import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accountTokens } from '../../db/schema/admin.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { consumeAccountToken, linkNotValid } from './account-tokens.ts';
+
+/**
+ * Follow a reset link with a new password (the sign-up rules, checked by the schema). The link is
+ * used up in a guarded UPDATE — of two parallel uses exactly one succeeds — and only works for an
+ * active account. The new password ends every session of the user, clears a lock-out, marks the
+ * address verified (the link proved the mailbox), and the user is told by email. It does not sign
+ * in: the user signs in with the new password (and their second factor, if on).
+ */
+export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest): Promise<{ ok: true }> {
+  const passwordHash = await hashPassword(input.password);
+  const { systemName } = await getSystemSettings(ctx.db);
+  await inMailTransaction(ctx, async (tx) => {
+    const link = await consumeAccountToken(tx, input.token, ['password-reset']);
+    if (!link) throw linkNotValid('password reset');
+    const now = tx.clock.now();
+    const [user] = await tx.db
+      .update(users)
+      .set({
+        passwordHash,
+        failedSignIns: 0,
+        firstFailedSignInAt: null,
+        lockedUntil: null,
+        emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now})`,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, link.userId), eq(users.status, 'active')))
+      .returning();
+    // A suspended account's link opens nothing (the transaction rolls back, the link stays unused).
+    if (!user || (user.isDemo && !tx.config.demoMode)) throw linkNotValid('password reset');
+    await supersedeOtherLinks(tx.db, user.id, now);
+    const ended = await tx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+    await audit(tx, {
+      action: 'auth.password_reset',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: { sessionsEnded: ended.length, lockCleared: true },
+    });
+    await tx.mailer.send(
+      {
+        to: user.email,
+        kind: 'security',
+        subject: `${systemName}: your password was changed`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `The password of your ${systemName} account was reset through an emailed link on ${now.toUTCString()}.`,
+          `Every signed-in session (${ended.length}) was signed out.`,
+          '',
+          "If this wasn't you, ask for a new reset link at once from the sign-in page and contact support.",
+        ].join('\n'),
+      },
+      { db: tx.db },
+    );
+  });
+  return { ok: true };
+}
+
+/** Any other live reset link of the user stops working once the password was set. */
+async function supersedeOtherLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'password-reset'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)));
+}
