@@ -28,6 +28,7 @@ export const ENTITIES = [
   'user',
   'audit-log',
   'system-settings',
+  'feedback', // what users send from the user menu; admins read it in Reports
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
@@ -48,6 +49,7 @@ const EVERYONE: Permission[] = [
   'update:notification:own',
   ...crud('message'),
   ...crud('appointment'),
+  'create:feedback:own',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -86,6 +88,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:system-settings:any',
     'update:system-settings:any',
     'read:report:any',
+    'read:feedback:any',
     'read:alert:any',
     'update:alert:any',
   ],

@@ -55,5 +55,7 @@ export const outboxEmails = pgTable(
     index('outbox_to_idx').on(t.to, t.createdAt),
     uniqueIndex('outbox_idempotency_key_unique').on(t.idempotencyKey),
     index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // admin Reports (system health): mail that failed and was not sent since, per day
+    index('outbox_failed_idx').on(t.createdAt).where(sql`${t.error} IS NOT NULL AND ${t.sentAt} IS NULL`),
   ],
 );
