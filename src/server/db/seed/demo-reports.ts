@@ -6,7 +6,7 @@ import { insertFutureMessage } from '../../../../test/factories/future-messages.
 import { insertInvitation } from '../../../../test/factories/invitations.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { adminAlerts, feedback } from '../schema/admin.ts';
 import { auditLog, outboxEmails } from '../schema/system.ts';
@@ -58,6 +58,12 @@ export async function seedReports(db: Db, ids: DemoIds, vault: SeedVault): Promi
   await db.delete(adminAlerts).where(like(adminAlerts.dedupeKey, 'demo:%'));
   await db.delete(outboxEmails).where(like(outboxEmails.idempotencyKey, 'demo:%'));
   await db.delete(auditLog).where(sql`${auditLog.details} ->> 'demo' = 'true'`);
+
+  // ---- The demo personas and the people of the earlier seeds joined early, a year and more ago ----
+  await db
+    .update(users)
+    .set({ createdAt: sql`${new Date(now - 400 * DAY).toISOString()}::timestamptz + random() * interval '30 days'` })
+    .where(eq(users.isDemo, true));
 
   // ---- Members: 3 a month a year ago, rising to about 10 a month now ---------------------------------
   const members: { user: InsertedUser; joined: number }[] = [];

@@ -33,7 +33,7 @@ export function ChartFigure<T extends { start: string }>({
 }) {
   const id = useId();
   return (
-    <figure aria-labelledby={`${id}-caption`} className="min-w-0">
+    <figure aria-labelledby={`${id}-caption`} className="relative min-w-0">
       <figcaption id={`${id}-caption`} className="text-sm font-semibold text-stone-900">
         {title} {BUCKET_WORD[bucket].per}
       </figcaption>
@@ -41,31 +41,33 @@ export function ChartFigure<T extends { start: string }>({
         <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-stone-100" />}>{children}</Suspense>
       </div>
       <p className="mt-3 text-sm text-stone-600">{summary}</p>
-      <table className="sr-only">
-        <caption>
-          {title} {BUCKET_WORD[bucket].per}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{BUCKET_WORD[bucket].one}</th>
-            {columns.map((c) => (
-              <th key={c.key} scope="col">
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.start}>
-              <th scope="row">{longBucket(p.start, bucket)}</th>
+      <div className="sr-only">
+        <table>
+          <caption>
+            {title} {BUCKET_WORD[bucket].per}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{BUCKET_WORD[bucket].one}</th>
               {columns.map((c) => (
-                <td key={c.key}>{String(p[c.key])}</td>
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.start}>
+                <th scope="row">{longBucket(p.start, bucket)}</th>
+                {columns.map((c) => (
+                  <td key={c.key}>{String(p[c.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
