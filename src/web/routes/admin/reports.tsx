@@ -90,7 +90,7 @@ export function Component() {
         }
       />
 
-      <Card title="Date range" description="Every report below covers these days, counted in the platform’s time zone.">
+      <Card title="Report period" description="Every report below covers these days, counted in the platform’s time zone.">
         <RangeFormView key={location.search} initial={data.form} initialErrors={data.errors} busy={busy} onApply={apply} />
       </Card>
 
