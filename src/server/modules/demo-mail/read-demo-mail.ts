@@ -1,24 +1,13 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DEMO_MAIL_PAGE_SIZE, type TDemoMail, type TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { notFound } from '../../lib/app-error.ts';
+import { afterNewestFirst, newestFirstCursor } from '../../lib/keyset.ts';
 
 /** Outside demo mode the mail does not exist, for everyone (ADR 0006). */
 function assertDemoMode(ctx: BaseCtx): void {
   if (!ctx.config.demoMode) throw notFound('That page');
-}
-
-function after(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = cursor.split('|');
-  const when = at ? new Date(at) : null;
-  if (!when || Number.isNaN(when.getTime()) || !id || !UUID.test(id)) {
-    throw badRequest('That page link is not valid. Reload the list.', { cursor: 'Not a valid cursor' });
-  }
-  return or(lt(outboxEmails.createdAt, when), and(eq(outboxEmails.createdAt, when), lt(outboxEmails.id, id)));
 }
 
 /** Demo mode: the mail the platform sent, newest first, a page at a time, optionally to one address. */
@@ -27,14 +16,14 @@ export async function listDemoMail(ctx: BaseCtx, query: { to?: string | undefine
   const rows = await ctx.db
     .select({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt })
     .from(outboxEmails)
-    .where(and(query.to ? eq(outboxEmails.to, query.to) : undefined, after(query.cursor)))
+    .where(and(query.to ? eq(outboxEmails.to, query.to) : undefined, afterNewestFirst(outboxEmails.createdAt, outboxEmails.id, query.cursor)))
     .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
     .limit(DEMO_MAIL_PAGE_SIZE + 1);
   const page = rows.slice(0, DEMO_MAIL_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    nextCursor: rows.length > DEMO_MAIL_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    nextCursor: rows.length > DEMO_MAIL_PAGE_SIZE && last ? newestFirstCursor(last) : null,
   };
 }
 

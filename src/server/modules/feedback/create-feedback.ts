@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, min } from 'drizzle-orm';
 import { FEEDBACK_CATEGORY_LABELS, FEEDBACK_LIMITS, type TFeedbackReceipt } from '../../../core/feedback.schemas.ts';
 import type { ZCreateFeedbackRequest } from '../../../core/feedback.schemas.ts';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema/admin.ts';
 import { audit } from '../../lib/audit.ts';
-import { rateLimited } from '../../mail/send-limits.ts';
+import { lock, rateLimited, waitFor } from '../../mail/send-limits.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,15 +25,14 @@ export async function createFeedback(ctx: Ctx, input: z.output<typeof ZCreateFee
   const me = ctx.actor.userId;
   const row = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    await db.execute(sql`select pg_advisory_xact_lock(${LOCK_FEEDBACK}::int4, hashtext(${me}))`);
+    await lock(db, LOCK_FEEDBACK, me);
     const [recent] = await db
       .select({ n: count(), oldest: min(feedback.createdAt) })
       .from(feedback)
       .where(and(eq(feedback.userId, me), gt(feedback.createdAt, new Date(now.getTime() - HOUR_MS))));
     const perHour = FEEDBACK_LIMITS.perAccountPerHour;
     if ((recent?.n ?? 0) >= perHour) {
-      const minutes = Math.max(1, Math.ceil(((recent?.oldest?.getTime() ?? now.getTime()) + HOUR_MS - now.getTime()) / 60_000));
-      throw rateLimited(`You can send up to ${perHour} feedback messages an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw rateLimited(`You can send up to ${perHour} feedback messages an hour. Please try again in ${waitFor(recent?.oldest ?? null, HOUR_MS, now)}.`);
     }
     const [inserted] = await db
       .insert(feedback)

@@ -1,23 +1,10 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { FEEDBACK_CATEGORIES, FEEDBACK_PAGE_SIZE, type FeedbackCategory, type TFeedbackItem, type TFeedbackPage } from '../../../core/feedback.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema/admin.ts';
 import { users } from '../../db/schema/users.ts';
-import { badRequest } from '../../lib/app-error.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** "<created at ISO>|<id>" of the last row of a page → the condition for the rows after it. */
-function after(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const [at, id] = cursor.split('|');
-  const when = at ? new Date(at) : null;
-  if (!when || Number.isNaN(when.getTime()) || !id || !UUID.test(id)) {
-    throw badRequest('That page link is not valid. Reload the list.', { cursor: 'Not a valid cursor' });
-  }
-  return or(lt(feedback.createdAt, when), and(eq(feedback.createdAt, when), lt(feedback.id, id)));
-}
+import { afterNewestFirst, newestFirstCursor } from '../../lib/keyset.ts';
 
 const asCategory = (c: string): FeedbackCategory => ((FEEDBACK_CATEGORIES as readonly string[]).includes(c) ? (c as FeedbackCategory) : 'other');
 
@@ -35,11 +22,11 @@ export async function feedbackRows(db: Db, where: SQL | undefined, limit: number
 
 /** GET /api/v1/admin/feedback: every user's feedback, newest first, a page at a time (admins only). */
 export async function listFeedback(ctx: Ctx, query: { cursor?: string | undefined }): Promise<TFeedbackPage> {
-  const rows = await feedbackRows(ctx.db, after(query.cursor), FEEDBACK_PAGE_SIZE + 1);
+  const rows = await feedbackRows(ctx.db, afterNewestFirst(feedback.createdAt, feedback.id, query.cursor), FEEDBACK_PAGE_SIZE + 1);
   const page = rows.slice(0, FEEDBACK_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
     items: page.map(({ at: _at, ...item }) => item),
-    nextCursor: rows.length > FEEDBACK_PAGE_SIZE && last ? `${last.createdAt}|${last.id}` : null,
+    nextCursor: rows.length > FEEDBACK_PAGE_SIZE && last ? newestFirstCursor(last) : null,
   };
 }

@@ -47,42 +47,33 @@ export function GrowthChart({ points, bucket }: ChartProps<TUserGrowthPoint>) {
   );
 }
 
-/** Memories, documents and future messages created per bucket, stacked. */
-export function ContentChart({ points, bucket }: ChartProps<TContentPoint>) {
+/** Several counts per bucket: stacked bars (parts of one whole) or one line each (separate signals). */
+function MultiChart<T extends { start: string }>({ points, bucket, labels, kind }: ChartProps<T> & { labels: Partial<Record<keyof T, string>>; kind: 'stacked' | 'lines' }) {
   const c = common(bucket);
-  const keys = Object.keys(CONTENT_LABELS) as (keyof typeof CONTENT_LABELS)[];
+  const keys = Object.keys(labels) as (keyof T & string)[];
+  const Chart = kind === 'stacked' ? BarChart : LineChart;
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <BarChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+      <Chart data={points} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
         {c.grid}
         {c.x}
         <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
         {c.tooltip}
         {c.legend}
-        {keys.map((key, i) => (
-          <Bar key={key} dataKey={key} name={CONTENT_LABELS[key]} stackId="content" fill={COLOURS[i]} isAnimationActive={false} />
-        ))}
-      </BarChart>
+        {keys.map((key, i) =>
+          kind === 'stacked' ? (
+            <Bar key={key} dataKey={key as string} name={labels[key]} stackId="all" fill={COLOURS[i]} isAnimationActive={false} />
+          ) : (
+            <Line key={key} dataKey={key as string} name={labels[key]} stroke={COLOURS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />
+          ),
+        )}
+      </Chart>
     </ResponsiveContainer>
   );
 }
 
+/** Memories, documents and future messages created per bucket, stacked. */
+export const ContentChart = (props: ChartProps<TContentPoint>) => <MultiChart {...props} labels={CONTENT_LABELS} kind="stacked" />;
+
 /** The five health signals per bucket, one line each. */
-export function HealthChart({ points, bucket }: ChartProps<THealthPoint>) {
-  const c = common(bucket);
-  const keys = Object.keys(HEALTH_LABELS) as (keyof typeof HEALTH_LABELS)[];
-  return (
-    <ResponsiveContainer width="100%" height={HEIGHT}>
-      <LineChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
-        {c.grid}
-        {c.x}
-        <YAxis allowDecimals={false} tick={axis} tickLine={false} axisLine={false} />
-        {c.tooltip}
-        {c.legend}
-        {keys.map((key, i) => (
-          <Line key={key} dataKey={key} name={HEALTH_LABELS[key]} stroke={COLOURS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
-  );
-}
+export const HealthChart = (props: ChartProps<THealthPoint>) => <MultiChart {...props} labels={HEALTH_LABELS} kind="lines" />;
