@@ -46,7 +46,7 @@ test('a user sends feedback from the user menu; the admin reads it in Reports, c
   for (const name of ['System health per day', 'User growth per day', 'Content created per day']) {
     const figure = page.getByRole('figure', { name });
     await expect(figure).toBeVisible();
-    await expect(figure.locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
+    await expect(figure.locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible({ timeout: 20_000 }); // the chart chunk loads on demand
     await expect(figure.getByRole('table')).toBeAttached(); // the text alternative
   }
   await expect(page.locator('[data-chart] .recharts-bar-rectangle').first()).toBeAttached();
@@ -69,7 +69,7 @@ test('a user sends feedback from the user menu; the admin reads it in Reports, c
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/range=12m/);
   await expect(page.getByText('counted per month')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('figure', { name: 'User growth per month' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'User growth per month' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible({ timeout: 20_000 }); // the chart chunk loads on demand
 
   // A custom range the wrong way round: said on the field, nothing loaded.
   await page.getByLabel('Date range').selectOption('custom');
@@ -99,8 +99,8 @@ test('Reports works at phone width: charts fit, nothing overflows, axe clean', a
   await page.setViewportSize({ width: 390, height: 844 });
   await login({ role: 'admin' });
   await page.goto('/admin/reports?range=90d');
-  await expect(page.getByRole('figure', { name: 'User growth per week' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'System health per week' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'User growth per week' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible({ timeout: 20_000 }); // the chart chunk loads on demand
+  await expect(page.getByRole('figure', { name: 'System health per week' }).locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible({ timeout: 20_000 }); // the chart chunk loads on demand
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const width = await page.getByRole('figure', { name: 'Content created per week' }).locator('.recharts-wrapper > svg.recharts-surface').first().evaluate((svg) => svg.getBoundingClientRect().width);
   expect(width).toBeGreaterThan(250);
