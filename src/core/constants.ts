@@ -178,5 +178,8 @@ export const SEND_LIMITS = {
   plannerAdditionsPerAccountPerHour: 10,
 } as const;
 
+/** User feedback (Send feedback in the user menu; ADR 0030): the message's length, and how many one account may send per hour. */
+export const FEEDBACK_LIMITS = { messageMaxLength: 2000, perAccountPerHour: 10 } as const;
+
 /** Reveals of a digital asset's secrets per account in a window (in-process, like the sign-in limit). */
 export const SECRET_REVEAL_LIMIT = { max: 20, windowMinutes: 15 } as const;

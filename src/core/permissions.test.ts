@@ -30,6 +30,14 @@ describe('can', () => {
     expect(can([], 'read:account:own')).toBe(false);
   });
 
+  it('lets every role send feedback and only admins read it or the platform reports', () => {
+    for (const role of ROLES) {
+      expect(can([role], 'create:feedback:own')).toBe(true);
+      expect(can([role], 'read:feedback:any')).toBe(role === 'admin');
+      expect(can([role], 'read:report:any')).toBe(role === 'admin');
+    }
+  });
+
   it('has a permission list for every role', () => {
     for (const role of ROLES) expect(ROLE_PERMISSIONS[role].length).toBeGreaterThan(0);
   });

@@ -29,6 +29,7 @@ export const ENTITIES = [
   'audit-log',
   'system-settings',
   'admin-task', // the admins' shared to-do list on the admin dashboard
+  'feedback', // what users send from the user menu; admins read it in Reports
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
@@ -49,6 +50,7 @@ const EVERYONE: Permission[] = [
   'update:notification:own',
   ...crud('message'),
   ...crud('appointment'),
+  'create:feedback:own',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
@@ -87,6 +89,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:system-settings:any',
     'update:system-settings:any',
     'read:report:any',
+    'read:feedback:any',
     'read:alert:any',
     'update:alert:any',
     'read:admin-task:any',

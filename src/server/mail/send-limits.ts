@@ -30,7 +30,8 @@ function requireTransaction(db: Db): void {
   if (!(db instanceof PgTransaction)) throw new Error('send limits are checked inside the transaction that inserts the row');
 }
 
-async function lock(tx: Db, space: number, key: string): Promise<void> {
+/** A transaction-scoped advisory lock on `key` in the namespace `space` (a per-account limit's serialisation point). */
+export async function lock(tx: Db, space: number, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${space}::int4, hashtext(${key}))`);
 }
 
@@ -45,7 +46,7 @@ const inWords = (ms: number) => {
 export const rateLimited = (message: string) => new AppError(ERROR_CODES.rateLimited, 429, message);
 
 /** When the window frees a place again: the oldest counted row leaves it. */
-const waitFor = (oldest: Date | null, windowMs: number, now: Date) => inWords((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime());
+export const waitFor = (oldest: Date | null, windowMs: number, now: Date) => inWords((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime());
 
 /** An invitation sent, or resent in place (a planner's Resend), since then. */
 const sentSince = (since: Date) => or(gt(invitations.createdAt, since), gt(invitations.lastSentAt, since));

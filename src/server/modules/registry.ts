@@ -5,6 +5,8 @@ import { adminLogsRoutes } from './admin-logs/admin-logs.routes.ts';
 import { adminSettingsRoutes } from './admin-settings/admin-settings.routes.ts';
 import { accountLinksRoutes } from './account-links/account-links.routes.ts';
 import { securityPolicyRoutes } from './security-policy/security-policy.routes.ts';
+import { adminReportsRoutes } from './admin-reports/admin-reports.routes.ts';
+import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -66,4 +68,6 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   adminDashboardRoutes,
   adminLogsRoutes,
   adminSettingsRoutes,
+  feedbackRoutes,
+  adminReportsRoutes,
 ];

@@ -9,6 +9,7 @@ import {
   ArrowRightStartOnRectangleIcon,
   ArrowUturnLeftIcon,
   Bars3Icon,
+  ChatBubbleBottomCenterTextIcon,
   ChevronDownIcon,
   Cog6ToothIcon,
   EnvelopeIcon,
@@ -23,6 +24,7 @@ import { ICONS } from '../components/ui/icons.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
 import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
+import { SendFeedbackDialog } from '../features/feedback/send-feedback-dialog.tsx';
 import { signOut, type SignedInSession } from '../lib/session.ts';
 import { useSystemName } from '../lib/system-name.ts';
 
@@ -112,7 +114,7 @@ function Sidebar({
   );
 }
 
-function UserMenu({ session, persona }: { session: SignedInSession; persona: Persona }) {
+function UserMenu({ session, persona, onSendFeedback }: { session: SignedInSession; persona: Persona; onSendFeedback: () => void }) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -155,6 +157,12 @@ function UserMenu({ session, persona }: { session: SignedInSession; persona: Per
           </MenuItem>
         )}
         <MenuItem>
+          <button type="button" onClick={onSendFeedback} className={itemClasses}>
+            <ChatBubbleBottomCenterTextIcon aria-hidden="true" className="size-5 text-stone-400" />
+            Send feedback
+          </button>
+        </MenuItem>
+        <MenuItem>
           <button
             type="button"
             disabled={signingOut}
@@ -176,6 +184,8 @@ export function Component() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // the store, not the loader's copy: a name saved in admin Settings shows at once
   const systemName = useSystemName();
+  // Send feedback (user menu): a new key each time it opens, so the form starts empty
+  const [feedback, setFeedback] = useState({ open: false, key: 0 });
   useDocumentAccent(persona.colour);
 
   return (
@@ -209,7 +219,8 @@ export function Component() {
           <p className="min-w-0 flex-1 truncate text-sm font-medium text-stone-600">
             <span className="lg:hidden">{persona.name}</span>
           </p>
-          <UserMenu session={session} persona={persona} />
+          <UserMenu session={session} persona={persona} onSendFeedback={() => setFeedback((f) => ({ open: true, key: f.key + 1 }))} />
+          <SendFeedbackDialog key={feedback.key} open={feedback.open} onClose={() => setFeedback((f) => ({ ...f, open: false }))} />
         </header>
 
         <main id="main" tabIndex={-1} className="px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10">

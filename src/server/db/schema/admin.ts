@@ -79,5 +79,6 @@ export const feedback = pgTable(
     page: text('page').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_created_idx').on(t.createdAt, t.id)],
+  // the per-account hourly limit counts by (user_id, created_at)
+  (t) => [index('feedback_created_idx').on(t.createdAt, t.id), index('feedback_user_idx').on(t.userId, t.createdAt)],
 );

@@ -43,6 +43,8 @@ export const documents = pgTable(
   (t) => [
     index('documents_estate_idx').on(t.estateId, t.createdAt),
     index('documents_search_idx').using('gin', t.searchVector),
+    // admin Reports count documents created per day/week/month (counts only)
+    index('documents_created_idx').on(t.createdAt),
   ],
 );
 

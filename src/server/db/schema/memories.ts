@@ -32,6 +32,8 @@ export const memories = pgTable(
   (t) => [
     index('memories_estate_idx').on(t.estateId, t.date),
     index('memories_search_idx').using('gin', t.searchVector),
+    // admin Reports count memories created per day/week/month (counts only)
+    index('memories_created_idx').on(t.createdAt),
   ],
 );
 

@@ -27,7 +27,12 @@ export const futureMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('future_messages_estate_idx').on(t.estateId), index('future_messages_due_idx').on(t.status, t.dueAt)],
+  (t) => [
+    index('future_messages_estate_idx').on(t.estateId),
+    index('future_messages_due_idx').on(t.status, t.dueAt),
+    // admin Reports count future messages created per day/week/month (counts only)
+    index('future_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 export const futureMessageAttachments = pgTable(

@@ -60,5 +60,7 @@ export const outboxEmails = pgTable(
     index('outbox_unsent_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
     // "Mail last sent" on the admin dashboard's system status.
     index('outbox_sent_idx').on(t.sentAt),
+    // admin Reports (system health): mail that failed and was not sent since, per day
+    index('outbox_failed_idx').on(t.createdAt).where(sql`${t.error} IS NOT NULL AND ${t.sentAt} IS NULL`),
   ],
 );

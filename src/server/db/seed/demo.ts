@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { type PERSONAS, personaFor } from '../../../core/personas.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
+import { feedback } from '../schema/admin.ts';
 import { beneficiaries, estates, supportTeamMembers } from '../schema/estates.ts';
 import { users } from '../schema/users.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
@@ -15,6 +16,7 @@ import { seedEstates } from './demo-estates.ts';
 import { seedMessages } from './demo-messages.ts';
 import { seedPlanner } from './demo-planner.ts';
 import { seedPlans } from './demo-plans.ts';
+import { seedReports } from './demo-reports.ts';
 import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
 import { loadConfig } from '../../config.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
@@ -38,7 +40,7 @@ export interface DemoIds {
  * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.
  * `vault` is the file store, master key and clock, for seeders that store files or secrets.
  */
-const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAccounts, seedAdmin];
+const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAccounts, seedAdmin, seedReports];
 
 const demoUser = (role: (typeof PERSONAS)[number]['key'], extra: { phone: string }) => {
   const { name, email } = personaFor(role).sampleUser;
@@ -103,6 +105,7 @@ export async function resetDemo(db: Db, vault: SeedVault = seedVaultFor(loadConf
     // Rows that point at demo users without cascading (links on other estates) are unlinked first.
     await db.update(beneficiaries).set({ userId: null }).where(inArray(beneficiaries.userId, demoIds));
     await db.update(supportTeamMembers).set({ userId: null }).where(inArray(supportTeamMembers.userId, demoIds));
+    await db.delete(feedback).where(inArray(feedback.userId, demoIds)); // kept otherwise, without a sender
     await db.delete(users).where(inArray(users.id, demoIds));
     await deleteBlobs(vault, blobs);
   }

@@ -65,7 +65,7 @@ export function resolveReportRange(query: Pick<TParsedReportQuery, 'range' | 'fr
 }
 
 /** SQL: `column` (a timestamptz) falls inside the range. */
-export function inRange(column: PgColumn | SQL, range: ReportRange): SQL {
+export function inRange(column: PgColumn | SQL, range: Pick<ReportRange, 'start' | 'end'>): SQL {
   return sql`(${column} >= ${range.start.toISOString()}::timestamptz and ${column} < ${range.end.toISOString()}::timestamptz)`;
 }
 
