@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
+import { adminEstatesRoutes } from './admin-estates/admin-estates.routes.ts';
+import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -56,4 +58,6 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   plannerInvitationsRoutes,
   plannerToolsRoutes,
   demoMailRoutes,
+  adminUsersRoutes,
+  adminEstatesRoutes,
 ];
