@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { TAdministratorCandidates, TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
 import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -15,17 +15,50 @@ export interface ManageEstateDialogProps {
   onSaved: (estate: TPlatformEstate, notice: string) => void;
 }
 
-/** Manage: who administers the estate — chosen from the active users with the Estate Administrator role, searchable. */
+/**
+ * Manage: who administers the estate — chosen from the active users with the Estate Administrator
+ * role, searchable. The dialog stays mounted (so it animates); its contents are keyed by the estate.
+ */
 export function ManageEstateDialog({ estate, onClose, onSaved }: ManageEstateDialogProps) {
-  return estate ? <Manage key={estate.id} estate={estate} onClose={onClose} onSaved={onSaved} /> : null;
+  const { busy, error, setError, run } = useAction();
+  const [shown, setShown] = useState<TPlatformEstate | null>(estate);
+  if (estate && estate !== shown) {
+    setShown(estate);
+    setError(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (!shown) return;
+    const chosen = new FormData(event.currentTarget).get('administrator');
+    if (typeof chosen !== 'string' || !chosen) return setError('Choose an estate administrator from the list.');
+    if (chosen === shown.administrator?.id) return setError(`${shown.administrator.name} already administers this estate.`);
+    void run(async () => {
+      const saved = await adminAccountsApi.assignAdministrator(shown.id, chosen);
+      onSaved(saved, `${saved.administrator?.name ?? 'The new administrator'} now administers ${saved.owner.name}'s estate.`);
+    });
+  }
+
+  return (
+    <FormDialog
+      open={Boolean(estate)}
+      onClose={onClose}
+      title={`Manage ${shown?.owner.name ?? ''}'s estate`}
+      description={shown ? `${ESTATE_STATUS_LABELS[shown.status]} · ${shown.beneficiaries} beneficiar${shown.beneficiaries === 1 ? 'y' : 'ies'}` : undefined}
+      submitLabel="Assign Administrator"
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+      size="lg"
+    >
+      {shown && <Choose key={shown.id} estate={shown} />}
+    </FormDialog>
+  );
 }
 
-function Manage({ estate, onClose, onSaved }: ManageEstateDialogProps & { estate: TPlatformEstate }) {
-  const { busy, error, setError, run } = useAction();
+function Choose({ estate }: { estate: TPlatformEstate }) {
   const [q, setQ] = useState('');
   const [candidates, setCandidates] = useState<TAdministratorCandidates['items'] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState(estate.administrator?.id ?? '');
 
   useEffect(() => {
     let live = true;
@@ -44,27 +77,8 @@ function Manage({ estate, onClose, onSaved }: ManageEstateDialogProps & { estate
     };
   }, [q]);
 
-  function submit() {
-    if (!chosen) return setError('Choose an estate administrator from the list.');
-    if (chosen === estate.administrator?.id) return setError(`${estate.administrator.name} already administers this estate.`);
-    void run(async () => {
-      const saved = await adminAccountsApi.assignAdministrator(estate.id, chosen);
-      onSaved(saved, `${saved.administrator?.name ?? 'The new administrator'} now administers ${saved.owner.name}'s estate.`);
-    });
-  }
-
   return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title={`Manage ${estate.owner.name}'s estate`}
-      description={`${ESTATE_STATUS_LABELS[estate.status]} · ${estate.beneficiaries} beneficiar${estate.beneficiaries === 1 ? 'y' : 'ies'}`}
-      submitLabel="Assign Administrator"
-      busy={busy}
-      error={error}
-      onSubmit={submit}
-      size="lg"
-    >
+    <>
       <p className="text-sm text-stone-700">
         Current estate administrator: <span className="font-semibold text-stone-900">{estate.administrator ? `${estate.administrator.name} (${estate.administrator.email})` : 'none assigned'}</span>. A
         new one takes over the estate&apos;s open verifications and alerts; the previous one loses access. The owner and both administrators are notified.
@@ -97,8 +111,7 @@ function Manage({ estate, onClose, onSaved }: ManageEstateDialogProps & { estate
                     type="radio"
                     name="administrator"
                     value={c.id}
-                    checked={chosen === c.id}
-                    onChange={() => setChosen(c.id)}
+                    defaultChecked={estate.administrator?.id === c.id}
                     className="mt-0.5 size-4 border-stone-300 accent-(--accent-solid)"
                   />
                   <span className="min-w-0">
@@ -111,6 +124,6 @@ function Manage({ estate, onClose, onSaved }: ManageEstateDialogProps & { estate
           </ul>
         )}
       </fieldset>
-    </FormDialog>
+    </>
   );
 }
