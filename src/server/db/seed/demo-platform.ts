@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
@@ -133,4 +133,9 @@ export async function seedPlatform(db: Db, ids: DemoIds, vault: SeedVault): Prom
     }
   }
   await db.update(users).set({ lastActiveAt: new Date(now - 0.01 * DAY) }).where(eq(users.id, ids.adminId));
+  // The other demo accounts (the family, the estates in verification) were last seen a little while ago, not "never".
+  await db
+    .update(users)
+    .set({ lastActiveAt: sql`${new Date(now)}::timestamptz - (abs(hashtext(${users.email})) % 7200) * interval '1 minute'` })
+    .where(and(eq(users.isDemo, true), eq(users.status, 'active'), isNull(users.lastActiveAt)));
 }
