@@ -1,8 +1,8 @@
-import { z } from "zod";
-import { zEmail, zId } from "./common.schemas.ts";
-import { zPlainText, zRequiredText } from "./beneficiaries.schemas.ts";
-import { ESTATE_STATUSES } from "./lifecycle.ts";
-import { USER_STATUSES } from "./admin-users.schemas.ts";
+import { z } from 'zod';
+import { zEmail, zId } from './common.schemas.ts';
+import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
+import { ESTATE_STATUSES } from './lifecycle.ts';
+import { USER_STATUSES } from './admin-users.schemas.ts';
 
 /**
  * Estates as the platform admin sees them (/admin/estates, issue 11 item 3). Never vault content:
@@ -37,28 +37,18 @@ export type TPlatformEstatePage = z.infer<typeof ZPlatformEstatePage>;
 export const ZPlatformEstateListQuery = z
   .object({
     q: zPlainText(100).optional(),
-    status: z
-      .enum(ESTATE_STATUSES, { message: "Not an estate status" })
-      .optional(),
+    status: z.enum(ESTATE_STATUSES, { message: 'Not an estate status' }).optional(),
     cursor: z.string().max(200).optional(),
   })
   .strict();
 export type TPlatformEstateListQuery = z.infer<typeof ZPlatformEstateListQuery>;
 
-export const ZInviteEstateOwnerRequest = z
-  .object({ name: zRequiredText(120), email: zEmail })
-  .strict();
-export type TInviteEstateOwnerRequest = z.infer<
-  typeof ZInviteEstateOwnerRequest
->;
+export const ZInviteEstateOwnerRequest = z.object({ name: zRequiredText(120), email: zEmail }).strict();
+export type TInviteEstateOwnerRequest = z.infer<typeof ZInviteEstateOwnerRequest>;
 
 export const ZAssignAdministratorRequest = z.object({ userId: zId }).strict();
-export type TAssignAdministratorRequest = z.infer<
-  typeof ZAssignAdministratorRequest
->;
+export type TAssignAdministratorRequest = z.infer<typeof ZAssignAdministratorRequest>;
 
-export const ZAdministratorCandidatesQuery = z
-  .object({ q: zPlainText(100).optional() })
-  .strict();
+export const ZAdministratorCandidatesQuery = z.object({ q: zPlainText(100).optional() }).strict();
 export const ZAdministratorCandidates = z.object({ items: z.array(ZPerson) });
 export type TAdministratorCandidates = z.infer<typeof ZAdministratorCandidates>;

@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { zEmail, zId } from "./common.schemas.ts";
-import { zPlainText, zRequiredText } from "./beneficiaries.schemas.ts";
-import { ROLES } from "./roles.ts";
+import { z } from 'zod';
+import { zEmail, zId } from './common.schemas.ts';
+import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
+import { ROLES } from './roles.ts';
 
 /**
  * Platform users as the admin manages them (/admin/users, issue 11 item 2):
@@ -11,15 +11,15 @@ import { ROLES } from "./roles.ts";
  *   POST  /api/v1/admin/users/:id/reset-two-factor    → ZPlatformUser
  *   POST  /api/v1/admin/users/:id/(resend: Add User again once the link has expired)
  */
-export const USER_STATUSES = ["active", "suspended", "invited"] as const;
+export const USER_STATUSES = ['active', 'suspended', 'invited'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
-  active: "Active",
-  suspended: "Suspended",
-  invited: "Invited",
+  active: 'Active',
+  suspended: 'Suspended',
+  invited: 'Invited',
 };
 /** What Edit may set: an invited person becomes active by accepting, never by an admin's say-so. */
-export const EDITABLE_USER_STATUSES = ["active", "suspended"] as const;
+export const EDITABLE_USER_STATUSES = ['active', 'suspended'] as const;
 
 export const PLATFORM_USER_PAGE_SIZE = 25;
 
@@ -48,8 +48,8 @@ export type TPlatformUserPage = z.infer<typeof ZPlatformUserPage>;
 export const ZPlatformUserListQuery = z
   .object({
     q: zPlainText(100).optional(),
-    role: z.enum(ROLES, { message: "Not a role" }).optional(),
-    status: z.enum(USER_STATUSES, { message: "Not a status" }).optional(),
+    role: z.enum(ROLES, { message: 'Not a role' }).optional(),
+    status: z.enum(USER_STATUSES, { message: 'Not a status' }).optional(),
     cursor: z.string().max(200).optional(),
   })
   .strict();
@@ -59,7 +59,7 @@ export const ZInviteUserRequest = z
   .object({
     name: zRequiredText(120),
     email: zEmail,
-    role: z.enum(ROLES, { message: "Choose a role" }),
+    role: z.enum(ROLES, { message: 'Choose a role' }),
   })
   .strict();
 export type TInviteUserRequest = z.infer<typeof ZInviteUserRequest>;
@@ -67,21 +67,21 @@ export type TInviteUserRequest = z.infer<typeof ZInviteUserRequest>;
 export const ZUpdateUserRequest = z
   .object({
     roles: z
-      .array(z.enum(ROLES, { message: "Not a role" }))
-      .min(1, { message: "Choose at least one role" })
+      .array(z.enum(ROLES, { message: 'Not a role' }))
+      .min(1, { message: 'Choose at least one role' })
       .max(ROLES.length)
       .refine((r) => new Set(r).size === r.length, {
-        message: "A role is listed twice",
+        message: 'A role is listed twice',
       })
       .optional(),
     status: z
       .enum(EDITABLE_USER_STATUSES, {
-        message: "Status must be active or suspended",
+        message: 'Status must be active or suspended',
       })
       .optional(),
   })
   .strict()
   .refine((b) => b.roles !== undefined || b.status !== undefined, {
-    message: "Change the roles or the status",
+    message: 'Change the roles or the status',
   });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZAdministratorCandidates,
   ZAdministratorCandidatesQuery,
@@ -8,14 +8,11 @@ import {
   ZPlatformEstate,
   ZPlatformEstateListQuery,
   ZPlatformEstatePage,
-} from "../../../core/admin-estates.schemas.ts";
-import { ZIdParams } from "../../../core/common.schemas.ts";
-import {
-  assignAdministrator,
-  listAdministratorCandidates,
-} from "./assign-administrator.ts";
-import { inviteEstateOwner } from "./invite-estate-owner.ts";
-import { listEstates } from "./list-estates.ts";
+} from '../../../core/admin-estates.schemas.ts';
+import { ZIdParams } from '../../../core/common.schemas.ts';
+import { assignAdministrator, listAdministratorCandidates } from './assign-administrator.ts';
+import { inviteEstateOwner } from './invite-estate-owner.ts';
+import { listEstates } from './list-estates.ts';
 
 /**
  * Estates (/admin/estates): list, Add Estate, Manage (assign the estate administrator). Admin-only
@@ -24,8 +21,8 @@ import { listEstates } from "./list-estates.ts";
  */
 export async function adminEstatesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ["admin"];
-  const BASE = "/api/v1/admin/estates";
+  const tags = ['admin'];
+  const BASE = '/api/v1/admin/estates';
 
   app.get(
     BASE,
@@ -35,7 +32,7 @@ export async function adminEstatesRoutes(base: FastifyInstance) {
         querystring: ZPlatformEstateListQuery,
         response: { 200: ZPlatformEstatePage },
       },
-      config: { permission: "manage:estate:any" },
+      config: { permission: 'manage:estate:any' },
     },
     async (req) => listEstates(req.ctx, req.query),
   );
@@ -47,10 +44,9 @@ export async function adminEstatesRoutes(base: FastifyInstance) {
         body: ZInviteEstateOwnerRequest,
         response: { 201: ZPlatformEstate },
       },
-      config: { permission: "create:estate:any" },
+      config: { permission: 'create:estate:any' },
     },
-    async (req, reply) =>
-      reply.code(201).send(await inviteEstateOwner(req.ctx, req.body)),
+    async (req, reply) => reply.code(201).send(await inviteEstateOwner(req.ctx, req.body)),
   );
   app.put(
     `${BASE}/:id/administrator`,
@@ -61,19 +57,19 @@ export async function adminEstatesRoutes(base: FastifyInstance) {
         body: ZAssignAdministratorRequest,
         response: { 200: ZPlatformEstate },
       },
-      config: { permission: "manage:estate:any" },
+      config: { permission: 'manage:estate:any' },
     },
     async (req) => assignAdministrator(req.ctx, req.params.id, req.body.userId),
   );
   app.get(
-    "/api/v1/admin/estate-administrators",
+    '/api/v1/admin/estate-administrators',
     {
       schema: {
         tags,
         querystring: ZAdministratorCandidatesQuery,
         response: { 200: ZAdministratorCandidates },
       },
-      config: { permission: "manage:estate:any" },
+      config: { permission: 'manage:estate:any' },
     },
     async (req) => listAdministratorCandidates(req.ctx, req.query),
   );

@@ -1,68 +1,35 @@
-import {
-  and,
-  asc,
-  eq,
-  exists,
-  gt,
-  ilike,
-  inArray,
-  ne,
-  or,
-  sql,
-} from "drizzle-orm";
-import {
-  ADMINISTRATOR_CANDIDATES_LIMIT,
-  type TAdministratorCandidates,
-  type TPlatformEstate,
-} from "../../../core/admin-estates.schemas.ts";
-import { ESTATE_ADMIN_ROLE } from "../../access/estate-roles.ts";
-import type { Ctx } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { appointments } from "../../db/schema/appointments.ts";
-import {
-  estates,
-  invitations,
-  supportTeamMembers,
-} from "../../db/schema/estates.ts";
-import { userRoles, users } from "../../db/schema/users.ts";
-import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { audit } from "../../lib/audit.ts";
-import { containsPattern } from "../../lib/like.ts";
-import { notifyAll } from "../notifications/notify.ts";
-import { getPlatformEstate } from "./estate-view.ts";
+import { and, asc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
+import { ADMINISTRATOR_CANDIDATES_LIMIT, type TAdministratorCandidates, type TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
+import { ESTATE_ADMIN_ROLE } from '../../access/estate-roles.ts';
+import type { Ctx } from '../../context.ts';
+import { nameOrEmailMatches } from '../admin-users/user-view.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { notifyAll } from '../notifications/notify.ts';
+import { getPlatformEstate } from './estate-view.ts';
 
 const hasAdministratorRole = (db: Db) =>
   exists(
     db
       .select({ one: sql`1` })
       .from(userRoles)
-      .where(
-        and(
-          eq(userRoles.userId, users.id),
-          eq(userRoles.role, ESTATE_ADMIN_ROLE),
-        ),
-      ),
+      .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, ESTATE_ADMIN_ROLE))),
   );
 
 /** Manage's searchable list: active accounts with the estate-administrator role, by name. */
-export async function listAdministratorCandidates(
-  ctx: Ctx,
-  query: { q?: string | undefined },
-): Promise<TAdministratorCandidates> {
-  const q = query.q?.trim();
+export async function listAdministratorCandidates(ctx: Ctx, query: { q?: string | undefined }): Promise<TAdministratorCandidates> {
   const items = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(
       and(
-        eq(users.status, "active"),
+        eq(users.status, 'active'),
         hasAdministratorRole(ctx.db),
-        q
-          ? or(
-              ilike(users.name, containsPattern(q)),
-              ilike(users.email, containsPattern(q)),
-            )
-          : undefined,
+        nameOrEmailMatches(query.q),
       ),
     )
     .orderBy(asc(users.name), asc(users.id))
@@ -78,20 +45,12 @@ export async function listAdministratorCandidates(
  * items and alerts belong to the estate, so the new administrator takes them over (ADR 0027).
  * The estate row is locked so that two admins assigning at once end with one administrator.
  */
-export async function assignAdministrator(
-  ctx: Ctx,
-  estateId: string,
-  userId: string,
-): Promise<TPlatformEstate> {
+export async function assignAdministrator(ctx: Ctx, estateId: string, userId: string): Promise<TPlatformEstate> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (txDb) => {
     const db = txDb as unknown as Db;
-    const [estate] = await db
-      .select({ id: estates.id, ownerId: estates.ownerId })
-      .from(estates)
-      .where(eq(estates.id, estateId))
-      .for("update");
-    if (!estate) throw notFound("That estate");
+    const [estate] = await db.select({ id: estates.id, ownerId: estates.ownerId }).from(estates).where(eq(estates.id, estateId)).for('update');
+    if (!estate) throw notFound('That estate');
     const [chosen] = await db
       .select({
         id: users.id,
@@ -104,25 +63,17 @@ export async function assignAdministrator(
       .from(users)
       .where(eq(users.id, userId));
     if (!chosen)
-      throw badRequest("Choose an estate administrator from the list.", {
-        userId: "No such user",
+      throw badRequest('Choose an estate administrator from the list.', {
+        userId: 'No such user',
       });
     if (!chosen.isAdministrator) {
-      throw badRequest(
-        `${chosen.name} does not have the Estate Administrator role. Give it to them in Users first.`,
-        { userId: "Not an estate administrator" },
-      );
+      throw badRequest(`${chosen.name} does not have the Estate Administrator role. Give it to them in Users first.`, {
+        userId: 'Not an estate administrator',
+      });
     }
-    if (chosen.status !== "active")
-      throw badRequest(
-        `${chosen.name}'s account is ${chosen.status}, so they cannot administer an estate.`,
-        { userId: "Not active" },
-      );
-    if (chosen.id === estate.ownerId)
-      throw badRequest(
-        "An estate owner cannot be the administrator of their own estate.",
-        { userId: "The owner" },
-      );
+    if (chosen.status !== 'active')
+      throw badRequest(`${chosen.name}'s account is ${chosen.status}, so they cannot administer an estate.`, { userId: 'Not active' });
+    if (chosen.id === estate.ownerId) throw badRequest('An estate owner cannot be the administrator of their own estate.', { userId: 'The owner' });
     const current = await db
       .select({
         id: supportTeamMembers.id,
@@ -131,52 +82,30 @@ export async function assignAdministrator(
         acceptedAt: supportTeamMembers.acceptedAt,
       })
       .from(supportTeamMembers)
-      .where(
-        and(
-          eq(supportTeamMembers.estateId, estateId),
-          eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE),
-        ),
-      );
-    if (
-      current.length === 1 &&
-      current[0]!.userId === chosen.id &&
-      current[0]!.acceptedAt
-    ) {
+      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE)));
+    if (current.length === 1 && current[0]!.userId === chosen.id && current[0]!.acceptedAt) {
       throw conflict(`${chosen.name} already administers this estate.`, {
-        userId: "Already assigned",
+        userId: 'Already assigned',
       });
     }
-    const previous = current.filter(
-      (m) => m.userId !== chosen.id && m.email !== chosen.email,
-    );
+    const previous = current.filter((m) => m.userId !== chosen.id && m.email !== chosen.email);
     const previousIds = previous.map((m) => m.id);
     let appointmentsCancelled = 0;
     if (previousIds.length) {
       await db
         .update(invitations)
         .set({ expiresAt: now })
-        .where(
-          and(
-            inArray(invitations.targetId, previousIds),
-            gt(invitations.expiresAt, now),
-          ),
-        );
+        .where(and(inArray(invitations.targetId, previousIds), gt(invitations.expiresAt, now)));
       appointmentsCancelled = (
         await db
           .update(appointments)
-          .set({ status: "cancelled", updatedAt: now })
+          .set({ status: 'cancelled', updatedAt: now })
           .where(
-            and(
-              inArray(appointments.supportMemberId, previousIds),
-              inArray(appointments.status, ["pending", "confirmed"]),
-              gt(appointments.startsAt, now),
-            ),
+            and(inArray(appointments.supportMemberId, previousIds), inArray(appointments.status, ['pending', 'confirmed']), gt(appointments.startsAt, now)),
           )
           .returning({ id: appointments.id })
       ).length;
-      await db
-        .delete(supportTeamMembers)
-        .where(inArray(supportTeamMembers.id, previousIds));
+      await db.delete(supportTeamMembers).where(inArray(supportTeamMembers.id, previousIds));
     }
     // Their own pending invitation to this estate (an owner may have invited them) is the row that becomes theirs.
     await db
@@ -203,52 +132,43 @@ export async function assignAdministrator(
         createdAt: now,
       })
       .onConflictDoUpdate({
-        target: [
-          supportTeamMembers.estateId,
-          supportTeamMembers.email,
-          supportTeamMembers.role,
-        ],
+        target: [supportTeamMembers.estateId, supportTeamMembers.email, supportTeamMembers.role],
         set: { userId: chosen.id, acceptedAt: now },
       });
     return {
       estate,
       chosen,
-      previousUserIds: [
-        ...new Set(previous.flatMap((m) => (m.userId ? [m.userId] : []))),
-      ],
+      previousUserIds: [...new Set(previous.flatMap((m) => (m.userId ? [m.userId] : [])))],
       appointmentsCancelled,
     };
   });
   const { estate, chosen, previousUserIds, appointmentsCancelled } = result;
-  const [owner] = await ctx.db
-    .select({ name: users.name, status: users.status })
-    .from(users)
-    .where(eq(users.id, estate.ownerId));
-  const ownerName = owner?.name ?? "an estate owner";
+  const [owner] = await ctx.db.select({ name: users.name, status: users.status }).from(users).where(eq(users.id, estate.ownerId));
+  const ownerName = owner?.name ?? 'an estate owner';
   await audit(ctx, {
-    action: "admin.estate_administrator_assigned",
+    action: 'admin.estate_administrator_assigned',
     estateId,
-    targetType: "user",
+    targetType: 'user',
     targetId: chosen.id,
     details: { from: previousUserIds, to: chosen.id, appointmentsCancelled },
   });
   await notifyAll(ctx, [chosen.id], {
-    type: "estate",
+    type: 'estate',
     message: `You are now the estate administrator of ${ownerName}'s estate`,
     fromName: ctx.actor.name,
     link: `/estate-administrator/estates/${estateId}`,
   });
-  if (owner?.status === "active") {
+  if (owner?.status === 'active') {
     await notifyAll(ctx, [estate.ownerId], {
-      type: "estate",
+      type: 'estate',
       message: `${chosen.name} is now the estate administrator on your support team`,
       fromName: ctx.actor.name,
-      link: "/estate-owner/beneficiaries",
+      link: '/estate-owner/beneficiaries',
     });
   }
   await notifyAll(ctx, previousUserIds, {
-    type: "estate",
-    message: `You are no longer the estate administrator of ${ownerName}'s estate${appointmentsCancelled ? `; ${appointmentsCancelled} upcoming appointment(s) were cancelled` : ""}`,
+    type: 'estate',
+    message: `You are no longer the estate administrator of ${ownerName}'s estate${appointmentsCancelled ? `; ${appointmentsCancelled} upcoming appointment(s) were cancelled` : ''}`,
     fromName: ctx.actor.name,
   });
   return getPlatformEstate(ctx.db, estateId);

@@ -1,16 +1,12 @@
-import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import type { TPlatformEstate } from "../../../core/admin-estates.schemas.ts";
-import type { UserStatus } from "../../../core/admin-users.schemas.ts";
-import { isEstateStatus } from "../../../core/lifecycle.ts";
-import { ESTATE_ADMIN_ROLE } from "../../access/estate-roles.ts";
-import type { Db } from "../../db/client.ts";
-import {
-  beneficiaries,
-  estates,
-  supportTeamMembers,
-} from "../../db/schema/estates.ts";
-import { users } from "../../db/schema/users.ts";
-import { notFound } from "../../lib/app-error.ts";
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
+import type { UserStatus } from '../../../core/admin-users.schemas.ts';
+import { isEstateStatus } from '../../../core/lifecycle.ts';
+import { ESTATE_ADMIN_ROLE } from '../../access/estate-roles.ts';
+import type { Db } from '../../db/client.ts';
+import { beneficiaries, estates, supportTeamMembers } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/app-error.ts';
 
 /**
  * What the admin sees of an estate: its owner's name, email and account status, its lifecycle
@@ -38,18 +34,11 @@ type EstateRow = {
   ownerIsDemo: boolean;
 };
 
-export async function toPlatformEstates(
-  db: Db,
-  rows: EstateRow[],
-): Promise<TPlatformEstate[]> {
+export async function toPlatformEstates(db: Db, rows: EstateRow[]): Promise<TPlatformEstate[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [bens, admins] = await Promise.all([
-    db
-      .select({ id: beneficiaries.estateId, n: count() })
-      .from(beneficiaries)
-      .where(inArray(beneficiaries.estateId, ids))
-      .groupBy(beneficiaries.estateId),
+    db.select({ id: beneficiaries.estateId, n: count() }).from(beneficiaries).where(inArray(beneficiaries.estateId, ids)).groupBy(beneficiaries.estateId),
     db
       .selectDistinctOn([supportTeamMembers.estateId], {
         estateId: supportTeamMembers.estateId,
@@ -59,13 +48,7 @@ export async function toPlatformEstates(
       })
       .from(supportTeamMembers)
       .innerJoin(users, eq(users.id, supportTeamMembers.userId))
-      .where(
-        and(
-          inArray(supportTeamMembers.estateId, ids),
-          eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE),
-          isNotNull(supportTeamMembers.userId),
-        ),
-      )
+      .where(and(inArray(supportTeamMembers.estateId, ids), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE), isNotNull(supportTeamMembers.userId)))
       .orderBy(supportTeamMembers.estateId, desc(supportTeamMembers.createdAt)),
   ]);
   return rows.map((r) => {
@@ -79,26 +62,17 @@ export async function toPlatformEstates(
         status: r.ownerStatus as UserStatus,
         isDemo: r.ownerIsDemo,
       },
-      status: isEstateStatus(r.status) ? r.status : "planning",
+      status: isEstateStatus(r.status) ? r.status : 'planning',
       createdAt: r.createdAt.toISOString(),
       beneficiaries: bens.find((b) => b.id === r.id)?.n ?? 0,
-      administrator: admin
-        ? { id: admin.id, name: admin.name, email: admin.email }
-        : null,
+      administrator: admin ? { id: admin.id, name: admin.name, email: admin.email } : null,
     };
   });
 }
 
-export async function getPlatformEstate(
-  db: Db,
-  id: string,
-): Promise<TPlatformEstate> {
-  const [row] = await db
-    .select(estateColumns)
-    .from(estates)
-    .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(eq(estates.id, id));
-  if (!row) throw notFound("That estate");
+export async function getPlatformEstate(db: Db, id: string): Promise<TPlatformEstate> {
+  const [row] = await db.select(estateColumns).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, id));
+  if (!row) throw notFound('That estate');
   const [estate] = await toPlatformEstates(db, [row]);
   return estate!;
 }

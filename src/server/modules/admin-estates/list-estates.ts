@@ -1,34 +1,21 @@
-import { and, desc, eq, ilike, or } from "drizzle-orm";
-import {
-  PLATFORM_ESTATE_PAGE_SIZE,
-  type TPlatformEstateListQuery,
-  type TPlatformEstatePage,
-} from "../../../core/admin-estates.schemas.ts";
-import type { Ctx } from "../../context.ts";
-import { estates } from "../../db/schema/estates.ts";
-import { users } from "../../db/schema/users.ts";
-import { cursorTime, newestFirstAfter, pageOf } from "../../lib/keyset.ts";
-import { containsPattern } from "../../lib/like.ts";
-import { estateColumns, toPlatformEstates } from "./estate-view.ts";
+import { and, desc, eq } from 'drizzle-orm';
+import { PLATFORM_ESTATE_PAGE_SIZE, type TPlatformEstateListQuery, type TPlatformEstatePage } from '../../../core/admin-estates.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { nameOrEmailMatches } from '../admin-users/user-view.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { cursorTime, newestFirstAfter, pageOf } from '../../lib/keyset.ts';
+import { estateColumns, toPlatformEstates } from './estate-view.ts';
 
 /** Every estate, newest first, a page at a time (keyset on estates(created_at, id)); search by owner name or email, filter by status, in SQL. */
-export async function listEstates(
-  ctx: Ctx,
-  query: TPlatformEstateListQuery,
-): Promise<TPlatformEstatePage> {
-  const q = query.q?.trim();
+export async function listEstates(ctx: Ctx, query: TPlatformEstateListQuery): Promise<TPlatformEstatePage> {
   const rows = await ctx.db
     .select({ ...estateColumns, cursorAt: cursorTime(estates.createdAt) })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(
       and(
-        q
-          ? or(
-              ilike(users.name, containsPattern(q)),
-              ilike(users.email, containsPattern(q)),
-            )
-          : undefined,
+        nameOrEmailMatches(query.q),
         query.status ? eq(estates.status, query.status) : undefined,
         newestFirstAfter(estates.createdAt, estates.id, query.cursor),
       ),

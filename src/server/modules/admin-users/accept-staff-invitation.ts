@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { personaFor } from "../../../core/personas.ts";
-import type { Role } from "../../../core/roles.ts";
-import type { Deps } from "../../context.ts";
-import { estates, type invitations } from "../../db/schema/estates.ts";
-import { userRoles, users } from "../../db/schema/users.ts";
-import { notify } from "../notifications/notify.ts";
-import { withArticle } from "./invite-user.ts";
+import { and, eq } from 'drizzle-orm';
+import { personaFor } from '../../../core/personas.ts';
+import type { Role } from '../../../core/roles.ts';
+import type { Deps } from '../../context.ts';
+import { estates, type invitations } from '../../db/schema/estates.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { notify } from '../notifications/notify.ts';
+import { withArticle } from './invite-user.ts';
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -16,7 +16,7 @@ type InvitationRow = typeof invitations.$inferSelect;
  * since the invitation went). Returns its id, or null when it is no longer an invited account.
  */
 export async function activateInvitedUser(
-  deps: Pick<Deps, "db" | "clock">,
+  deps: Pick<Deps, 'db' | 'clock'>,
   invitation: InvitationRow,
   account: { name: string; passwordHash: string },
 ): Promise<{
@@ -31,57 +31,38 @@ export async function activateInvitedUser(
     .set({
       name: account.name,
       passwordHash: account.passwordHash,
-      status: "active",
+      status: 'active',
       emailVerifiedAt: now,
       lastActiveAt: now,
       updatedAt: now,
     })
-    .where(
-      and(
-        eq(users.id, invitation.targetId),
-        eq(users.email, invitation.email),
-        eq(users.status, "invited"),
-      ),
-    )
+    .where(and(eq(users.id, invitation.targetId), eq(users.email, invitation.email), eq(users.status, 'invited')))
     .returning({ id: users.id });
   if (!user) return null;
-  const roles = (
-    await deps.db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(eq(userRoles.userId, user.id))
-  ).map((r) => r.role);
-  const [estate] = await deps.db
-    .select({ id: estates.id })
-    .from(estates)
-    .where(eq(estates.ownerId, user.id));
-  const landing: Role | undefined = roles.includes(invitation.role as Role)
-    ? (invitation.role as Role)
-    : roles[0];
+  const roles = (await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id))).map((r) => r.role);
+  const [estate] = await deps.db.select({ id: estates.id }).from(estates).where(eq(estates.ownerId, user.id));
+  const landing: Role | undefined = roles.includes(invitation.role as Role) ? (invitation.role as Role) : roles[0];
   return {
     userId: user.id,
     estateId: estate?.id ?? null,
-    redirectTo: landing ? personaFor(landing).path : "/",
+    redirectTo: landing ? personaFor(landing).path : '/',
   };
 }
 
 /** The admin who sent it hears that it was accepted. */
 export async function announceStaffAcceptance(
-  deps: Pick<Deps, "db" | "clock" | "mailer" | "config">,
+  deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'config'>,
   invitation: InvitationRow,
   userId: string,
 ): Promise<void> {
   if (!invitation.invitedBy) return;
-  const [who] = await deps.db
-    .select({ name: users.name })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [who] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   const role = invitation.role as Role;
   await notify(deps, {
     userId: invitation.invitedBy,
-    type: "security",
+    type: 'security',
     message: `${who?.name ?? invitation.email} accepted your invitation and joined as ${withArticle(personaFor(role).name)}`,
-    fromName: who?.name ?? "",
-    link: "/admin/users",
+    fromName: who?.name ?? '',
+    link: '/admin/users',
   });
 }

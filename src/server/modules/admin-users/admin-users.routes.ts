@@ -1,23 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  ZInviteUserRequest,
-  ZPlatformUser,
-  ZPlatformUserListQuery,
-  ZPlatformUserPage,
-  ZUpdateUserRequest,
-} from "../../../core/admin-users.schemas.ts";
-import { ZIdParams } from "../../../core/common.schemas.ts";
-import { inviteUser } from "./invite-user.ts";
-import { listUsers } from "./list-users.ts";
-import { resetTwoFactor } from "./reset-two-factor.ts";
-import { updateUser } from "./update-user.ts";
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZInviteUserRequest, ZPlatformUser, ZPlatformUserListQuery, ZPlatformUserPage, ZUpdateUserRequest } from '../../../core/admin-users.schemas.ts';
+import { ZIdParams } from '../../../core/common.schemas.ts';
+import { inviteUser } from './invite-user.ts';
+import { listUsers } from './list-users.ts';
+import { resetTwoFactor } from './reset-two-factor.ts';
+import { updateUser } from './update-user.ts';
 
 /** Users (/admin/users): the platform's accounts, Add User, Edit, Reset two-factor (core/admin-users.schemas.ts). */
 export async function adminUsersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ["admin"];
-  const BASE = "/api/v1/admin/users";
+  const tags = ['admin'];
+  const BASE = '/api/v1/admin/users';
 
   app.get(
     BASE,
@@ -27,7 +21,7 @@ export async function adminUsersRoutes(base: FastifyInstance) {
         querystring: ZPlatformUserListQuery,
         response: { 200: ZPlatformUserPage },
       },
-      config: { permission: "read:user:any" },
+      config: { permission: 'read:user:any' },
     },
     async (req) => listUsers(req.ctx, req.query),
   );
@@ -39,10 +33,9 @@ export async function adminUsersRoutes(base: FastifyInstance) {
         body: ZInviteUserRequest,
         response: { 201: ZPlatformUser },
       },
-      config: { permission: "create:user:any" },
+      config: { permission: 'create:user:any' },
     },
-    async (req, reply) =>
-      reply.code(201).send(await inviteUser(req.ctx, req.body)),
+    async (req, reply) => reply.code(201).send(await inviteUser(req.ctx, req.body)),
   );
   app.patch(
     `${BASE}/:id`,
@@ -53,7 +46,7 @@ export async function adminUsersRoutes(base: FastifyInstance) {
         body: ZUpdateUserRequest,
         response: { 200: ZPlatformUser },
       },
-      config: { permission: "update:user:any" },
+      config: { permission: 'update:user:any' },
     },
     async (req) => updateUser(req.ctx, req.params.id, req.body),
   );
@@ -61,7 +54,7 @@ export async function adminUsersRoutes(base: FastifyInstance) {
     `${BASE}/:id/reset-two-factor`,
     {
       schema: { tags, params: ZIdParams, response: { 200: ZPlatformUser } },
-      config: { permission: "update:user:any" },
+      config: { permission: 'update:user:any' },
     },
     async (req) => resetTwoFactor(req.ctx, req.params.id),
   );

@@ -1,16 +1,20 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type {
-  TPlatformUser,
-  UserStatus,
-} from "../../../core/admin-users.schemas.ts";
-import type { Role } from "../../../core/roles.ts";
-import type { Db } from "../../db/client.ts";
-import { invitations } from "../../db/schema/estates.ts";
-import { userRoles, users } from "../../db/schema/users.ts";
-import { notFound } from "../../lib/app-error.ts";
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { TPlatformUser, UserStatus } from '../../../core/admin-users.schemas.ts';
+import type { Role } from '../../../core/roles.ts';
+import type { Db } from '../../db/client.ts';
+import { invitations } from '../../db/schema/estates.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like.ts';
 
 /** Invitations an admin sends (Add User, Add Estate): accepting one activates the invited account. */
-export const STAFF_KIND = "staff";
+export const STAFF_KIND = 'staff';
+
+/** Search: the account's name or email contains the text (LIKE-escaped); none when there is no text. */
+export function nameOrEmailMatches(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  return text ? or(ilike(users.name, containsPattern(text)), ilike(users.email, containsPattern(text))) : undefined;
+}
 
 /** The columns a platform user row is shown from (never a hash or a secret). */
 export const userColumns = {
@@ -27,24 +31,13 @@ type UserRow = {
   [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K];
 };
 
-const ROLE_ORDER: Role[] = [
-  "admin",
-  "estate-administrator",
-  "legacy-planner",
-  "estate-owner",
-  "beneficiary",
-];
+const ROLE_ORDER: Role[] = ['admin', 'estate-administrator', 'legacy-planner', 'estate-owner', 'beneficiary'];
 
 /** The rows as the Users table shows them: roles, and for the invited when their link stops working. */
-export async function toPlatformUsers(
-  db: Db,
-  rows: UserRow[],
-): Promise<TPlatformUser[]> {
+export async function toPlatformUsers(db: Db, rows: UserRow[]): Promise<TPlatformUser[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const invitedIds = rows
-    .filter((r) => r.status === "invited")
-    .map((r) => r.id);
+  const invitedIds = rows.filter((r) => r.status === 'invited').map((r) => r.id);
   const [roles, open] = await Promise.all([
     db.select().from(userRoles).where(inArray(userRoles.userId, ids)),
     invitedIds.length
@@ -55,12 +48,7 @@ export async function toPlatformUsers(
           })
           .from(invitations)
           .where(
-            and(
-              eq(invitations.kind, STAFF_KIND),
-              inArray(invitations.targetId, invitedIds),
-              isNull(invitations.acceptedAt),
-              isNull(invitations.cancelledAt),
-            ),
+            and(eq(invitations.kind, STAFF_KIND), inArray(invitations.targetId, invitedIds), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt)),
           )
           .orderBy(invitations.targetId, desc(invitations.createdAt))
       : Promise.resolve([]),
@@ -78,20 +66,13 @@ export async function toPlatformUsers(
     twoFactorEnabled: Boolean(r.totpEnabledAt),
     lastActiveAt: r.lastActiveAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
-    invitationExpiresAt:
-      open.find((o) => o.targetId === r.id)?.expiresAt.toISOString() ?? null,
+    invitationExpiresAt: open.find((o) => o.targetId === r.id)?.expiresAt.toISOString() ?? null,
   }));
 }
 
-export async function getPlatformUser(
-  db: Db,
-  id: string,
-): Promise<TPlatformUser> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .where(eq(users.id, id));
-  if (!row) throw notFound("That user");
+export async function getPlatformUser(db: Db, id: string): Promise<TPlatformUser> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  if (!row) throw notFound('That user');
   const [user] = await toPlatformUsers(db, [row]);
   return user!;
 }

@@ -1,42 +1,27 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { FastifyReply } from "fastify";
-import type {
-  TAcceptInvitationRequest,
-  TAcceptInvitationResponse,
-} from "../../../core/invitations.schemas.ts";
-import { INVITATION_ERROR_CODES } from "../../../core/invitations.schemas.ts";
-import { personaFor } from "../../../core/personas.ts";
-import { isRole, type Role } from "../../../core/roles.ts";
-import type { BaseCtx } from "../../context.ts";
-import { appointments } from "../../db/schema/appointments.ts";
-import {
-  beneficiaries,
-  invitations,
-  supportTeamMembers,
-} from "../../db/schema/estates.ts";
-import { userRoles, users } from "../../db/schema/users.ts";
-import { AppError, badRequest } from "../../lib/app-error.ts";
-import { audit } from "../../lib/audit.ts";
-import { hashPassword } from "../../lib/passwords.ts";
-import { SESSION_COOKIE, sessionUser, startSession } from "../auth/sessions.ts";
-import { readUserSettings } from "../../../core/settings.schemas.ts";
-import { loadSettingsData } from "../notifications/notification-settings.ts";
-import { notify } from "../notifications/notify.ts";
-import type { Db } from "../../db/client.ts";
-import { joinPlannerClient } from "../planner-invitations/join-planner-client.ts";
-import { findOpenInvitation, PLANNER_CLIENT_KIND } from "./find-invitation.ts";
-import {
-  activateInvitedUser,
-  announceStaffAcceptance,
-} from "../admin-users/accept-staff-invitation.ts";
-import { STAFF_KIND } from "../admin-users/user-view.ts";
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { TAcceptInvitationRequest, TAcceptInvitationResponse } from '../../../core/invitations.schemas.ts';
+import { INVITATION_ERROR_CODES } from '../../../core/invitations.schemas.ts';
+import { personaFor } from '../../../core/personas.ts';
+import { isRole, type Role } from '../../../core/roles.ts';
+import type { BaseCtx } from '../../context.ts';
+import { appointments } from '../../db/schema/appointments.ts';
+import { beneficiaries, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { userRoles, users } from '../../db/schema/users.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { SESSION_COOKIE, sessionUser, startSession } from '../auth/sessions.ts';
+import { readUserSettings } from '../../../core/settings.schemas.ts';
+import { loadSettingsData } from '../notifications/notification-settings.ts';
+import { notify } from '../notifications/notify.ts';
+import type { Db } from '../../db/client.ts';
+import { joinPlannerClient } from '../planner-invitations/join-planner-client.ts';
+import { findOpenInvitation, PLANNER_CLIENT_KIND } from './find-invitation.ts';
+import { activateInvitedUser, announceStaffAcceptance } from '../admin-users/accept-staff-invitation.ts';
+import { STAFF_KIND } from '../admin-users/user-view.ts';
 
-const used = () =>
-  new AppError(
-    INVITATION_ERROR_CODES.used,
-    410,
-    "This invitation has already been accepted. Sign in to continue.",
-  );
+const used = () => new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
 
 /**
  * Accept an invitation. Signed in: the account's email must be the invited one, and it is linked.
@@ -53,8 +38,7 @@ export async function acceptInvitation(
 ): Promise<TAcceptInvitationResponse> {
   const open = await findOpenInvitation(ctx, token);
   const { invitation } = open;
-  if (!isRole(invitation.role))
-    throw badRequest("This invitation is not valid.");
+  if (!isRole(invitation.role)) throw badRequest('This invitation is not valid.');
   const role: Role = invitation.role;
   const now = ctx.clock.now();
 
@@ -69,32 +53,19 @@ export async function acceptInvitation(
     }
   } else {
     const fields: Record<string, string> = {};
-    if (!input.name) fields.name = "Required";
-    if (!input.password) fields.password = "Required";
-    if (Object.keys(fields).length)
-      throw badRequest(
-        "Enter your name and choose a password to create your account.",
-        fields,
-      );
-    const [existing] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, invitation.email));
+    if (!input.name) fields.name = 'Required';
+    if (!input.password) fields.password = 'Required';
+    if (Object.keys(fields).length) throw badRequest('Enter your name and choose a password to create your account.', fields);
+    const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
     // An admin's invitation is for the invited account that holds the address until it is accepted.
-    if (
-      existing &&
-      !(invitation.kind === STAFF_KIND && existing.id === invitation.targetId)
-    ) {
+    if (existing && !(invitation.kind === STAFF_KIND && existing.id === invitation.targetId)) {
       throw new AppError(
         INVITATION_ERROR_CODES.accountExists,
         409,
         `An account for ${invitation.email} already exists. Sign in, then open the invitation link again to accept it.`,
       );
     }
-    newAccount = {
-      name: input.name!,
-      passwordHash: await hashPassword(input.password!),
-    };
+    newAccount = { name: input.name!, passwordHash: await hashPassword(input.password!) };
   }
 
   let redirectTo: string = personaFor(role).path;
@@ -105,25 +76,14 @@ export async function acceptInvitation(
       .update(invitations)
       .set({ acceptedAt: now, data: sql`${invitations.data} - 'sealedToken'` })
       .where(
-        and(
-          eq(invitations.id, invitation.id),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.cancelledAt),
-          gt(invitations.expiresAt, now),
-        ),
+        and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt), gt(invitations.expiresAt, now)),
       )
       .returning({ id: invitations.id });
     if (claimed.length === 0) throw used();
 
     let id = ctx.actor?.userId ?? null;
     if (invitation.kind === STAFF_KIND) {
-      const activated = newAccount
-        ? await activateInvitedUser(
-            { db: tx as unknown as Db, clock: ctx.clock },
-            invitation,
-            newAccount,
-          )
-        : null;
+      const activated = newAccount ? await activateInvitedUser({ db: tx as unknown as Db, clock: ctx.clock }, invitation, newAccount) : null;
       if (!activated) throw used();
       ({ estateId, redirectTo } = activated);
       return activated.userId;
@@ -131,66 +91,36 @@ export async function acceptInvitation(
     if (newAccount) {
       const [created] = await tx
         .insert(users)
-        .values({
-          email: invitation.email,
-          name: newAccount.name,
-          passwordHash: newAccount.passwordHash,
-          emailVerifiedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values({ email: invitation.email, name: newAccount.name, passwordHash: newAccount.passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!created) {
-        throw new AppError(
-          INVITATION_ERROR_CODES.accountExists,
-          409,
-          `An account for ${invitation.email} already exists. Sign in to accept.`,
-        );
+        throw new AppError(INVITATION_ERROR_CODES.accountExists, 409, `An account for ${invitation.email} already exists. Sign in to accept.`);
       }
       id = created.id;
     }
     if (!id) throw used();
 
-    await tx
-      .insert(userRoles)
-      .values({ userId: id, role })
-      .onConflictDoNothing();
+    await tx.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
     if (invitation.kind === PLANNER_CLIENT_KIND) {
-      ({ estateId, redirectTo } = await joinPlannerClient(
-        { db: tx as unknown as Db, clock: ctx.clock },
-        invitation,
-        id,
-        input.book,
-      ));
+      ({ estateId, redirectTo } = await joinPlannerClient({ db: tx as unknown as Db, clock: ctx.clock }, invitation, id, input.book));
     }
     if (open.beneficiary) {
-      await tx
-        .update(beneficiaries)
-        .set({ userId: id, acceptedAt: now, updatedAt: now })
-        .where(eq(beneficiaries.id, open.beneficiary.id));
+      await tx.update(beneficiaries).set({ userId: id, acceptedAt: now, updatedAt: now }).where(eq(beneficiaries.id, open.beneficiary.id));
     }
     if (open.member) {
-      await tx
-        .update(supportTeamMembers)
-        .set({ userId: id, acceptedAt: now })
-        .where(eq(supportTeamMembers.id, open.member.id));
+      await tx.update(supportTeamMembers).set({ userId: id, acceptedAt: now }).where(eq(supportTeamMembers.id, open.member.id));
       // Requests made before they had an account now reach them.
       await tx
         .update(appointments)
         .set({ attendeeUserId: id, updatedAt: now })
-        .where(
-          and(
-            eq(appointments.supportMemberId, open.member.id),
-            isNull(appointments.attendeeUserId),
-          ),
-        );
+        .where(and(eq(appointments.supportMemberId, open.member.id), isNull(appointments.attendeeUserId)));
     }
     return id;
   });
 
   await audit(ctx, {
-    action: "invitation.accepted",
+    action: 'invitation.accepted',
     actorUserId: userId,
     estateId,
     targetType: invitation.kind,
@@ -198,42 +128,28 @@ export async function acceptInvitation(
     details: { role, newAccount: Boolean(newAccount) },
   });
   if (newAccount) {
-    await audit(ctx, {
-      action: "auth.sign_up",
-      actorUserId: userId,
-      details: { via: "invitation" },
-    });
+    await audit(ctx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
     await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
   }
   if (invitation.kind === STAFF_KIND) {
     await announceStaffAcceptance(ctx, invitation, userId);
   } else if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
-    const [who] = await ctx.db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
     await notify(ctx, {
       userId: invitation.invitedBy,
-      type: "estate",
+      type: 'estate',
       message: `${who?.name ?? invitation.email} accepted your invitation and is now one of your loved ones`,
-      fromName: who?.name ?? "",
-      link: "/legacy-planner/loved-ones",
+      fromName: who?.name ?? '',
+      link: '/legacy-planner/loved-ones',
     });
-  } else if (
-    invitation.invitedBy &&
-    readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy))
-      .beneficiaryActivity
-  ) {
-    const [who] = await ctx.db
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, userId));
+  } else if (invitation.invitedBy && readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy)).beneficiaryActivity) {
+    const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
     await notify(ctx, {
       userId: invitation.invitedBy,
-      type: "estate",
+      type: 'estate',
       message: `${who?.name ?? invitation.email} accepted your invitation`,
-      fromName: who?.name ?? "",
-      link: "/estate-owner/beneficiaries",
+      fromName: who?.name ?? '',
+      link: '/estate-owner/beneficiaries',
     });
   }
   return { user: await sessionUser(ctx, userId), redirectTo };

@@ -1,17 +1,17 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { INVITATION_TTL_DAYS } from "../../../core/invitations.schemas.ts";
-import type { Role } from "../../../core/roles.ts";
-import type { Ctx } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { invitations } from "../../db/schema/estates.ts";
-import { randomToken, sha256 } from "../../lib/tokens.ts";
-import { inMailTransaction } from "../../mail/mailer.ts";
-import { assertInvitationAllowed } from "../../mail/send-limits.ts";
-import { getSystemSettings } from "../system-settings/get-system-settings.ts";
-import { invitationEmail } from "./invitation-email.ts";
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { INVITATION_TTL_DAYS } from '../../../core/invitations.schemas.ts';
+import type { Role } from '../../../core/roles.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { invitations } from '../../db/schema/estates.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { assertInvitationAllowed } from '../../mail/send-limits.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { invitationEmail } from './invitation-email.ts';
 
 export interface InvitationInput {
-  kind: "beneficiary" | "support-team" | "planner-client" | "staff";
+  kind: 'beneficiary' | 'support-team' | 'planner-client' | 'staff';
   email: string;
   role: Role;
   /** null for a planner's client: their estate is created when they accept */
@@ -52,10 +52,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
  * With a follow-up, the token is also kept sealed with the master key so that the one reminder can
  * carry the same link; it is dropped once the reminder has gone or the invitation ends.
  */
-export async function createInvitation(
-  ctx: Ctx,
-  input: InvitationInput,
-): Promise<{ id: string; expiresAt: Date }> {
+export async function createInvitation(ctx: Ctx, input: InvitationInput): Promise<{ id: string; expiresAt: Date }> {
   return inMailTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
     await assertInvitationAllowed(tx.db, tx.actor.userId, input.email, now);
@@ -64,20 +61,12 @@ export async function createInvitation(
       await tx.db
         .update(invitations)
         .set({ expiresAt: now })
-        .where(
-          and(
-            eq(invitations.targetId, input.targetId),
-            isNull(invitations.acceptedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        );
+        .where(and(eq(invitations.targetId, input.targetId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
     }
 
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
-    const followUpDueAt = input.followUpDays
-      ? new Date(now.getTime() + input.followUpDays * DAY_MS)
-      : null;
+    const followUpDueAt = input.followUpDays ? new Date(now.getTime() + input.followUpDays * DAY_MS) : null;
     const [row] = await tx.db
       .insert(invitations)
       .values({
@@ -88,11 +77,7 @@ export async function createInvitation(
         estateId: input.estateId,
         targetId: input.targetId,
         invitedBy: tx.actor.userId,
-        data: {
-          ...input.data,
-          inviteeName: input.inviteeName,
-          ...(followUpDueAt ? { sealedToken: tx.secrets.encrypt(token) } : {}),
-        },
+        data: { ...input.data, inviteeName: input.inviteeName, ...(followUpDueAt ? { sealedToken: tx.secrets.encrypt(token) } : {}) },
         expiresAt,
         followUpDueAt,
         lastSentAt: now,
@@ -112,28 +97,16 @@ export async function createInvitation(
       personalMessage: input.personalMessage,
       bookingLink: input.bookingLink,
     });
-    await tx.mailer.send(
-      { to: input.email, ...mail, kind: "invitation" },
-      { db: tx.db },
-    );
+    await tx.mailer.send({ to: input.email, ...mail, kind: 'invitation' }, { db: tx.db });
     return { id: row!.id, expiresAt };
   });
 }
 
 /** Withdraw every open invitation for a beneficiary or support-team member (removed or email changed). */
-export async function withdrawInvitations(
-  ctx: Ctx,
-  targetId: string,
-): Promise<void> {
+export async function withdrawInvitations(ctx: Ctx, targetId: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db
     .update(invitations)
     .set({ expiresAt: now })
-    .where(
-      and(
-        eq(invitations.targetId, targetId),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    );
+    .where(and(eq(invitations.targetId, targetId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
 }

@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/ui/table-head.tsx';
 import type { TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
@@ -30,29 +31,7 @@ export function EstateList({ estates, onManage }: { estates: TPlatformEstate[]; 
     <>
       <div className="hidden lg:block">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Estates</caption>
-          <thead className="border-b border-stone-200 text-stone-600">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Owner
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Created
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
-                Beneficiaries
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Estate Administrator
-              </th>
-              <th scope="col" className="py-2 pl-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Estates" columns={[{ label: 'Owner' }, { label: 'Status' }, { label: 'Created' }, { label: 'Beneficiaries', className: 'text-right' }, { label: 'Estate Administrator' }, { label: '', className: 'text-right' }]} />
           <tbody className="divide-y divide-stone-100">
             {estates.map((e) => (
               <tr key={e.id} className="align-middle">

@@ -1,3 +1,4 @@
+import { TableHead } from '../../components/ui/table-head.tsx';
 import type { TPlatformUser } from '../../../core/admin-users.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate, timeAgo } from '../../lib/dates.ts';
@@ -31,26 +32,7 @@ export function UserList({ users, onEdit }: { users: TPlatformUser[]; onEdit: (u
     <>
       <div className="hidden lg:block">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b border-stone-200 text-stone-600">
-            <tr>
-              <th scope="col" className="py-2 pr-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Last Active
-              </th>
-              <th scope="col" className="py-2 pl-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Users" columns={[{ label: 'Name' }, { label: 'Role' }, { label: 'Status' }, { label: 'Last Active' }, { label: '', className: 'text-right' }]} />
           <tbody className="divide-y divide-stone-100">
             {users.map((u) => (
               <tr key={u.id} className="align-middle">
