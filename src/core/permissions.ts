@@ -85,6 +85,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:estate:any',
     'create:estate:any',
     'update:estate:any',
+    // the platform's estates list and Manage (assign an administrator): admins only — estate
+    // administrators hold read/update:estate:any for the estates in their care, scoped by access/
+    'manage:estate:any',
     'read:audit-log:any',
     'read:system-settings:any',
     'update:system-settings:any',

@@ -7,6 +7,8 @@ import { accountLinksRoutes } from './account-links/account-links.routes.ts';
 import { securityPolicyRoutes } from './security-policy/security-policy.routes.ts';
 import { adminReportsRoutes } from './admin-reports/admin-reports.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
+import { adminEstatesRoutes } from './admin-estates/admin-estates.routes.ts';
+import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -70,4 +72,6 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   adminSettingsRoutes,
   feedbackRoutes,
   adminReportsRoutes,
+  adminUsersRoutes,
+  adminEstatesRoutes,
 ];

@@ -17,6 +17,7 @@ import { seedMessages } from './demo-messages.ts';
 import { seedPlanner } from './demo-planner.ts';
 import { seedPlans } from './demo-plans.ts';
 import { seedReports } from './demo-reports.ts';
+import { seedPlatform } from './demo-platform.ts';
 import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
 import { loadConfig } from '../../config.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
@@ -40,7 +41,7 @@ export interface DemoIds {
  * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.
  * `vault` is the file store, master key and clock, for seeders that store files or secrets.
  */
-const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAccounts, seedAdmin, seedReports];
+const DOMAIN_SEEDERS: ((db: Db, ids: DemoIds, vault: SeedVault) => Promise<void>)[] = [seedVault, seedMessages, seedPlans, seedBeneficiary, seedEstates, seedPlanner, seedAccounts, seedPlatform, seedAdmin, seedReports];
 
 const demoUser = (role: (typeof PERSONAS)[number]['key'], extra: { phone: string }) => {
   const { name, email } = personaFor(role).sampleUser;

@@ -18,6 +18,8 @@ import { notify } from '../notifications/notify.ts';
 import type { Db } from '../../db/client.ts';
 import { joinPlannerClient } from '../planner-invitations/join-planner-client.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND } from './find-invitation.ts';
+import { activateInvitedUser, announceStaffAcceptance } from '../admin-users/accept-staff-invitation.ts';
+import { STAFF_KIND } from '../admin-users/user-view.ts';
 
 const used = () => new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
 
@@ -55,7 +57,8 @@ export async function acceptInvitation(
     if (!input.password) fields.password = 'Required';
     if (Object.keys(fields).length) throw badRequest('Enter your name and choose a password to create your account.', fields);
     const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
-    if (existing) {
+    // An admin's invitation is for the invited account that holds the address until it is accepted.
+    if (existing && !(invitation.kind === STAFF_KIND && existing.id === invitation.targetId)) {
       throw new AppError(
         INVITATION_ERROR_CODES.accountExists,
         409,
@@ -79,6 +82,12 @@ export async function acceptInvitation(
     if (claimed.length === 0) throw used();
 
     let id = ctx.actor?.userId ?? null;
+    if (invitation.kind === STAFF_KIND) {
+      const activated = newAccount ? await activateInvitedUser({ db: tx as unknown as Db, clock: ctx.clock }, invitation, newAccount) : null;
+      if (!activated) throw used();
+      ({ estateId, redirectTo } = activated);
+      return activated.userId;
+    }
     if (newAccount) {
       const [created] = await tx
         .insert(users)
@@ -122,7 +131,9 @@ export async function acceptInvitation(
     await audit(ctx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
     await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
   }
-  if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
+  if (invitation.kind === STAFF_KIND) {
+    await announceStaffAcceptance(ctx, invitation, userId);
+  } else if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
     const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
     await notify(ctx, {
       userId: invitation.invitedBy,

@@ -11,7 +11,7 @@ import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 export interface InvitationInput {
-  kind: 'beneficiary' | 'support-team' | 'planner-client';
+  kind: 'beneficiary' | 'support-team' | 'planner-client' | 'staff';
   email: string;
   role: Role;
   /** null for a planner's client: their estate is created when they accept */

@@ -7,6 +7,7 @@ import { beneficiaries, estates, invitations, supportTeamMembers } from '../../d
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { STAFF_KIND } from '../admin-users/user-view.ts';
 
 /** A legacy planner invited someone to become their client (planner-invitations module). */
 export const PLANNER_CLIENT_KIND = 'planner-client';
@@ -50,6 +51,10 @@ export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, tok
   } else if (invitation.kind === 'support-team' && invitation.targetId) {
     [member = null] = await db.select().from(supportTeamMembers).where(eq(supportTeamMembers.id, invitation.targetId));
     if (!member) throw withdrawn();
+  } else if (invitation.kind === STAFF_KIND) {
+    // An admin's invitation activates the invited account it was sent for, while it is still one.
+    const [invited] = invitation.targetId ? await db.select({ status: users.status }).from(users).where(eq(users.id, invitation.targetId)) : [];
+    if (invited?.status !== 'invited') throw withdrawn();
   } else if (invitation.kind !== PLANNER_CLIENT_KIND) {
     // A planner's client has nothing to link yet: the estate is created when they accept.
     throw invalid();

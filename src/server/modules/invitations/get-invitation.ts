@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TInvitationInfo } from '../../../core/invitations.schemas.ts';
 import { personaFor } from '../../../core/personas.ts';
-import { isRole } from '../../../core/roles.ts';
+import { isRole, type Role } from '../../../core/roles.ts';
+import { withArticle } from '../admin-users/invite-user.ts';
+import { STAFF_KIND } from '../admin-users/user-view.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -17,6 +19,17 @@ export function describeInvitation(open: OpenInvitation, systemName: string): { 
       roleLabel: 'Estate Owner',
       summary: `${inviterName}, a legacy planner, has invited you to plan your legacy with ${systemName}. Accepting creates your own private estate, with ${inviterName} on your support team.`,
       suggestedName: invitationData(invitation).inviteeName,
+    };
+  }
+  if (invitation.kind === STAFF_KIND) {
+    const label = personaFor(invitation.role as Role).name;
+    return {
+      roleLabel: label,
+      summary:
+        invitation.role === 'estate-owner'
+          ? `${inviterName} has invited you to plan your legacy with ${systemName}. Accepting opens your own private estate, ready to set up.`
+          : `${inviterName} has invited you to join ${systemName} as ${withArticle(label)}.`,
+      suggestedName: typeof invitation.data.inviteeName === 'string' ? invitation.data.inviteeName : '',
     };
   }
   if (beneficiary) {
@@ -50,6 +63,7 @@ export async function getInvitation(ctx: BaseCtx, token: string): Promise<TInvit
     summary: described.summary,
     suggestedName: described.suggestedName,
     expiresAt: invitation.expiresAt.toISOString(),
-    accountExists: Boolean(existing),
+    // An admin's invitation was sent for the invited account itself: it is not an account to sign in to.
+    accountExists: Boolean(existing) && invitation.kind !== STAFF_KIND,
   };
 }

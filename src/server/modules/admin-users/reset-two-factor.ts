@@ -1,0 +1,60 @@
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import type { TPlatformUser } from '../../../core/admin-users.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getPlatformUser } from './user-view.ts';
+
+/**
+ * Reset two-factor (a user lost their authenticator): the TOTP secret, any pending secret and the
+ * recovery codes are cleared, the reset is audit-logged, and the user is emailed that it happened
+ * and asked to set it up again. Nothing to reset is a 409, not a silent success.
+ */
+export async function resetTwoFactor(ctx: Ctx, id: string): Promise<TPlatformUser> {
+  const now = ctx.clock.now();
+  // One guarded UPDATE: of two parallel resets, one resets and the other is told there is nothing left.
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      totpSecretEnc: null,
+      totpPendingSecretEnc: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      recoveryCodeHashes: [],
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(users.id, id),
+        or(isNotNull(users.totpEnabledAt), isNotNull(users.totpPendingSecretEnc), sql`jsonb_array_length(${users.recoveryCodeHashes}) > 0`),
+      ),
+    )
+    .returning({ name: users.name, email: users.email });
+  if (!user) {
+    const [found] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id));
+    if (!found) throw notFound('That user');
+    throw conflict(`${found.name} has not set up two-factor authentication, so there is nothing to reset.`);
+  }
+  await audit(ctx, {
+    action: 'admin.two_factor_reset',
+    estateId: null,
+    targetType: 'user',
+    targetId: id,
+  });
+  const { systemName } = await getSystemSettings(ctx.db);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `${systemName}: your two-factor authentication was reset`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `A ${systemName} administrator reset the two-factor authentication on your account, as you asked. Your authenticator app's codes and your recovery codes no longer work.`,
+      `Please set two-factor authentication up again: sign in, then open Settings and its Security section. Until then, your account is protected by your password alone.`,
+      `If you did not ask for this, contact the ${systemName} administrator straight away.`,
+    ].join('\n'),
+    kind: 'two-factor-reset',
+  });
+  return getPlatformUser(ctx.db, id);
+}
