@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { raiseAdminAlert } from '../../modules/admin-alerts/raise-admin-alert.ts';
 import type { Db } from '../client.ts';
+import { adminAlerts } from '../schema/admin.ts';
 import { auditLog } from '../schema/system.ts';
 import { users } from '../schema/users.ts';
 import type { DemoIds } from './demo.ts';
@@ -56,15 +57,17 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
   const lockedAt = ago(2);
   const until = new Date(lockedAt.getTime() + 15 * 60_000);
   const meta = { ip: '203.0.113.77', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
+  // Its audit rows outlive a reset (their actor is set null), so they carry a mark to be cleared by.
+  await db.delete(auditLog).where(sql`${auditLog.details} ->> 'seed' = 'accounts'`);
   await db.insert(auditLog).values([
     ...[1, 2, 3, 4, 5].map((n) => ({
       at: new Date(lockedAt.getTime() - (5 - n) * 40_000),
       action: 'auth.sign_in_failed',
       actorUserId: nadia.id,
       ...meta,
-      details: { reason: 'bad_password', failures: n },
+      details: { reason: 'bad_password', failures: n, seed: 'accounts' },
     })),
-    { at: lockedAt, action: 'auth.account_locked', actorUserId: nadia.id, ...meta, details: { until: until.toISOString() } },
+    { at: lockedAt, action: 'auth.account_locked', actorUserId: nadia.id, ...meta, details: { until: until.toISOString(), seed: 'accounts' } },
     {
       at: ago(12),
       action: 'admin.security_policy_updated',
@@ -73,15 +76,16 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
       targetId: 'platform',
       ip: '198.51.100.20',
       userAgent: 'Mozilla/5.0 (Macintosh)',
-      details: { changes: { 'lockout.maxFailures': { from: 10, to: 5 } } },
+      details: { changes: { 'lockout.maxFailures': { from: 10, to: 5 } }, seed: 'accounts' },
     },
   ]);
+  await db.delete(adminAlerts).where(like(adminAlerts.dedupeKey, 'demo:account-locked:%'));
   await raiseAdminAlert(
     { db, clock: { now: () => lockedAt } },
     {
       type: 'security',
       message: `${nadia.name}'s account was locked for 15 minutes after 5 failed sign-in attempts`,
-      dedupeKey: `account-locked:${nadia.id}:${until.toISOString()}`,
+      dedupeKey: `demo:account-locked:${nadia.id}`,
       details: { userId: nadia.id, failures: 5, lockedUntil: until.toISOString() },
     },
   );

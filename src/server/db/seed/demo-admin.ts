@@ -35,14 +35,14 @@ const TASKS: { task: string; priority: 'high' | 'medium'; daysAgo: number; done?
  */
 export async function seedAdmin(db: Db, ids: DemoIds, vault: SeedVault): Promise<void> {
   const now = vault.clock.now().getTime();
-  await db.delete(adminAlerts).where(like(adminAlerts.dedupeKey, 'demo:%'));
+  await db.delete(adminAlerts).where(like(adminAlerts.dedupeKey, 'demo:admin:%'));
   await db.delete(adminTasks).where(and(isNull(adminTasks.createdBy), inArray(adminTasks.task, TASKS.map((t) => t.task))));
   await db.delete(auditLog).where(eq(auditLog.userAgent, SEED_AGENT));
 
   await db.insert(adminAlerts).values(
     ALERTS.map((a) => {
       const at = new Date(now - a.hoursAgo * HOUR);
-      return { type: a.type, message: a.message, status: a.status, details: a.details, dedupeKey: `demo:${a.key}`, createdAt: at, updatedAt: a.status === 'pending' ? at : new Date(at.getTime() + HOUR) };
+      return { type: a.type, message: a.message, status: a.status, details: a.details, dedupeKey: `demo:admin:${a.key}`, createdAt: at, updatedAt: a.status === 'pending' ? at : new Date(at.getTime() + HOUR) };
     }),
   );
   await db.insert(adminTasks).values(

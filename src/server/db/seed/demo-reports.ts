@@ -6,7 +6,7 @@ import { insertFutureMessage } from '../../../../test/factories/future-messages.
 import { insertInvitation } from '../../../../test/factories/invitations.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { adminAlerts, feedback } from '../schema/admin.ts';
 import { auditLog, outboxEmails } from '../schema/system.ts';
@@ -55,7 +55,7 @@ export async function seedReports(db: Db, ids: DemoIds, vault: SeedVault): Promi
 
   // A reset seeds again: first remove what an earlier seed left that does not go with the demo users
   // (their feedback goes in resetDemo, before the users).
-  await db.delete(adminAlerts).where(like(adminAlerts.dedupeKey, 'demo:%'));
+  await db.delete(adminAlerts).where(or(like(adminAlerts.dedupeKey, 'demo:feedback:%'), like(adminAlerts.dedupeKey, 'demo:slow:%')));
   await db.delete(outboxEmails).where(like(outboxEmails.idempotencyKey, 'demo:%'));
   await db.delete(auditLog).where(sql`${auditLog.details} ->> 'demo' = 'true'`);
 

@@ -236,7 +236,7 @@ describe('alerts', () => {
     expect((await get<TAdminAlertPage>('/api/v1/admin/alerts')).items[0]!.message).toBe('Alert 12');
     const bad = await injectAs(t, adminS, 'GET', '/api/v1/admin/alerts?cursor=yesterday');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('That page link is not valid. Reload the list.');
+    expect(bad.json().error.fields).toHaveProperty('cursor');
     expect((await injectAs(t, adminS, 'GET', '/api/v1/admin/alerts?status=snoozed')).statusCode).toBe(400);
   });
 

@@ -150,7 +150,7 @@ describe('GET /api/v1/admin/feedback', () => {
 
       const bad = await injectAs(fresh, adminS, 'GET', '/api/v1/admin/feedback?cursor=yesterday');
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe('That page link is not valid. Reload the list.');
+      expect(bad.json().error.fields).toHaveProperty('cursor');
 
       for (const role of ROLES.filter((r) => r !== 'admin')) {
         const user = await insertUser(fresh.db, { roles: [role] });
