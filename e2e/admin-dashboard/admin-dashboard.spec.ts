@@ -106,6 +106,10 @@ test('Logs: search, filter by action, actor and dates, load more, export', async
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Failed sign-in attempt' });
   await expect(page).toHaveURL(/action=auth\.sign_in_failed/);
+  await expect(log.getByRole('row').nth(1)).toContainText('Failed sign-in attempt');
+  await expect(log.getByRole('row').filter({ hasNotText: 'Failed sign-in attempt' })).toHaveCount(1); // the header row
+  // narrowed by a search for one person's address: her one failed attempt, with where it came from
+  await page.goto('/admin/logs?action=auth.sign_in_failed&q=emily.ellis%40demo');
   await expect(log).toContainText('1 shown');
   await expect(log.getByRole('row').nth(1)).toContainText('Emily Ellis');
   await expect(log.getByRole('row').nth(1)).toContainText('82.132.219.5');
@@ -123,7 +127,7 @@ test('Logs: search, filter by action, actor and dates, load more, export', async
   await expect(page.getByText('The start date must be on or before the end date')).toBeVisible();
 
   // the CSV carries the filters
-  await page.goto('/admin/logs?action=auth.sign_in_failed');
+  await page.goto('/admin/logs?action=auth.sign_in_failed&q=emily.ellis%40demo');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await download;
