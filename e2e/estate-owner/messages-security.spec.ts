@@ -110,7 +110,8 @@ test.describe('two-factor authentication', () => {
     await setup.getByRole('button', { name: 'Turn on' }).click();
     await expect(setup.getByRole('alert')).toContainText('not right');
 
-    await setup.getByLabel('Authentication code').fill(codeAt(secret, (await moveServerClock(page, 0)).now));
+    const usedCode = codeAt(secret, (await moveServerClock(page, 0)).now);
+    await setup.getByLabel('Authentication code').fill(usedCode);
     await setup.getByRole('button', { name: 'Turn on' }).click();
     const done = page.getByRole('dialog', { name: 'Two-factor authentication is on' });
     await expect(done.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
@@ -126,9 +127,10 @@ test.describe('two-factor authentication', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
-    // Each code works once: the one that turned two-factor on cannot sign in, the next step's can.
+    // Each code works once: the one that turned two-factor on cannot sign in (replayed exactly, so a
+    // 30-second step boundary passing meanwhile does not turn it into a fresh code), the next step's can.
     const { now } = await moveServerClock(page, 0);
-    await page.getByLabel('Authentication code').fill(codeAt(secret, now));
+    await page.getByLabel('Authentication code').fill(usedCode);
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page.getByRole('alert')).toContainText("That code didn't work");
     await page.getByLabel('Authentication code').fill(codeAt(secret, new Date(now.getTime() + 30_000)));
