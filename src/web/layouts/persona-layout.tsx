@@ -201,9 +201,10 @@ export function Component() {
         <Sidebar persona={persona} systemName={systemName} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
-      <div className="hidden lg:fixed print:hidden lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
+      {/* a landmark, so the logo above the navigation is inside one too */}
+      <aside aria-label="Sidebar" className="hidden lg:fixed print:hidden lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
         <Sidebar persona={persona} systemName={systemName} />
-      </div>
+      </aside>
 
       <div className="lg:pl-72 print:pl-0">
         <header className="sticky top-0 print:hidden z-30 flex h-16 items-center gap-x-4 border-b border-stone-200 bg-white/95 px-4 backdrop-blur-sm sm:px-6 lg:px-8">

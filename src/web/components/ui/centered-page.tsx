@@ -16,9 +16,11 @@ export function CenteredPage({ title, description, children, footer }: CenteredP
   return (
     <div className="flex min-h-full flex-col items-center px-4 py-12 sm:px-6 sm:py-16">
       <DocumentTitle title={title} />
-      <Link to="/" className="rounded-lg">
-        <Logo />
-      </Link>
+      <header>
+        <Link to="/" className="rounded-lg">
+          <Logo />
+        </Link>
+      </header>
       <main id="main" className="mt-8 w-full max-w-md">
         <div className="rounded-xl bg-white px-6 py-8 shadow-xs ring-1 ring-stone-200 sm:px-8">
           <h1 className="text-2xl font-semibold tracking-tight text-stone-900">{title}</h1>

@@ -43,7 +43,7 @@ export function AssetCard({ asset, onReveal, onEdit, onDelete }: AssetCardProps)
           <span className="sr-only">{kind.label}</span>
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-stone-900">{asset.name}</h3>
+          <h2 className="truncate font-semibold text-stone-900">{asset.name}</h2>
           <span className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TINTS[asset.status] ?? STATUS_TINTS.Inactive}`}>{asset.status}</span>
         </div>
       </div>

@@ -77,7 +77,8 @@ export function SessionList({ sessions, onChanged }: { sessions: TSessionInfo[];
 export function WhoCanSeeWhat({ beneficiaries }: { beneficiaries: TAccessOverview['beneficiaries'] }) {
   if (beneficiaries.length === 0) return <p className="text-sm text-stone-600">No beneficiaries yet: nobody can see your estate.</p>;
   return (
-    <div className="relative -mx-5 overflow-x-auto sm:mx-0">
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div role="region" aria-label="What each beneficiary can see" tabIndex={0} className="relative -mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:outline-accent-solid sm:mx-0">
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">What each beneficiary can see</caption>
         <thead>

@@ -5,8 +5,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
 
 /** A shared memory as a card: preview photo (or a placeholder), title, type, description, who shared it and when. */
-export function MemoryCard({ memory, onView, showFrom = true }: { memory: TSharedMemory; onView: (id: string) => void; showFrom?: boolean }) {
+export function MemoryCard({
+  memory,
+  onView,
+  showFrom = true,
+  headingLevel = 2,
+}: {
+  memory: TSharedMemory;
+  onView: (id: string) => void;
+  showFrom?: boolean;
+  /** 2 in a list right under the page's title, 3 inside a titled card. */
+  headingLevel?: 2 | 3;
+}) {
   const headingId = `memory-${memory.id}`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-stone-200">
       {memory.previewUrl ? (
@@ -18,9 +30,9 @@ export function MemoryCard({ memory, onView, showFrom = true }: { memory: TShare
       )}
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-semibold tracking-wide text-accent-text uppercase">{MEMORY_TYPE_LABELS[memory.type]}</p>
-        <h3 id={headingId} className="mt-1 text-lg font-semibold text-stone-900">
+        <Heading id={headingId} className="mt-1 text-lg font-semibold text-stone-900">
           {memory.title}
-        </h3>
+        </Heading>
         {memory.description && <p className="mt-2 line-clamp-3 text-sm text-stone-600">{memory.description}</p>}
         <p className="mt-3 text-sm text-stone-500">
           {showFrom ? <>Shared by {memory.from} · </> : null}

@@ -169,7 +169,7 @@ export function Component() {
         ) : (
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {estate.memories.map((m) => (
-              <MemoryCard key={m.id} memory={m} onView={setViewing} showFrom={false} />
+              <MemoryCard key={m.id} memory={m} onView={setViewing} showFrom={false} headingLevel={3} />
             ))}
           </ul>
         )}
@@ -183,11 +183,11 @@ export function Component() {
             <DocumentList documents={estate.documents} showFrom={false} />
           )}
         </Card>
-        <section id="messages" aria-label="Messages">
+        <div id="messages">
           <Card title="Messages" description="Letters delivered to you">
             <Letters letters={estate.letters} open={estate.access.messages} />
           </Card>
-        </section>
+        </div>
       </div>
 
       <Card title="Support Team" description={`The people helping with ${estate.owner.name}’s legacy. Contact them with any questions.`}>
