@@ -12,6 +12,8 @@ async function signUpNewOwner(page: Page, name: string): Promise<void> {
 const rows = (page: Page) => page.getByRole('list', { name: 'Documents' }).getByRole('listitem');
 
 test('an owner finds a word inside a PDF, sees the snippet, replaces the file and downloads the old version', async ({ page }) => {
+  // The text is read by the background poller a moment after the upload.
+  test.setTimeout(120_000);
   await signUpNewOwner(page, 'Ada Search');
   const pdf = await makeTextPdf('Notes for my family', ['The spare key to the boathouse is under the blue heron statue by the pond.']);
 
@@ -20,7 +22,7 @@ test('an owner finds a word inside a PDF, sees the snippet, replaces the file an
   const upload = page.getByRole('dialog');
   await upload.getByLabel('File').setInputFiles({ name: 'garden-notes.pdf', mimeType: 'application/pdf', buffer: pdf });
   await upload.getByLabel('Title').fill('Garden notes');
-  await upload.getByLabel('Type').selectOption({ label: 'Personal' });
+  await upload.getByLabel('Type').selectOption({ label: 'Personal Document' });
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Uploaded “Garden notes”.')).toBeVisible();
 
@@ -36,6 +38,12 @@ test('an owner finds a word inside a PDF, sees the snippet, replaces the file an
   await expect(snippet.locator('mark')).toHaveText(['heron']);
   await expect(snippet).toContainText('under the blue heron statue');
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/b-snippet-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/b-snippet-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Replace File: a DOCX becomes version 2; version 1 stays listed and downloads the original PDF.
   await rows(page).filter({ hasText: 'Garden notes' }).getByRole('button', { name: 'Versions of Garden notes' }).click();
@@ -75,6 +83,8 @@ test('an owner finds a word inside a PDF, sees the snippet, replaces the file an
   await expect(dialog.getByText('Deleted version 1.')).toBeVisible();
   await expect(versions).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await search.fill('Garden');
+  await search.press('Enter');
   await expect(rows(page).filter({ hasText: 'Garden notes' })).toContainText('Version 2');
   await page.screenshot({ path: '/tmp/b-list-1280.png' });
 });

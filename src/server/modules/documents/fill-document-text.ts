@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { BaseCtx } from '../../context.ts';
+import type { Deps } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
 import { extractDocumentText } from './extract-text.ts';
 
 /** Documents read per sweep run (each one at most a 10 MB file). */
-const SWEEP_BATCH = 20;
+const SWEEP_BATCH = 50;
 
 /**
  * Reads the text of documents still waiting for it (content_text IS NULL): one document when
@@ -14,7 +14,7 @@ const SWEEP_BATCH = 20;
  * written only if the document still has the file that was read, so a replace in the meantime
  * wins. Returns counts only: the text is document content and never leaves the database row.
  */
-export async function fillDocumentText(ctx: BaseCtx, documentId?: string): Promise<{ read: number; withText: number }> {
+export async function fillDocumentText(ctx: Pick<Deps, 'db' | 'files' | 'secrets'>, documentId?: string): Promise<{ read: number; withText: number }> {
   const waiting = await ctx.db
     .select({ id: documents.id, file: files })
     .from(documents)
