@@ -67,6 +67,32 @@ export const ZDocumentListQuery = z
   .strict();
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 
+/**
+ * Search snippets mark the matched words between these two characters (Unicode private use: they
+ * never occur in extracted text, which is cleaned of them). The web splits on them and renders <mark>.
+ */
+export const SNIPPET_START = '\uE000';
+export const SNIPPET_STOP = '\uE001';
+
+/** A snippet split into plain and matched runs, for rendering as text and <mark> (never as HTML). */
+export function snippetParts(snippet: string): { text: string; match: boolean }[] {
+  const parts: { text: string; match: boolean }[] = [];
+  for (const piece of snippet.split(SNIPPET_START)) {
+    const stop = piece.indexOf(SNIPPET_STOP);
+    if (stop === -1) {
+      if (piece) parts.push({ text: piece, match: false });
+      continue;
+    }
+    if (stop > 0) parts.push({ text: piece.slice(0, stop), match: true });
+    const rest = piece.slice(stop + 1).replaceAll(SNIPPET_STOP, '');
+    if (rest) parts.push({ text: rest, match: false });
+  }
+  return parts;
+}
+
+/** How many versions of one document are kept (the current one included); ADR 0034. */
+export const DOCUMENT_MAX_VERSIONS = 20;
+
 export const ZDocument = z.object({
   id: z.string(),
   title: z.string(),
@@ -77,9 +103,31 @@ export const ZDocument = z.object({
   folderId: z.string().nullable(),
   file: ZFileInfo,
   share: ZShareState,
+  /** The current version's number (1 until the file is replaced). */
+  version: z.number(),
+  /**
+   * In a search (`q`): where the words matched inside the file's text, the matches between
+   * SNIPPET_START and SNIPPET_STOP; null when only the title matched or there is no search.
+   */
+  snippet: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
+export const ZDocumentVersionParams = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) }).strict();
+export type TDocumentVersionParams = z.infer<typeof ZDocumentVersionParams>;
+
+export const ZDocumentVersion = z.object({
+  version: z.number(),
+  current: z.boolean(),
+  file: ZFileInfo,
+  uploadedAt: z.string(),
+});
+export type TDocumentVersion = z.infer<typeof ZDocumentVersion>;
+
+/** Newest first; at most DOCUMENT_MAX_VERSIONS, so never paged. */
+export const ZDocumentVersionList = z.object({ items: z.array(ZDocumentVersion) });
+export type TDocumentVersionList = z.infer<typeof ZDocumentVersionList>;
 
 export const ZDocumentFolder = z.object({ id: z.string(), name: z.string(), count: z.number() });
 export type TDocumentFolder = z.infer<typeof ZDocumentFolder>;

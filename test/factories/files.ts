@@ -250,7 +250,11 @@ export async function makeScannedPdf(title: string, paragraphs: string[], option
     <text x="${W / 2}" y="${H - 80}" text-anchor="middle" font-family="Georgia, serif" font-size="20" fill="#6b7280">Page 1 of 1</text>
   </svg>`;
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-  const contents = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+  // An invisible text layer (render mode 3) over the image, as a scanner's OCR writes it: the
+  // words can be searched and selected, the page looks like the scan.
+  const pdfEsc = (t: string) => t.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
+  const ocr = [title, ...paragraphs].map((line) => `(${pdfEsc(line)}) Tj T*`).join('\n');
+  const contents = `q 612 0 0 792 0 0 cm /Im1 Do Q\nBT 3 Tr /F1 10 Tf 14 TL 72 650 Td\n${ocr}\nET`;
   const parts: (string | Buffer)[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -271,11 +275,12 @@ export async function makeScannedPdf(title: string, paragraphs: string[], option
   push('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
   object(1, '<< /Type /Catalog /Pages 2 0 R >>');
   object(2, '<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>');
+  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>');
   object(4, `<< /Length ${contents.length} >>`, contents);
   object(5, `<< /Type /XObject /Subtype /Image /Width ${W} /Height ${H} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>`, jpeg);
+  object(6, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const xref = length;
-  push(`xref\n0 6\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
-  push(`trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  push(`xref\n0 7\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
+  push(`trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 }

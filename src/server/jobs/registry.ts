@@ -1,5 +1,6 @@
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
+import { extractDocumentTextJob } from './extract-document-text.ts';
 import { registered, type RegisteredJob } from './job.ts';
 import { remindUnverifiedEmailsJob } from './remind-unverified-emails.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
@@ -26,4 +27,5 @@ export const JOBS: readonly RegisteredJob[] = [
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),
+  registered(extractDocumentTextJob),
 ];

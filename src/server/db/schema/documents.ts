@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tsvector, updatedAt } from './columns.ts';
 import { beneficiaries, estates } from './estates.ts';
 import { files } from './files.ts';
@@ -36,7 +36,17 @@ export const documents = pgTable(
     release: text('release').notNull().default('now'),
     size: bigint('size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', coalesce(title, ''))`),
+    /** The current version's number (1 at upload, +1 per replace); earlier ones are in document_versions. */
+    version: integer('version').notNull().default(1),
+    /**
+     * The current file's text (PDF, DOCX), capped, for search only (ADR 0035). NULL until the
+     * extract-document-text job has read the file; '' when it holds no readable text.
+     */
+    contentText: text('content_text'),
+    // The title outweighs the body (A above B), so ts_rank puts title matches first.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(content_text, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,7 +55,29 @@ export const documents = pgTable(
     index('documents_search_idx').using('gin', t.searchVector),
     // admin Reports count documents created per day/week/month (counts only)
     index('documents_created_idx').on(t.createdAt),
+    // the text extraction sweep finds the documents still waiting for their text
+    index('documents_text_pending_idx').on(t.createdAt).where(sql`content_text is null`),
   ],
+);
+
+/**
+ * Earlier versions of a document's file (ADR 0034): kept, listed and downloadable by the owner
+ * until deleted. The current version is the document's own file_id; beneficiaries see only that.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: id(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('document_versions_document_version_idx').on(t.documentId, t.version)],
 );
 
 export const documentShares = pgTable(

@@ -29,6 +29,10 @@ describe('demo vault seed', () => {
     expect(preview.headers['content-type']).toBe('image/webp');
     const pdf = await injectAs(t, s, 'GET', docs.items[1].file.url);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the scans carry an OCR text layer, read at seed time: search finds words inside them
+    const found = (await injectAs(t, s, 'GET', '/api/v1/documents?q=rose%20cuttings')).json().items;
+    expect(found.map((d: { title: string }) => d.title)).toEqual(['Last Will and Testament']);
+    expect(found[0].snippet).toContain('rose');
   });
 
   it("gives the demo estate administrator estates in every state, with pending proofs that are real PDFs; the demo family stays in planning", async () => {

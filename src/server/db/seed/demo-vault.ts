@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Deps } from '../../context.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createSecretBox, loadMasterKey } from '../../lib/crypto.ts';
+import { fillDocumentText } from '../../modules/documents/fill-document-text.ts';
 import { createFileStore } from '../../storage/file-store.ts';
 import type { Db } from '../client.ts';
 import type { DemoIds } from './demo.ts';
@@ -62,7 +63,11 @@ export async function seedVault(db: Db, ids: DemoIds, vault: SeedVault): Promise
       bytes: makeDocx(['My dear Emily and James,', 'If you are reading this, I want you to know how proud I am of the people you became.', 'Look after your father, and each other. Keep the Sunday phone calls going.', 'All my love, Mum']),
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', fileName: 'Letter to my children.docx' },
   ];
-  for (const doc of documents) await insertDocument(deps, estateId, { fileName: `${doc!.title}.pdf`, ...doc });
+  for (const doc of documents) {
+    const inserted = await insertDocument(deps, estateId, { fileName: `${doc!.title}.pdf`, ...doc });
+    // Read its text now (the job would, minutes after start), so the demo's search finds words inside.
+    await fillDocumentText(deps, inserted.id);
+  }
 
   // ---- Digital assets ---------------------------------------------------------------------------
   const assets: Parameters<typeof insertDigitalAsset>[2][] = [

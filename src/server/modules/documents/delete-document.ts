@@ -1,15 +1,27 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { files } from '../../db/schema/files.ts';
 import { audit } from '../../lib/audit.ts';
 import { discardFiles } from '../../storage/stored-files.ts';
+import { filesOfDocument } from './document-versions.ts';
 import { findOwnDocument } from './find-own-document.ts';
 
+/**
+ * Deletes a document with every version's file: the row is locked (a replace running at the same
+ * time either finishes first, and its file is counted, or finds no document), then the rows go,
+ * then the blobs. No orphan blob is left behind.
+ */
 export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
   const doc = await findOwnDocument(ctx, id);
-  const fileRows = await ctx.db.select({ id: files.id, storageKey: files.storageKey }).from(files).where(eq(files.id, doc.fileId));
-  await ctx.db.delete(documents).where(eq(documents.id, doc.id));
+  const fileRows = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [locked] = await db.select({ id: documents.id, fileId: documents.fileId }).from(documents).where(eq(documents.id, doc.id)).for('update');
+    if (!locked) return [];
+    const rows = await filesOfDocument(db, locked);
+    await db.delete(documents).where(eq(documents.id, doc.id));
+    return rows;
+  });
   await discardFiles(ctx, fileRows);
   await audit(ctx, { action: 'document.deleted', targetType: 'document', targetId: id });
 }

@@ -1,23 +1,62 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType, TDocument } from '../../../core/documents.schemas.ts';
-import { documentFormatOf } from '../../../core/documents.schemas.ts';
+import { documentFormatOf, SNIPPET_START, SNIPPET_STOP } from '../../../core/documents.schemas.ts';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents, documentShares } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
 import { shareState } from '../files/sharing.ts';
 
-/** Documents of one estate matching `where`, with file details and shares (three queries). */
-export async function loadDocuments(ctx: Ctx, estateId: string, where: SQL | undefined, audienceSize: number, orderBy: SQL[] = []): Promise<TDocument[]> {
+/** ts_headline options: one short fragment around the match, between the private-use markers. */
+const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxFragments=1, MaxWords=24, MinWords=10, FragmentDelimiter=" … "`;
+
+/** A search over the documents' full-text index: the tsquery of the owner's words. */
+export const documentQuery = (q: string): SQL => sql`websearch_to_tsquery('english', ${q})`;
+
+/**
+ * The fragment of the file's text around the match. When the text does not match (only the title
+ * did), ts_headline returns the text's start with no marker, and `keepMatched` drops it.
+ */
+const headlineOf = (query: SQL): SQL<string | null> =>
+  sql<string | null>`case when ${documents.contentText} <> '' then ts_headline('english', ${documents.contentText}, ${query}, ${HEADLINE_OPTIONS}) end`;
+const keepMatched = (headline: string | null): string | null => (headline?.includes(SNIPPET_START) ? headline : null);
+
+/**
+ * Documents of one estate matching `where`, with file details and shares (two queries). With a
+ * `search`, each document carries the snippet of its text where the words matched.
+ */
+export async function loadDocuments(
+  ctx: Ctx,
+  estateId: string,
+  where: SQL | undefined,
+  audienceSize: number,
+  orderBy: SQL[] = [],
+  search?: SQL,
+): Promise<TDocument[]> {
   const rows = await ctx.db
-    .select({ doc: documents, file: files })
+    .select({
+      doc: {
+        id: documents.id,
+        title: documents.title,
+        type: documents.type,
+        mimeType: documents.mimeType,
+        size: documents.size,
+        folderId: documents.folderId,
+        shareAll: documents.shareAll,
+        release: documents.release,
+        version: documents.version,
+        createdAt: documents.createdAt,
+      },
+      file: files,
+      snippet: search ? headlineOf(search) : sql<string | null>`null`,
+    })
     .from(documents)
     .innerJoin(files, and(eq(files.id, documents.fileId), eq(files.status, 'committed')))
     .where(and(eq(documents.estateId, estateId), where))
     .orderBy(...orderBy);
   if (!rows.length) return [];
   const shares = await ctx.db.select().from(documentShares).where(inArray(documentShares.documentId, rows.map((r) => r.doc.id)));
-  return rows.map(({ doc, file }) => ({
+  return rows.map(({ doc, file, snippet }) => ({
     id: doc.id,
     title: doc.title,
     type: doc.type as DocumentType,
@@ -26,6 +65,8 @@ export async function loadDocuments(ctx: Ctx, estateId: string, where: SQL | und
     folderId: doc.folderId,
     file: { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) },
     share: shareState(doc, shares.filter((s) => s.documentId === doc.id).map((s) => s.beneficiaryId), audienceSize),
+    version: doc.version,
+    snippet: keepMatched(snippet),
     createdAt: doc.createdAt.toISOString(),
   }));
 }

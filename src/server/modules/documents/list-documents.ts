@@ -5,19 +5,20 @@ import { documentFolders, documents, documentShares } from '../../db/schema/docu
 import { containsPattern } from '../../lib/like.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
-import { loadDocuments } from './document-view.ts';
+import { documentQuery, loadDocuments } from './document-view.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
 /**
- * The owner's documents, newest first, with live category counts and folders (counted over all
+ * The owner's documents, newest first (a search: best match first, with snippets), with live category counts and folders (counted over all
  * documents, whatever the search) and the beneficiaries to share with.
  */
 export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promise<TDocumentList> {
   const estateId = ownEstateId(ctx);
   const conditions: (SQL | undefined)[] = [];
-  if (query.q) {
-    conditions.push(or(sql`${documents.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(documents.title, containsPattern(query.q))));
+  const search = query.q ? documentQuery(query.q) : undefined;
+  if (query.q && search) {
+    conditions.push(or(sql`${documents.searchVector} @@ ${search}`, ilike(documents.title, containsPattern(query.q))));
   }
   if (query.type) conditions.push(eq(documents.type, query.type));
   if (query.folderId) conditions.push(eq(documents.folderId, query.folderId));
@@ -47,7 +48,15 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
   const items = outsider
     ? []
-    : await loadDocuments(ctx, estateId, and(...conditions), audience.length, [desc(documents.createdAt), desc(documents.id)]);
+    : await loadDocuments(
+        ctx,
+        estateId,
+        and(...conditions),
+        audience.length,
+        // A search is ranked (title words weigh more than body words, ADR 0035), then newest first.
+        [...(search ? [desc(sql`ts_rank(${documents.searchVector}, ${search})`)] : []), desc(documents.createdAt), desc(documents.id)],
+        search,
+      );
   const n = (type: string) => Number(byType.find((r) => r.type === type)?.n ?? 0);
   return {
     items,

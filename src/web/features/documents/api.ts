@@ -1,4 +1,12 @@
-import type { TCreateFolderRequest, TDocument, TDocumentFolder, TDocumentList, TDocumentListQuery, TUpdateDocumentRequest } from '../../../core/documents.schemas.ts';
+import type {
+  TCreateFolderRequest,
+  TDocument,
+  TDocumentFolder,
+  TDocumentList,
+  TDocumentListQuery,
+  TDocumentVersionList,
+  TUpdateDocumentRequest,
+} from '../../../core/documents.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import { api, upload } from '../../lib/api.ts';
 
@@ -20,6 +28,14 @@ export const documentsApi = {
     form.append('file', file, file.name);
     return upload<TDocument>(BASE, form, onProgress);
   },
+  /** Replace File: the new file becomes the current version; the previous one is kept. */
+  replaceFile: (id: string, file: File, onProgress: (f: number) => void) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return upload<TDocument>(`${BASE}/${id}/file`, form, onProgress);
+  },
+  versions: (id: string) => api.get<TDocumentVersionList>(`${BASE}/${id}/versions`),
+  removeVersion: (id: string, version: number) => api.delete<void>(`${BASE}/${id}/versions/${version}`),
   update: (id: string, body: TUpdateDocumentRequest) => api.patch<TDocument>(`${BASE}/${id}`, body),
   share: (id: string, body: TShareRequest) => api.put<TDocument>(`${BASE}/${id}/share`, body),
   remove: (id: string) => api.delete<void>(`${BASE}/${id}`),

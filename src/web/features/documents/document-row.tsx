@@ -1,9 +1,10 @@
-import { ArrowDownTrayIcon, DocumentTextIcon, EyeIcon, PencilSquareIcon, ShareIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, DocumentDuplicateIcon, DocumentTextIcon, EyeIcon, PencilSquareIcon, ShareIcon } from '@heroicons/react/24/outline';
 import { documentTypeLabel, type TDocument } from '../../../core/documents.schemas.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 import { RELEASE_LABELS, type TShareAudienceMember } from '../../../core/sharing.schemas.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { SearchSnippet } from './search-snippet.tsx';
 
 const TINTS: Record<TDocument['type'], string> = {
   legal: 'bg-indigo-50 text-indigo-600',
@@ -25,10 +26,14 @@ export interface DocumentRowProps {
   onPreview: (doc: TDocument) => void;
   onShare: (doc: TDocument) => void;
   onEdit: (doc: TDocument) => void;
+  onVersions: (doc: TDocument) => void;
 }
 
-/** One recent document: type, size, date and the people it is shared with; Preview (PDF), Download, Share, Edit. */
-export function DocumentRow({ doc, people, onPreview, onShare, onEdit }: DocumentRowProps) {
+/**
+ * One recent document: type, size, date, version and the people it is shared with (in a search,
+ * where the words matched inside the file); Preview (PDF), Download, Share, Versions, Edit.
+ */
+export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersions }: DocumentRowProps) {
   const shared = sharedWithText(doc, people);
   return (
     <li className="flex flex-col gap-3 py-4 2xl:flex-row 2xl:items-center 2xl:justify-between">
@@ -45,12 +50,19 @@ export function DocumentRow({ doc, people, onPreview, onShare, onEdit }: Documen
             <span>{formatBytes(doc.size)}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={doc.createdAt}>{formatDate(doc.createdAt)}</time>
+            {doc.version > 1 && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>Version {doc.version}</span>
+              </>
+            )}
           </p>
           <p className="mt-0.5 text-sm text-stone-600">
             <span className="text-stone-500">Shared with: </span>
             {shared}
             {doc.share.count > 0 && doc.share.release === 'after_activation' && <span className="text-stone-500"> ({RELEASE_LABELS.after_activation.toLowerCase()})</span>}
           </p>
+          {doc.snippet && <SearchSnippet snippet={doc.snippet} />}
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 sm:pl-14 2xl:pl-0">
@@ -67,6 +79,10 @@ export function DocumentRow({ doc, people, onPreview, onShare, onEdit }: Documen
         <Button variant="secondary" size="sm" onClick={() => onShare(doc)} aria-label={`Share ${doc.title}`}>
           <ShareIcon aria-hidden="true" className="size-4" />
           Share
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onVersions(doc)} aria-label={`Versions of ${doc.title}`}>
+          <DocumentDuplicateIcon aria-hidden="true" className="size-4" />
+          Versions
         </Button>
         <Button variant="ghost" size="sm" onClick={() => onEdit(doc)} aria-label={`Edit ${doc.title}`}>
           <PencilSquareIcon aria-hidden="true" className="size-4" />

@@ -6,7 +6,7 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 
 const FILTER_KEYS = ['sharedWith', 'from', 'to'] as const;
 
-/** Search (titles) and Filter (shared with, uploaded between), kept in the address with the category or folder. */
+/** Search (titles and the text inside PDF and DOCX files) and Filter (shared with, uploaded between), kept in the address with the category or folder. */
 export function DocumentToolbar({ query, beneficiaries }: { query: TDocumentListQuery; beneficiaries: TShareAudienceMember[] }) {
   const active = FILTER_KEYS.filter((k) => query[k]).length;
   const keep = new URLSearchParams();

@@ -17,6 +17,7 @@ import { EditDialog } from '../../features/documents/edit-dialog.tsx';
 import { FolderDialog } from '../../features/documents/folder-dialog.tsx';
 import { PreviewDialog } from '../../features/documents/preview-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
+import { VersionsDialog } from '../../features/documents/versions-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 const KEYS = ['q', 'type', 'folderId', 'sharedWith', 'from', 'to'] as const;
@@ -42,6 +43,7 @@ export function Component() {
   const [newFolder, setNewFolder] = useState(false);
   const [previewing, setPreviewing] = useState<TDocument | null>(null);
   const [editing, setEditing] = useState<TDocument | null>(null);
+  const [versionsOf, setVersionsOf] = useState<TDocument | null>(null);
   const [sharingId, setSharingId] = useState<string | null>(null);
   const [deletingFolder, setDeletingFolder] = useState<TDocumentFolder | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -128,7 +130,7 @@ export function Component() {
           ) : (
             <ul aria-label="Documents" className="-my-4 divide-y divide-stone-100">
               {items.map((doc) => (
-                <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} />
+                <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} onVersions={setVersionsOf} />
               ))}
             </ul>
           )}
@@ -148,6 +150,7 @@ export function Component() {
       />
       <FolderDialog open={newFolder} onClose={() => setNewFolder(false)} onCreated={refresh} />
       <PreviewDialog doc={previewing} onClose={() => setPreviewing(null)} />
+      <VersionsDialog doc={versionsOf} onClose={() => setVersionsOf(null)} onChanged={refresh} />
       <EditDialog doc={editing} folders={folders} onClose={() => setEditing(null)} onSaved={refresh} />
       {sharing && (
         <ShareDialog
