@@ -31,7 +31,7 @@ const BENEFICIARY = [
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
   await expectNoAxeViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
