@@ -102,7 +102,7 @@ test('Delete my account: the password, signed out at once, emailed; signing in w
   await confirm.getByLabel('Password').fill(PASSWORD);
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
 
-  await expect(page).toHaveURL(/\/sign-in\?deletion=/);
+  await expect(page).toHaveURL(/\/sign-in\?deletion=/, { timeout: 30_000 });
   await expect(page.getByRole('status')).toContainText(/Your account will be deleted on \d{1,2} \w+ \d{4}, and you have been signed out everywhere/);
   await expectNoAxeViolations(page);
   // signed out: the owner area sends the visitor to sign in
@@ -115,9 +115,9 @@ test('Delete my account: the password, signed out at once, emailed; signing in w
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your account will not be deleted' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account will not be deleted' })).toBeVisible({ timeout: 30_000 });
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/estate-owner/);
+  await expect(page).toHaveURL(/\/estate-owner/, { timeout: 30_000 });
   expect((await mailTo(baseURL!, email))[0]?.subject).toMatch(/will not be deleted/);
 });
