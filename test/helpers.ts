@@ -213,3 +213,9 @@ export async function signUpThroughEmail(t: TestApp, browser: Browser, input: { 
   if (!token) throw new Error(`no sign-up link was emailed to ${input.email}`);
   return browser.call('POST', '/api/v1/auth/sign-up/confirm', { token, password: input.password });
 }
+
+/** "Confirm it's you" on a session (the password, or `{ code }` with two-factor on): sensitive actions then work for a few minutes. */
+export async function confirmIdentityAs(t: TestApp, session: TestSession, proof: { password?: string; code?: string }): Promise<void> {
+  const res = await injectAs(t, session, 'POST', '/api/v1/session/confirm', proof);
+  if (res.statusCode !== 200) throw new Error(`confirming failed: ${res.statusCode} ${res.body}`);
+}

@@ -130,7 +130,9 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     await expect(hannah.getByRole('checkbox', { name: 'Messages' })).not.toBeChecked();
 
     // a flag saves on change and survives a reload
-    await hannah.getByRole('checkbox', { name: 'Digital Legacy' }).check();
+    // Digital Legacy says what it hands over and asks first
+    await hannah.getByRole('checkbox', { name: 'Digital Legacy' }).click();
+    await page.getByRole('dialog', { name: 'Turn on Digital Legacy?' }).getByRole('button', { name: 'Turn on Digital Legacy' }).click();
     await expect(hannah.getByText('Saved: Digital Legacy on')).toBeVisible();
     await page.reload();
     await expect(card(page, 'Hannah Porter').getByRole('checkbox', { name: 'Digital Legacy' })).toBeChecked();

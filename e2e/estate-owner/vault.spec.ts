@@ -164,7 +164,12 @@ test('a new owner starts with no digital assets, adds one and reveals its secret
   await expect(card.getByText('ada@example.com')).toBeVisible();
   await expect(page.getByText('correct horse battery staple')).toHaveCount(0);
 
+  // the reveal asks for the password first ("Confirm it's you"), then shows the secret masked until Show
   await card.getByRole('button', { name: 'Reveal secrets for Gmail' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Reveal' }).click();
-  await expect(page.getByRole('dialog').getByText('correct horse battery staple')).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+  await confirm.getByLabel('Password').fill('a-long-enough-password');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const secrets = page.getByRole('dialog', { name: 'Secrets for Gmail' });
+  await secrets.getByRole('button', { name: 'Show password' }).click();
+  await expect(secrets.getByText('correct horse battery staple')).toBeVisible();
 });

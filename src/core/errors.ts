@@ -20,5 +20,7 @@ export const ERROR_CODES = {
   twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** The platform requires two-factor; this user must set it up before anything else. */
   twoFactorSetupRequired: 'TWO_FACTOR_SETUP_REQUIRED',
+  /** A sensitive action (reveal a secret, delete the account) needs the password / code re-entered: "Confirm it's you". */
+  confirmationRequired: 'CONFIRMATION_REQUIRED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -58,6 +58,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...EVERYONE,
     'read:estate:own',
     'update:estate:own',
+    // "Delete my account": the estate and the account go after a grace period (ADR 0037)
+    'delete:estate:own',
     ...crud('memory'),
     ...crud('document'),
     ...crud('digital-asset'),

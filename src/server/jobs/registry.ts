@@ -1,3 +1,4 @@
+import { deleteDueAccountsJob } from './delete-due-accounts.ts';
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { extractDocumentTextJob } from './extract-document-text.ts';
@@ -23,6 +24,8 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendDailyDigestsJob),
   registered(sendWeeklySummariesJob),
   registered(sendInvitationFollowUpsJob),
+  // Before the outbox: the beneficiaries' and the user's mail about a deletion goes in the same run.
+  registered(deleteDueAccountsJob),
   registered(remindUnverifiedEmailsJob),
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),

@@ -33,6 +33,8 @@ import { inboxRoutes } from './inbox/inbox.routes.ts';
 import { memoriesRoutes } from './memories/memories.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
+import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
+import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -51,6 +53,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   digitalAssetsRoutes,
   futureMessagesRoutes,
   securityRoutes,
+  confirmIdentityRoutes,
+  accountDeletionRoutes,
   userSettingsRoutes,
   estateSettingsRoutes,
   sharedContentRoutes,

@@ -4,7 +4,8 @@ import { ZSignInRequest, type TSessionResponse, type TSessionUser } from '../../
 import { LOCKOUT } from '../../core/constants.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { DELETION_SCHEDULED_PARAM } from '../features/security/delete-account-section.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { api, ApiError } from '../lib/api.ts';
@@ -15,9 +16,11 @@ export function loader(): Promise<TSessionResponse> {
   return getSession();
 }
 
-type Step = 'credentials' | 'code';
+type Step = 'credentials' | 'code' | 'deletion-cancelled';
 interface SignInResult {
   step: Step;
+  /** where to go on (after the deletion-cancelled notice) */
+  home?: string;
   error?: string;
   fields?: Record<string, string> | undefined;
 }
@@ -44,9 +47,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignInRes
   });
   if (!parsed.success) return { step: code ? 'code' : 'credentials', fields: fieldErrorsFromIssues(parsed.error.issues) };
   try {
-    const { user } = await api.post<{ user: TSessionUser }>('/api/v1/auth/sign-in', parsed.data);
+    const { user, deletionCancelled } = await api.post<{ user: TSessionUser; deletionCancelled: boolean }>('/api/v1/auth/sign-in', parsed.data);
     await refreshSession();
-    return redirect(safeNext(new URL(request.url).searchParams.get('next')) ?? homePathFor(user));
+    const home = safeNext(new URL(request.url).searchParams.get('next')) ?? homePathFor(user);
+    // Signing in cancelled "Delete my account": say so before going on.
+    if (deletionCancelled) return { step: 'deletion-cancelled', home };
+    return redirect(home);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.code === ERROR_CODES.twoFactorRequired) {
@@ -68,6 +74,20 @@ export function Component() {
   const step: Step = current?.step ?? 'credentials';
   const submitting = navigation.state === 'submitting';
   const expired = searchParams.get('reason') === EXPIRED_REASON;
+  const deletionDue = dateInWords(searchParams.get(DELETION_SCHEDULED_PARAM));
+
+  if (current?.step === 'deletion-cancelled') {
+    return (
+      <CenteredPage title="Your account will not be deleted">
+        <div className="space-y-5">
+          <Alert tone="success">You signed in, so the deletion of your account is cancelled. Everything stays as it was.</Alert>
+          <Link to={current.home ?? '/'} className={buttonClasses('primary', 'md', 'w-full')}>
+            Continue
+          </Link>
+        </div>
+      </CenteredPage>
+    );
+  }
 
   return (
     <CenteredPage
@@ -87,6 +107,11 @@ export function Component() {
       }
     >
       <Form method="post" noValidate className="space-y-5">
+        {deletionDue && !current && (
+          <Alert tone="info">
+            Your account will be deleted on {deletionDue}, and you have been signed out everywhere. Changed your mind? Signing in before then cancels the deletion.
+          </Alert>
+        )}
         {expired && !current && (
           <Alert tone="info">
             Your session ended after {session.idleTimeoutMinutes} minutes of inactivity. Sign in again to continue.
@@ -141,4 +166,10 @@ export function Component() {
       </Form>
     </CenteredPage>
   );
+}
+
+function dateInWords(iso: string | null): string | null {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../core/roles.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -29,10 +30,18 @@ export const users = pgTable(
     lastActiveAt: ts('last_active_at'),
     /** When an unverified account was last reminded to verify its address. */
     verificationRemindedAt: ts('verification_reminded_at'),
+    /** "Delete my account": when it was asked for, and when the deletion job removes everything (null: none pending). */
+    deletionRequestedAt: ts('deletion_requested_at'),
+    deletionDueAt: ts('deletion_due_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_idx').on(t.createdAt, t.id),
+    // the account-deletion sweep finds the pending deletions whose grace period is over
+    index('users_deletion_due_idx').on(t.deletionDueAt).where(sql`${t.deletionDueAt} IS NOT NULL`),
+  ],
 );
 
 export const userRoles = pgTable(
@@ -60,6 +69,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /** When the user last re-entered their password / code on this session ("Confirm it's you"). */
+    confirmedAt: ts('confirmed_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -21,6 +21,8 @@ import { signIn } from './sign-in.ts';
 import { confirmSignUp, requestSignUp } from './sign-up.ts';
 
 const ZUserResponse = z.object({ user: ZSessionUser });
+/** `deletionCancelled`: this sign-in cancelled the account's pending deletion (the page tells the user). */
+const ZSignInResponse = ZUserResponse.extend({ deletionCancelled: z.boolean() });
 const rateLimit = { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
 // Demo sign-in only exists in demo mode, where every visitor (and every browser test) uses it.
 const demoRateLimit = { max: DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
@@ -75,8 +77,8 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/v1/auth/sign-in',
-    { schema: { tags, body: ZSignInRequest, response: { 200: ZUserResponse } }, config: { public: true, rateLimit } },
-    async (req, reply) => ({ user: await signIn(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]) }),
+    { schema: { tags, body: ZSignInRequest, response: { 200: ZSignInResponse } }, config: { public: true, rateLimit } },
+    async (req, reply) => signIn(req.baseCtx, reply, req.body, req.cookies[SESSION_COOKIE]),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { recordSignInDevice } from '../security/login-alert.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -25,7 +26,8 @@ const invalid = () => new AppError(ERROR_CODES.invalidCredentials, 401, INVALID_
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Sign in with email + password (+ a second factor when on). Repeated failures lock the account
+ * Sign in with email + password (+ a second factor when on); a pending account deletion is
+ * cancelled (`deletionCancelled`). Repeated failures lock the account
  * for the policy's lock period (counted atomically, so parallel guesses count every one); every
  * outcome is audit-logged.
  */
@@ -34,7 +36,7 @@ export async function signIn(
   reply: FastifyReply,
   input: TSignInRequest,
   previousToken: string | undefined,
-): Promise<TSessionUser> {
+): Promise<{ user: TSessionUser; deletionCancelled: boolean }> {
   const now = ctx.clock.now();
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   // The hash is always checked (a dummy one for an unknown account) before anything is decided.
@@ -56,6 +58,8 @@ export async function signIn(
     throw invalid();
   }
 
+  // An account being removed by the deletion job is as good as gone.
+  if (user.status === 'deleting') throw invalid();
   if (user.status !== 'active') {
     await audit(ctx, { action: 'auth.sign_in_refused_status', actorUserId: user.id, details: { status: user.status } });
     throw new AppError(ERROR_CODES.forbidden, 403, 'This account is suspended. Contact the platform administrator.');
@@ -85,7 +89,9 @@ export async function signIn(
   const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
   await audit(ctx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
   await recordSignInDevice(ctx, user);
-  return sessionUser(ctx, user.id);
+  // Signing in during the grace period of "Delete my account" cancels it (the page says so).
+  const deletionCancelled = await cancelAccountDeletion(ctx, user.id);
+  return { user: await sessionUser(ctx, user.id), deletionCancelled };
 }
 
 /**
@@ -93,7 +99,7 @@ export async function signIn(
  * so N parallel failures count N). Reaching the policy's maximum inside its window locks the
  * account, starts a fresh count, and emails the owner.
  */
-async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string): Promise<void> {
+export async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string): Promise<void> {
   const now = ctx.clock.now();
   const { lockout } = await getSystemSettings(ctx.db);
   const windowStart = new Date(now.getTime() - lockout.windowMinutes * 60_000);

@@ -5,7 +5,7 @@ import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
-import { injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
+import { confirmIdentityAs, injectAs, sessionFor, useTwoOwners } from '../../../../test/helpers.ts';
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners();
 
@@ -47,6 +47,7 @@ describe('digital assets', () => {
 
   it('reveals secrets only on the explicit action, and audit-logs it', async () => {
     const asset = await insertDigitalAsset(t.app.deps, owner.estateId!, { name: 'Gmail', username: 'margaret.ellis@gmail.com', secrets: SECRETS });
+    await confirmIdentityAs(t, ownerS, { password: owner.password });
     const res = await injectAs(t, ownerS, 'POST', `/api/v1/digital-assets/${asset.id}/reveal`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SECRETS);
@@ -64,6 +65,7 @@ describe('digital assets', () => {
     t.clock.set(new Date('2026-06-01T09:00:00Z'));
     const res = await injectAs(t, ownerS, 'PATCH', `/api/v1/digital-assets/${asset.id}`, { status: 'Inactive', username: 'me@example.com', secrets: { password: 'new-pass', recoveryCodes: '' } });
     expect(res.statusCode, res.body).toBe(200);
+    await confirmIdentityAs(t, ownerS, { password: owner.password });
     expect(res.json()).toMatchObject({ name: 'Dropbox', status: 'Inactive', username: 'me@example.com', size: '2 TB', lastUpdated: '2026-06-01T09:00:00.000Z', hasSecrets: true });
     const revealed = (await injectAs(t, ownerS, 'POST', `/api/v1/digital-assets/${asset.id}/reveal`)).json();
     expect(revealed).toEqual({ password: 'new-pass', recoveryCodes: '', accessInstructions: SECRETS.accessInstructions });
@@ -79,6 +81,7 @@ describe('digital assets', () => {
 
   it("answers 404 for another owner's asset on every route, and reveals nothing", async () => {
     const theirs = await insertDigitalAsset(t.app.deps, other.estateId!, { name: 'Their bank', secrets: { password: 'theirs' } });
+    await confirmIdentityAs(t, ownerS, { password: owner.password });
     const responses = await Promise.all([
       injectAs(t, ownerS, 'PATCH', `/api/v1/digital-assets/${theirs.id}`, { name: 'Mine' }),
       injectAs(t, ownerS, 'DELETE', `/api/v1/digital-assets/${theirs.id}`),

@@ -1,11 +1,17 @@
 import type { TRevealedSecrets } from '../../../core/digital-assets.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
+import { requireRecentConfirmation } from '../security/confirm-identity.ts';
 import { findOwnAsset, openSecrets } from './digital-asset-view.ts';
 
-/** The explicit reveal: decrypts the secrets for the owner and records that they were shown. */
+/**
+ * The explicit reveal: decrypts the secrets for the owner and records that they were shown. The
+ * asset is looked up first (another estate's id stays a 404), then the session must have confirmed
+ * it is the owner in the last few minutes (403 CONFIRMATION_REQUIRED otherwise: the page asks).
+ */
 export async function revealDigitalAssetSecrets(ctx: Ctx, id: string): Promise<TRevealedSecrets> {
   const asset = await findOwnAsset(ctx, id);
+  await requireRecentConfirmation(ctx);
   const secrets = openSecrets(ctx, asset.secretsEnc);
   await audit(ctx, {
     action: 'digital_asset.secret_revealed',

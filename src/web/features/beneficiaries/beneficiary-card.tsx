@@ -83,7 +83,7 @@ export function BeneficiaryCard({ beneficiary: b, onEdit, onRemove, onResend, re
         </div>
       </dl>
       <div className="mt-4 border-t border-stone-100 pt-4">
-        <AccessCheckboxes idPrefix={`access-${b.id}`} access={access} disabled={saving} legend={`Access for ${b.name}`} onChange={(f, on) => void change(f, on)} />
+        <AccessCheckboxes idPrefix={`access-${b.id}`} access={access} disabled={saving} legend={`Access for ${b.name}`} beneficiaryName={b.name} onChange={(f, on) => void change(f, on)} />
         <p aria-live="polite" className={`mt-2 min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-green-800'}`}>
           {status?.text}
         </p>

@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { digitalAssetsApi } from '../../features/digital-assets/api.ts';
 import { AssetCard } from '../../features/digital-assets/asset-card.tsx';
 import { AssetDialog } from '../../features/digital-assets/asset-dialog.tsx';
-import { RevealDialog } from '../../features/digital-assets/reveal-dialog.tsx';
+import { RevealDialog, type RevealedAsset } from '../../features/digital-assets/reveal-dialog.tsx';
+import { useIdentityConfirmation } from '../../features/security/use-identity-confirmation.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 export function loader() {
@@ -24,7 +25,8 @@ export function Component() {
   const { items } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
-  const [revealing, setRevealing] = useState<TDigitalAsset | null>(null);
+  const [revealed, setRevealed] = useState<RevealedAsset | null>(null);
+  const { withConfirmation, dialog: confirmDialog } = useIdentityConfirmation('Secrets are shown only after you confirm it is you (at most every 5 minutes).');
   const [deleting, setDeleting] = useState<TDigitalAsset | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -45,6 +47,17 @@ export function Component() {
     }
   }
 
+  // The server asks for "Confirm it's you" at most every few minutes; the secrets then show for 30 seconds.
+  async function reveal(asset: TDigitalAsset) {
+    try {
+      const secrets = await withConfirmation(() => digitalAssetsApi.reveal(asset.id));
+      if (secrets) setRevealed({ asset, secrets, at: Date.now() });
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setNotice({ tone: 'error', text: e.message });
+    }
+  }
+
   const add = (
     <Button onClick={() => setEditing({ asset: null })}>
       <PlusIcon aria-hidden="true" className="size-5" />
@@ -60,7 +73,7 @@ export function Component() {
       ) : (
         <ul aria-label="Digital assets" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((asset) => (
-            <AssetCard key={asset.id} asset={asset} onReveal={setRevealing} onEdit={(a) => setEditing({ asset: a })} onDelete={setDeleting} />
+            <AssetCard key={asset.id} asset={asset} onReveal={(a) => void reveal(a)} onEdit={(a) => setEditing({ asset: a })} onDelete={setDeleting} />
           ))}
         </ul>
       )}
@@ -73,7 +86,8 @@ export function Component() {
           await revalidator.revalidate();
         }}
       />
-      <RevealDialog asset={revealing} onClose={() => setRevealing(null)} />
+      <RevealDialog revealed={revealed} onClose={() => setRevealed(null)} onRevealAgain={(a) => void reveal(a)} />
+      {confirmDialog}
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { securityApi } from '../../features/security/api.ts';
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
+import { DeleteAccountSection } from '../../features/security/delete-account-section.tsx';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
@@ -114,6 +115,8 @@ export function Component() {
       >
         <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
       </Card>
+
+      <DeleteAccountSection />
 
       <TwoFactorSetupDialog
         open={twoFactorDialog === 'setup'}

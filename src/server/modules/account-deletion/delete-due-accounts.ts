@@ -1,0 +1,109 @@
+import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { BaseCtx } from '../../context.ts';
+import { adminAlerts } from '../../db/schema/admin.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { auditLog, outboxEmails } from '../../db/schema/system.ts';
+import { users } from '../../db/schema/users.ts';
+import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+
+/** A run that crashed half-way leaves its claim; the next run after this long finishes the deletion. */
+const RETRY_AFTER_MS = 60 * 60_000;
+/** At most this many accounts per run (the sweep runs every 15 minutes). */
+const BATCH = 20;
+
+/**
+ * The account-deletion sweep: every account whose grace period is over (by ctx.clock) is removed
+ * with its estate. Safe to run twice at once: each account is claimed by one guarded UPDATE.
+ */
+export async function deleteDueAccounts(ctx: BaseCtx): Promise<{ deleted: number }> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.deletionDueAt), lte(users.deletionDueAt, now)))
+    .orderBy(users.deletionDueAt)
+    .limit(BATCH);
+  let deleted = 0;
+  for (const { id } of due) if (await deleteAccount(ctx, id)) deleted++;
+  return { deleted };
+}
+
+/**
+ * Remove one account whose deletion is due: every blob of the estate's files first (so a crash
+ * never leaves blobs without rows to find them by), then in one transaction the account (the
+ * estate and all its rows go with it by cascade), its audit trail and the alerts and mail about it,
+ * leaving one anonymised audit entry; the beneficiaries and the user are told by email.
+ */
+export async function deleteAccount(ctx: BaseCtx, userId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  // The claim: the user can no longer sign in (status), and a parallel run finds nothing due.
+  const [user] = await ctx.db
+    .update(users)
+    .set({ status: 'deleting', deletionDueAt: new Date(now.getTime() + RETRY_AFTER_MS) })
+    .where(and(eq(users.id, userId), lte(users.deletionDueAt, now)))
+    .returning();
+  if (!user) return false;
+  const [estate] = await ctx.db.select({ id: estates.id }).from(estates).where(eq(estates.ownerId, user.id));
+  const estateId = estate?.id ?? null;
+
+  const blobs = estateId ? await blobKeysOfEstates(ctx.db, [estateId]) : [];
+  if (estateId) for await (const object of ctx.files.list(`estates/${estateId}/`)) blobs.push(object.key);
+  const uniqueBlobs = [...new Set(blobs)];
+  await deleteBlobs(ctx, uniqueBlobs);
+
+  const told = estateId
+    ? await ctx.db
+        .selectDistinct({ email: beneficiaries.email, firstName: beneficiaries.firstName })
+        .from(beneficiaries)
+        .where(eq(beneficiaries.estateId, estateId))
+    : [];
+  const { systemName } = await getSystemSettings(ctx.db);
+  await inMailTransaction(ctx, async (tx) => {
+    await tx.db.delete(auditLog).where(estateId ? or(eq(auditLog.actorUserId, user.id), eq(auditLog.estateId, estateId)) : eq(auditLog.actorUserId, user.id));
+    await tx.db.delete(adminAlerts).where(sql`${adminAlerts.details}->>'userId' = ${user.id}`);
+    await tx.db.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
+    await tx.db.delete(users).where(eq(users.id, user.id));
+    // What stays: that an account was deleted, when, and how much went — no id, name or address.
+    await audit(tx, {
+      action: 'account.deleted',
+      actorUserId: null,
+      estateId: null,
+      details: {
+        requestedOn: user.deletionRequestedAt?.toISOString().slice(0, 10) ?? null,
+        hadEstate: estateId !== null,
+        files: uniqueBlobs.length,
+        beneficiariesTold: told.length,
+      },
+    });
+    for (const b of told) {
+      await tx.mailer.send(
+        {
+          to: b.email,
+          kind: 'account-deletion',
+          subject: `${user.name} has closed their ${systemName} account`,
+          text: [
+            `Hello ${b.firstName},`,
+            '',
+            `${user.name} has closed their ${systemName} account. What they kept there — including anything they shared with you or planned to share later — has been permanently deleted and is no longer available.`,
+            '',
+            'If you have questions about their wishes, please talk to their family or their legal representative.',
+          ].join('\n'),
+        },
+        { db: tx.db },
+      );
+    }
+    await tx.mailer.send(
+      {
+        to: user.email,
+        kind: 'account-deletion',
+        subject: `Your ${systemName} account has been deleted`,
+        text: `Hello ${user.name},\n\nAs you asked, your ${systemName} account and everything in your estate have been permanently deleted. ${told.length ? `We let your ${told.length === 1 ? 'beneficiary' : `${told.length} beneficiaries`} know.` : ''}\n\nThank you for having trusted us with your legacy.`,
+      },
+      { db: tx.db },
+    );
+  });
+  return true;
+}
