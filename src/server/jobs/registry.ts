@@ -1,3 +1,4 @@
+import { buildLegacyExportJob } from './build-legacy-export.ts';
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { registered, type RegisteredJob } from './job.ts';
@@ -7,6 +8,7 @@ import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
 import { sendOutboxJob } from './send-outbox.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
+import { sweepLegacyExportsJob } from './sweep-legacy-exports.ts';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 
 /**
@@ -26,4 +28,7 @@ export const JOBS: readonly RegisteredJob[] = [
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),
+  registered(sweepLegacyExportsJob),
+  // Queued on demand (no schedule): runDue drains it after the periodic ones.
+  registered(buildLegacyExportJob),
 ];
