@@ -51,6 +51,8 @@ export async function writeArchive(
   const output = zip.outputStream as Readable;
   const mtime = deps.clock.now();
   const fail = (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error)));
+  // A file that cannot be read (or a yazl failure) ends the output with that error: storeUpload fails, the job marks the export failed.
+  zip.on('error', fail);
 
   let packed = 0;
   for (const { file, path } of legacy.files) {
@@ -58,7 +60,7 @@ export async function writeArchive(
     zip.addReadStreamLazy(path, { mtime, compress: false, size: file.size }, (cb) => {
       openStoredFile(deps, file).then(
         (stream) => {
-          stream.once('error', fail);
+          stream.on('error', fail);
           stream.once('end', () => onPacked(++packed));
           cb(null, stream);
         },
@@ -81,7 +83,7 @@ export async function writeArchive(
   let auditEntries = 0;
   zip.addReadStreamLazy('data/audit-log.json', { mtime }, (cb) => {
     const stream = Readable.from(auditLogJson(deps.db, owner, (n) => (auditEntries = n)));
-    stream.once('error', fail);
+    stream.on('error', fail);
     cb(null, stream);
   });
   // Last, so it can state how many audit entries were written.
