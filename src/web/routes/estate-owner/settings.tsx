@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { securityApi } from '../../features/security/api.ts';
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
+import { LegacyExportCard } from '../../features/legacy-export/legacy-export-card.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
 import { SecurityCard } from '../../features/settings/security-card.tsx';
@@ -114,6 +115,8 @@ export function Component() {
       >
         <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
       </Card>
+
+      <LegacyExportCard twoFactorEnabled={security.twoFactorEnabled} />
 
       <TwoFactorSetupDialog
         open={twoFactorDialog === 'setup'}
