@@ -4,7 +4,8 @@ import type { TLegacyExportLinkStatus } from '../../../core/legacy-export.schema
 import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ERROR_CODES } from '../../../core/errors.ts';
 import { audit } from '../../lib/audit.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { contentDisposition, openStoredFile } from '../../storage/stored-files.ts';
@@ -12,7 +13,8 @@ import { discardArchive } from './discard-archive.ts';
 import { linkGone } from './download-link.ts';
 import type { LegacyExportRow } from './legacy-export-view.ts';
 
-const invalidLink = () => notFound('That download link');
+const invalidLink = () =>
+  new AppError(ERROR_CODES.notFound, 404, 'This download link is not valid: a newer link replaced it, or it is not for your account. Start a new export on Settings if you need one.');
 
 /** The signed-in user's export this token belongs to (any state), or 404: another user's token is unknown. */
 async function exportOfToken(ctx: Ctx, token: string): Promise<LegacyExportRow> {
