@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_LEGACY_EXPORT_STATUSES } from '../../../core/legacy-export.schemas.ts';
 import { emailsTo, injectAs, sessionFor, useTwoOwners, type TestSession } from '../../../../test/helpers.ts';
@@ -7,6 +7,7 @@ import { insertOwner } from '../../../../test/factories/users.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { memoryMedia } from '../../db/schema/memories.ts';
+import { totpFor } from '../auth/second-factor.ts';
 
 const START = '/api/v1/legacy-exports';
 const LATEST = '/api/v1/legacy-exports/latest';
@@ -72,15 +73,19 @@ describe('export my legacy', () => {
     }
 
     // Readable, safe and unique names.
-    expect(packedPaths).toEqual(
-      expect.arrayContaining([
-        'memories/1975-06-14 Our _wedding_ day/01 photo.jpg',
-        'memories/1975-06-14 Our _wedding_ day/02 photo.jpg',
-        'memories/1975-06-14 Our _wedding_ day (2)/02 passwd.mp4',
+    // (The two memories share date and title: which folder gets " (2)" follows their order.)
+    const wedding = 'memories/1975-06-14 Our _wedding_ day';
+    const [photos, recordings] = packedPaths.some((p) => p === `${wedding}/01 photo.jpg`) ? [wedding, `${wedding} (2)`] : [`${wedding} (2)`, wedding];
+    expect([...packedPaths].sort()).toEqual(
+      [
+        `${photos}/01 photo.jpg`,
+        `${photos}/02 photo.jpg`,
+        `${recordings}/01 vows.wav`,
+        `${recordings}/02 passwd.mp4`,
         'documents/Legal _ Wills/Last will.pdf',
         'documents/Legal _ Wills/_CON.pdf',
         'documents/Unfiled/Last will.pdf',
-      ]),
+      ].sort(),
     );
     for (const name of zip.keys()) expect(name.split('/')).not.toContain('..');
 
@@ -119,7 +124,7 @@ describe('export my legacy', () => {
     expect(again.statusCode).toBe(410);
     expect(again.json().error.message).toContain('already used or has expired');
     expect((await injectAs(t, ownerS, 'GET', `/api/v1/legacy-exports/links/${token}`)).statusCode).toBe(410);
-    const archives = await t.db.select().from(files).where(eq(files.status, 'archive'));
+    const archives = await t.db.select().from(files).where(and(eq(files.status, 'archive'), eq(files.estateId, owner.estateId!)));
     expect(archives).toHaveLength(0);
   });
 
@@ -139,6 +144,23 @@ describe('export my legacy', () => {
     expect(assets.secretsIncluded).toBe(true);
     expect(assets.assets.find((a: { name: string }) => a.name === 'Family email').secrets.password).toBe(EXPORT_SECRET);
     expect(zip.get('index.html')!.toString()).toContain('includes passwords and other secrets');
+  });
+
+  it('with two-factor on, secrets also need the authenticator code', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const guarded = await insertOwner(t.db, { totpSecretEnc: t.app.deps.secrets.encrypt(secret), totpEnabledAt: t.clock.now() });
+    const gs = await sessionFor(t, guarded);
+    const noCode = await injectAs(t, gs, 'POST', START, { includeSecrets: true, password: guarded.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.fields).toHaveProperty('code');
+    const badCode = await injectAs(t, gs, 'POST', START, { includeSecrets: true, password: guarded.password, code: '000000' });
+    expect(badCode.statusCode).toBe(400);
+    expect(await latest(gs)).toBeNull();
+    const code = totpFor(secret, 'x', 'x').generate({ timestamp: t.clock.now().getTime() });
+    const ok = await injectAs(t, gs, 'POST', START, { includeSecrets: true, password: guarded.password, code });
+    expect(ok.statusCode, ok.body).toBe(202);
+    expect(ok.json().includeSecrets).toBe(true);
+    await runJobs();
   });
 
   it('a newer link replaces the emailed one', async () => {
@@ -177,7 +199,7 @@ describe('export my legacy', () => {
     await exportReady(ownerS);
     const rows = await t.db.select().from(legacyExports).where(eq(legacyExports.userId, owner.id));
     expect(rows.filter((r) => r.status === 'ready')).toHaveLength(1);
-    expect(await t.db.select().from(files).where(eq(files.status, 'archive'))).toHaveLength(1);
+    expect(await t.db.select().from(files).where(and(eq(files.status, 'archive'), eq(files.estateId, owner.estateId!)))).toHaveLength(1);
   });
 
   it('nothing is lost on a crash: a failing build is marked failed, a dead one is failed by the sweep, and the owner can start again', async () => {
@@ -220,6 +242,6 @@ describe('export my legacy', () => {
     const fresh = await sessionFor(t, owner); // the old session timed out meanwhile
     expect((await latest(fresh)).status).toBe('expired');
     expect((await download(fresh, token)).statusCode).toBe(410);
-    expect(await t.db.select().from(files).where(eq(files.status, 'archive'))).toHaveLength(0);
+    expect(await t.db.select().from(files).where(and(eq(files.status, 'archive'), eq(files.estateId, owner.estateId!)))).toHaveLength(0);
   });
 });
