@@ -1,4 +1,5 @@
 import { deleteDueAccountsJob } from './delete-due-accounts.ts';
+import { buildLegacyExportJob } from './build-legacy-export.ts';
 import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { extractDocumentTextJob } from './extract-document-text.ts';
@@ -9,6 +10,7 @@ import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
 import { sendOutboxJob } from './send-outbox.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
+import { sweepLegacyExportsJob } from './sweep-legacy-exports.ts';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 
 /**
@@ -31,4 +33,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),
   registered(extractDocumentTextJob),
+  registered(sweepLegacyExportsJob),
+  // Queued on demand (no schedule): runDue drains it after the periodic ones.
+  registered(buildLegacyExportJob),
 ];

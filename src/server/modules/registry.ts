@@ -30,6 +30,7 @@ import { plannerRoutes } from './planner/planner.routes.ts';
 import { plannerInvitationsRoutes } from './planner-invitations/planner-invitations.routes.ts';
 import { plannerToolsRoutes } from './planner-tools/planner-tools.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
+import { legacyExportRoutes } from './legacy-export/legacy-export.routes.ts';
 import { memoriesRoutes } from './memories/memories.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
@@ -56,6 +57,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   confirmIdentityRoutes,
   accountDeletionRoutes,
   userSettingsRoutes,
+  legacyExportRoutes,
   estateSettingsRoutes,
   sharedContentRoutes,
   inboxRoutes,

@@ -12,3 +12,4 @@ export * from './messages.ts';
 export * from './lifecycle.ts';
 export * from './planner.ts';
 export * from './admin.ts';
+export * from './legacy-exports.ts';
