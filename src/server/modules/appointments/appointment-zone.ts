@@ -1,0 +1,62 @@
+import type { TDisplayZone } from '../../../core/appointments.schemas.ts';
+import { isAppointmentPersona, type AppointmentPersona } from '../../../core/appointments.ts';
+import { isRole } from '../../../core/roles.ts';
+import { PLANNER_TIME_ZONE_IANA } from '../../../core/settings.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { loadUserSettings } from '../user-settings/load-user-settings.ts';
+
+/**
+ * The zone a persona's appointments are shown and booked in (docs/decisions/0041): a planner's own
+ * choice in their Settings; for everyone else the platform's time zone (the administrator's System
+ * Settings) — owners and beneficiaries have no zone of their own yet.
+ */
+export async function appointmentZoneFor(ctx: Ctx, persona: AppointmentPersona, userId = ctx.actor.userId): Promise<TDisplayZone> {
+  if (persona === 'legacy-planner') {
+    const { plannerTimeZone } = await loadUserSettings(ctx, userId);
+    return { iana: PLANNER_TIME_ZONE_IANA[plannerTimeZone], name: plannerTimeZone };
+  }
+  const { defaultTimeZone } = await getSystemSettings(ctx.db);
+  return { iana: defaultTimeZone, name: zoneName(defaultTimeZone, ctx.clock.now()) };
+}
+
+/** The zone of someone's role on an appointment (requesterRole / attendeeRole); any other role gets the platform's. */
+export function appointmentZoneForRole(ctx: Ctx, role: string, userId: string): Promise<TDisplayZone> {
+  return appointmentZoneFor(ctx, isRole(role) && isAppointmentPersona(role) ? role : 'estate-owner', userId);
+}
+
+/** The short name of a zone at an instant ("GMT", "BST", "EST", "UTC"); its IANA name when there is no short one. */
+export function zoneName(timeZone: string, at: Date): string {
+  for (const locale of ['en-US', 'en-GB']) {
+    const name = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+    if (name && !/^GMT[+-]/.test(name)) return name;
+  }
+  return timeZone;
+}
+
+/** "Tue 1 Dec 2026, 10:00–11:00 GMT": the day and times in the zone, with the zone's name at the start time. */
+export function whenInZone(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(startsAt);
+  const time = (d: Date) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
+  return `${day}, ${time(startsAt)}–${time(endsAt)} ${zoneName(timeZone, startsAt)}`;
+}
+
+/** Usual hours for a meeting, in the zone it is booked in (docs/decisions/0041). */
+export const USUAL_HOURS = { from: 8, until: 20 } as const;
+
+/**
+ * Whether a meeting falls outside usual hours in `timeZone`: it starts before 08:00, ends after
+ * 20:00 (or past midnight), or starts on a Saturday or Sunday.
+ */
+export function isOffHours(startsAt: Date, minutes: number, timeZone: string): boolean {
+  const parts = (d: Date) => {
+    const p = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+    const get = (type: string) => p.find((x) => x.type === type)?.value ?? '';
+    return { weekday: get('weekday'), day: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  };
+  const start = parts(startsAt);
+  const end = parts(new Date(startsAt.getTime() + minutes * 60_000));
+  if (start.weekday === 'Sat' || start.weekday === 'Sun') return true;
+  if (start.minutes < USUAL_HOURS.from * 60) return true;
+  return end.day !== start.day || end.minutes > USUAL_HOURS.until * 60;
+}
