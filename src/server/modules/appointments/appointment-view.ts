@@ -1,10 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { TAppointment, TDisplayZone } from '../../../core/appointments.schemas.ts';
+import type { TAppointment } from '../../../core/appointments.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
+import { appointmentZoneForRole, whenInZone, type AppointmentZone } from './appointment-zone.ts';
 import { roleLabel } from './bookable-people.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -16,7 +16,7 @@ export const endOf = (row: Pick<AppointmentRow, 'startsAt' | 'durationMinutes'>)
  * The caller's view of an appointment: who it is with from their side, its times in `zone`
  * (appointment-zone.ts), who would be told of a cancellation, and what they may do with it.
  */
-export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date, zone: TDisplayZone): TAppointment {
+export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date, zone: AppointmentZone): TAppointment {
   const outgoing = row.requestedBy === callerId;
   const ends = endOf(row);
   const past = ends.getTime() <= now.getTime();
@@ -33,7 +33,7 @@ export function toAppointment(row: AppointmentRow, requesterName: string, caller
     direction: outgoing ? 'outgoing' : 'incoming',
     requestedByName: requesterName,
     past,
-    when: whenInZone(row.startsAt, ends, zone.iana),
+    when: whenInZone(row.startsAt, ends, zone),
     cancelNotifies: outgoing && row.attendeeUserId ? row.attendeeName : null,
     canConfirm: !outgoing && row.attendeeUserId === callerId && row.status === 'pending' && !past,
     canCancel: outgoing && (row.status === 'pending' || row.status === 'confirmed') && !past,
@@ -57,7 +57,7 @@ export async function visibleAppointment(ctx: Ctx, id: string): Promise<{ row: A
 }
 
 /** The zone the caller sees this appointment in: the one of the persona they booked it from, or were asked as. */
-export function zoneForRow(ctx: Ctx, row: AppointmentRow): Promise<TDisplayZone> {
+export function zoneForRow(ctx: Ctx, row: AppointmentRow): Promise<AppointmentZone> {
   return appointmentZoneForRole(ctx, row.requestedBy === ctx.actor.userId ? row.requesterRole : row.attendeeRole, ctx.actor.userId);
 }
 

@@ -35,7 +35,7 @@ export async function cancelAppointment(ctx: Ctx, id: string): Promise<TAppointm
     await notify(ctx, {
       userId: row.attendeeUserId,
       type: 'message',
-      message: `${ctx.actor.name} cancelled the ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone.iana)}`,
+      message: `${ctx.actor.name} cancelled the ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
       fromName: ctx.actor.name,
       link: appointmentsPathFor(row.attendeeRole),
     });

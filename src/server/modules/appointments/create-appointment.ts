@@ -9,7 +9,7 @@ import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../notifications/notify.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 import { endOf, toAppointment } from './appointment-view.ts';
-import { appointmentZoneFor, appointmentZoneForRole, isOffHours, USUAL_HOURS, whenInZone } from './appointment-zone.ts';
+import { appointmentZoneFor, appointmentZoneForRole, ianaZone, isOffHours, USUAL_HOURS, whenInZone } from './appointment-zone.ts';
 import { appointmentsPathFor, bookablePeople, resolvePersona } from './bookable-people.ts';
 
 /**
@@ -43,11 +43,11 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
     throw badRequest('That time has already passed. Choose a time in the future.', { time: 'Choose a time in the future' });
   }
   if (!input.confirmOffHours && isOffHours(startsAt, minutes, timeZone)) {
-    const when = whenInZone(startsAt, new Date(startsAt.getTime() + minutes * 60_000), timeZone);
+    const when = whenInZone(startsAt, new Date(startsAt.getTime() + minutes * 60_000), input.timeZone && input.timeZone !== zone.iana ? ianaZone(input.timeZone, startsAt) : zone);
     throw new AppError(
       APPOINTMENT_ERROR_CODES.offHours,
       409,
-      `${when} is outside usual hours (${USUAL_HOURS.from}:00 to ${USUAL_HOURS.until}:00, Monday to Friday). Send the request anyway?`,
+      `${when} is outside usual hours (${USUAL_HOURS.from}:00 to ${USUAL_HOURS.until}:00). Send the request anyway?`,
       { time: 'Outside usual hours' },
     );
   }
@@ -84,7 +84,7 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
       send,
       userId: person.attendeeUserId,
       type: 'message',
-      message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${whenInZone(startsAt, endOf(row!), theirZone.iana)}. Confirm or decline it.`,
+      message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${whenInZone(startsAt, endOf(row!), theirZone)}. Confirm or decline it.`,
       fromName: ctx.actor.name,
       link: appointmentsPathFor(person.role),
     });

@@ -29,7 +29,7 @@ export async function respondToAppointment(ctx: Ctx, id: string, answer: 'confir
   await notify(ctx, {
     userId: row.requestedBy,
     type: 'message',
-    message: `${ctx.actor.name} ${answer} your ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone.iana)}`,
+    message: `${ctx.actor.name} ${answer} your ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
     fromName: ctx.actor.name,
     link: appointmentsPathFor(row.requesterRole),
   });
