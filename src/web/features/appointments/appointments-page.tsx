@@ -68,7 +68,7 @@ export function AppointmentsPage({ upcoming, past, options, description, emptyTe
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
       <div className="grid items-start gap-8 lg:grid-cols-5">
         <div className="space-y-8 lg:col-span-3">
-          <Card title="Upcoming Appointments" description={`Times in ${zone.name} (${zone.iana})`}>
+          <Card title="Upcoming Appointments" description={zone.name === zone.iana ? `Times in ${zone.name}` : `Times in ${zone.name} (${zone.iana})`}>
             <div className="space-y-4">
               <AppointmentList appointments={upcomingList.items} emptyText={emptyText} {...actions} />
               <LoadMoreFooter list={upcomingList} />
