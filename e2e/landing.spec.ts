@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, signUpThroughApi, test } from './fixtures.ts';
+import { expect as baseExpect, expectNoAxeViolations, signUpThroughApi, test } from './fixtures.ts';
+
+// This machine is shared and slow at times: generous waits, the same checks.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
 
 async function axeAtBothWidths(page: Page): Promise<void> {
   await expectNoAxeViolations(page);

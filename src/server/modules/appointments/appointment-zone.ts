@@ -48,7 +48,10 @@ export function zoneName(timeZone: string, at: Date): string {
 /** "Tue 1 Dec 2026, 10:00–11:00 GMT": the day and times in the zone, then its name (at the start time, unless the person named it). */
 export function whenInZone(startsAt: Date, endsAt: Date, zone: AppointmentZone): string {
   const timeZone = zone.iana;
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(startsAt);
+  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone }).formatToParts(startsAt);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // composed from its parts: ICU versions differ on the comma after the weekday
+  const day = `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
   const time = (d: Date) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
   return `${day}, ${time(startsAt)}–${time(endsAt)} ${zone.named ? zone.name : zoneName(timeZone, startsAt)}`;
 }
