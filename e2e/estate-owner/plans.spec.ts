@@ -29,7 +29,7 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
       await expect(page.getByRole('progressbar', { name: bar })).toHaveAttribute('aria-valuenow', /^\d+$/);
     }
     const glance = page.getByRole('list', { name: 'Your legacy at a glance' });
-    await expect(glance.getByRole('link', { name: /Legal Documents\s*12/ })).toBeVisible();
+    await expect(glance.getByRole('link', { name: /Legal Documents\s*5\s*of 12 documents/ })).toBeVisible();
     await expect(glance.getByRole('link', { name: /Digital Assets\s*8/ })).toBeVisible();
     await expect(glance.getByRole('link', { name: /Security\s*\d+\s*of 6 measures on/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Support Team' })).toBeVisible();
@@ -76,7 +76,7 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     await upload.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Uploaded “Teachers’ pension statement 2026”.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark “Add the pension statement” complete' })).toBeVisible();
-    await expect(glance.getByRole('link', { name: /Legal Documents\s*13/ })).toBeVisible();
+    await expect(glance.getByRole('link', { name: /Legal Documents\s*5\s*of 13 documents/ })).toBeVisible();
     // leave the demo's vault as the seed made it
     const docs = (await (await page.request.get('/api/v1/documents?q=pension%20statement%202026')).json()) as { items: { id: string; title: string }[] };
     const uploaded = docs.items.find((d) => d.title === 'Teachers’ pension statement 2026');
@@ -287,6 +287,7 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     const after = page.getByRole('listitem').filter({ hasText: notes });
     await expect(after.getByText('Confirmed', { exact: true })).toBeVisible();
     await after.getByRole('button', { name: /Cancel Family Meeting/ }).click();
+    await page.getByRole('dialog', { name: 'Cancel this appointment?' }).getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(page.getByText('Cancelled: Family Meeting with David Chen.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: notes }).getByText('Cancelled', { exact: true })).toBeVisible();
   });

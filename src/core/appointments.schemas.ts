@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
+import { zTimeCursor } from './keyset.schemas.ts';
 import { APPOINTMENT_STATUSES } from './constants.ts';
 import { ROLES } from './roles.ts';
 import { isValidTimeZone } from './time-zones.ts';
@@ -25,6 +26,8 @@ export const ZCreateAppointmentRequest = z
       .optional(),
     /** which persona area this is booked from, when the account holds several roles */
     persona: z.enum(ROLES).optional(),
+    /** book it even though it falls outside usual hours (docs/decisions/0041); without it such a booking is refused with APPOINTMENT_OFF_HOURS */
+    confirmOffHours: z.boolean().optional(),
   })
   .strict()
   .refine((v) => Boolean(v.supportMemberId) !== Boolean(v.attendeeUserId), {
@@ -32,6 +35,16 @@ export const ZCreateAppointmentRequest = z
     path: ['supportMemberId'],
   });
 export type TCreateAppointmentRequest = z.input<typeof ZCreateAppointmentRequest>;
+
+/** Codes the schedule form answers by asking the person, rather than by showing an error. */
+export const APPOINTMENT_ERROR_CODES = {
+  /** the time is before 08:00, from 20:00, or on a weekend, and confirmOffHours was not sent */
+  offHours: 'APPOINTMENT_OFF_HOURS',
+} as const;
+
+/** The zone the caller's appointments are shown and booked in, and the short name written after times ("GMT"). */
+export const ZDisplayZone = z.object({ iana: z.string(), name: z.string() });
+export type TDisplayZone = z.infer<typeof ZDisplayZone>;
 
 export const ZAppointment = z.object({
   id: z.string(),
@@ -48,12 +61,40 @@ export const ZAppointment = z.object({
   direction: z.enum(['outgoing', 'incoming']),
   requestedByName: z.string(),
   past: z.boolean(),
+  /** start and end in the caller's zone, named: "Tue 1 Dec 2026, 10:00–11:00 GMT" */
+  when: z.string(),
+  /** who is told if the caller cancels it (null: nobody can be — they have no account yet) */
+  cancelNotifies: z.string().nullable(),
   canConfirm: z.boolean(),
   canCancel: z.boolean(),
 });
 export type TAppointment = z.infer<typeof ZAppointment>;
 
-export const ZAppointmentList = z.object({ appointments: z.array(ZAppointment) });
+export const APPOINTMENT_VIEWS = ['upcoming', 'past'] as const;
+export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
+export const APPOINTMENT_PAGE_MAX = 50;
+
+/**
+ * One view of the caller's appointments, paged by keyset: Upcoming (pending or confirmed, not yet
+ * over; soonest first) or Past & cancelled (everything else; latest first).
+ */
+export const ZAppointmentListQuery = z
+  .object({
+    view: z.enum(APPOINTMENT_VIEWS).default('upcoming'),
+    cursor: zTimeCursor.optional(),
+    limit: z.coerce.number().int().min(1).max(APPOINTMENT_PAGE_MAX).default(20),
+    /** whose zone the times are written in, when the account holds several roles */
+    persona: z.enum(ROLES).optional(),
+  })
+  .strict();
+export type TAppointmentListQuery = z.input<typeof ZAppointmentListQuery>;
+
+export const ZAppointmentList = z.object({
+  appointments: z.array(ZAppointment),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  zone: ZDisplayZone,
+});
 export type TAppointmentList = z.infer<typeof ZAppointmentList>;
 
 export const ZAppointmentOptionsQuery = z.object({ persona: z.enum(ROLES).optional() }).strict();
@@ -61,6 +102,8 @@ export const ZAppointmentOptionsQuery = z.object({ persona: z.enum(ROLES).option
 /** What the schedule form offers this persona: its types and the people it may book with. */
 export const ZAppointmentOptions = z.object({
   persona: z.enum(ROLES),
+  /** the zone the date and time typed are in */
+  zone: ZDisplayZone,
   types: z.array(z.object({ name: z.string(), minutes: z.number() })),
   people: z.array(
     z.object({

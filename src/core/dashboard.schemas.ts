@@ -3,8 +3,18 @@ import { ZBeneficiary } from './beneficiaries.schemas.ts';
 import { ZSupportMember } from './support-team.schemas.ts';
 import { ZTask } from './tasks.schemas.ts';
 
+/** One step of the onboarding checklist; `done` comes from the estate's data, never from a click. */
+export const ZChecklistItem = z.object({ key: z.string(), label: z.string(), href: z.string(), done: z.boolean() });
+export type TChecklistItem = z.infer<typeof ZChecklistItem>;
+
 export const ZDashboard = z.object({
-  owner: z.object({ name: z.string(), firstName: z.string() }),
+  owner: z.object({
+    name: z.string(),
+    firstName: z.string(),
+    /** has signed in before this session ("Welcome back"); false on a first visit ("Welcome") — docs/decisions/0040 */
+    returning: z.boolean(),
+  }),
+  checklist: z.array(ZChecklistItem),
   completion: z.object({
     overall: z.number(),
     documents: z.number(),
@@ -20,7 +30,10 @@ export const ZDashboard = z.object({
   }),
   /** the four category cards */
   counts: z.object({
+    /** every document in the vault */
     documents: z.number(),
+    /** the "Legal Documents" card: documents of type legal */
+    legalDocuments: z.number(),
     digitalAssets: z.number(),
     beneficiaries: z.number(),
     security: z.number(),

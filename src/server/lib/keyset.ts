@@ -28,3 +28,9 @@ export function keysetPage<T>(rows: T[], size: number, cursorOf: (row: T) => str
   const last = page[page.length - 1];
   return { page, nextCursor: rows.length > size && last !== undefined ? cursorOf(last) : null };
 }
+
+/** Rows after the cursor of a soonest-first list ordered by (time ASC, id ASC) — the mirror of olderThan. */
+export function newerThan(time: AnyColumn, id: AnyColumn, cursor: TTimeCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${time}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}

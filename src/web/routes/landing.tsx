@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from '@heroicons/react/24/outline';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs } from 'react-router';
-import type { TSessionResponse } from '../../core/auth.schemas.ts';
+import type { TSessionResponse, TSessionUser } from '../../core/auth.schemas.ts';
 import { PERSONAS, personaFor, type Persona } from '../../core/personas.ts';
 import { isRole } from '../../core/roles.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -122,9 +122,48 @@ const PROMISES = [
   },
 ] as const;
 
+/**
+ * A demo visitor is signed in as one of the personas' sample users (demo sign-in picks them by
+ * these addresses); anyone else signed in holds a real account, and is never offered a demo one.
+ */
+function isDemoPersonaUser(user: TSessionUser): boolean {
+  return PERSONAS.some((p) => p.sampleUser.email === user.email);
+}
+
+/** The User Type Selector for a real account: only the areas its roles open, each a plain link (no demo sign-in). */
+function OwnAreas({ user }: { user: TSessionUser }) {
+  const areas = PERSONAS.filter((p) => user.roles.includes(p.key));
+  if (areas.length === 0) return null;
+  return (
+    <section aria-labelledby="your-areas" className="mt-12 max-w-5xl">
+      <h2 id="your-areas" className="text-lg font-semibold text-stone-900">
+        Your areas
+      </h2>
+      <ul aria-label="Your areas" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {areas.map((area) => {
+          const Icon = ICONS[area.icon];
+          return (
+            <li key={area.key} data-accent={area.colour} className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">
+              <div className="flex items-center gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft ring-1 ring-accent-ring">
+                  <Icon aria-hidden="true" className="size-5 text-accent-icon" />
+                </span>
+                <h3 className="font-semibold text-stone-900">{area.name}</h3>
+              </div>
+              <p className="mt-3 flex-1 text-sm text-stone-600">{area.description}</p>
+              <Link to={area.path} className={`${buttonClasses('secondary', 'sm')} mt-4 self-start`}>
+                Open {area.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 function Welcome({ session }: { session: TSessionResponse }) {
   const { user, systemName } = session;
-  const areas = user ? PERSONAS.filter((p) => user.roles.includes(p.key)) : [];
   return (
     <>
       <div className="max-w-2xl pt-6 sm:pt-12">
@@ -137,16 +176,10 @@ function Welcome({ session }: { session: TSessionResponse }) {
           <div className="mt-8">
             <p className="text-stone-700">You're signed in as {user.name}.</p>
             <div className="mt-4 flex flex-wrap gap-3">
-              {areas.map((area, index) => (
-                <Link
-                  key={area.key}
-                  to={area.path}
-                  data-accent={area.colour}
-                  className={buttonClasses(index === 0 ? 'primary' : 'secondary')}
-                >
-                  Go to {area.name}
-                </Link>
-              ))}
+              <Link to={homePathFor(user)} className={buttonClasses('primary')}>
+                Go to your dashboard
+                <ArrowRightIcon aria-hidden="true" className="size-4" />
+              </Link>
             </div>
           </div>
         ) : (
@@ -160,6 +193,7 @@ function Welcome({ session }: { session: TSessionResponse }) {
           </div>
         )}
       </div>
+      {user && <OwnAreas user={user} />}
       <ul className="mt-16 grid max-w-5xl gap-8 sm:grid-cols-3">
         {PROMISES.map(({ icon: Icon, title, text }) => (
           <li key={title}>
@@ -177,9 +211,11 @@ export function Component() {
   const session = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { user } = session;
+  // Demo visitors (signed out, or signed in as a sample persona) keep the persona picker; a real account sees its own areas.
+  const showDemo = session.demoMode && !(user && !isDemoPersonaUser(user));
   return (
     <div className="min-h-full">
-      <title>{session.demoMode ? 'Explore Heirloom' : session.systemName}</title>
+      <title>{showDemo ? 'Explore Heirloom' : session.systemName}</title>
       <header className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-5 sm:px-6 lg:px-8">
         <Logo name={session.systemName} />
         <div className="flex items-center gap-4">
@@ -200,7 +236,7 @@ export function Component() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
-        {session.demoMode ? <DemoLanding error={actionData?.error} /> : <Welcome session={session} />}
+        {showDemo ? <DemoLanding error={actionData?.error} /> : <Welcome session={session} />}
       </main>
     </div>
   );

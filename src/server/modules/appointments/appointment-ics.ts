@@ -2,14 +2,14 @@ import { createEvent } from 'ics';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
-import { toAppointment, visibleAppointment } from './appointment-view.ts';
+import { toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
 
 const STATUS = { confirmed: 'CONFIRMED', cancelled: 'CANCELLED', declined: 'CANCELLED', pending: 'TENTATIVE' } as const;
 
 /** One appointment as an iCalendar file (UTC times), for the caller's calendar. */
 export async function appointmentIcs(ctx: Ctx, id: string): Promise<{ filename: string; body: string }> {
   const { row, requesterName } = await visibleAppointment(ctx, id);
-  const view = toAppointment(row, requesterName, ctx.actor.userId, ctx.clock.now());
+  const view = toAppointment(row, requesterName, ctx.actor.userId, ctx.clock.now(), await zoneForRow(ctx, row));
   const description = [
     `${row.type} (${row.durationMinutes} minutes) with ${view.withName}, ${view.withRoleLabel}.`,
     `Status: ${row.status}.`,

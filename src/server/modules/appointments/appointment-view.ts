@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { appointmentZoneForRole, whenInZone, type AppointmentZone } from './appointment-zone.ts';
 import { roleLabel } from './bookable-people.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -11,7 +12,11 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export const endOf = (row: Pick<AppointmentRow, 'startsAt' | 'durationMinutes'>) =>
   new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
 
-export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date): TAppointment {
+/**
+ * The caller's view of an appointment: who it is with from their side, its times in `zone`
+ * (appointment-zone.ts), who would be told of a cancellation, and what they may do with it.
+ */
+export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date, zone: AppointmentZone): TAppointment {
   const outgoing = row.requestedBy === callerId;
   const ends = endOf(row);
   const past = ends.getTime() <= now.getTime();
@@ -28,6 +33,8 @@ export function toAppointment(row: AppointmentRow, requesterName: string, caller
     direction: outgoing ? 'outgoing' : 'incoming',
     requestedByName: requesterName,
     past,
+    when: whenInZone(row.startsAt, ends, zone),
+    cancelNotifies: outgoing && row.attendeeUserId ? row.attendeeName : null,
     canConfirm: !outgoing && row.attendeeUserId === callerId && row.status === 'pending' && !past,
     canCancel: outgoing && (row.status === 'pending' || row.status === 'confirmed') && !past,
   };
@@ -49,15 +56,8 @@ export async function visibleAppointment(ctx: Ctx, id: string): Promise<{ row: A
   return found;
 }
 
-export function formatWhen(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(date);
+/** The zone the caller sees this appointment in: the one of the persona they booked it from, or were asked as. */
+export function zoneForRow(ctx: Ctx, row: AppointmentRow): Promise<AppointmentZone> {
+  return appointmentZoneForRole(ctx, row.requestedBy === ctx.actor.userId ? row.requesterRole : row.attendeeRole, ctx.actor.userId);
 }
+

@@ -4,6 +4,7 @@ import {
   ZAppointment,
   ZAppointmentIdParams,
   ZAppointmentList,
+  ZAppointmentListQuery,
   ZAppointmentOptions,
   ZAppointmentOptionsQuery,
   ZCreateAppointmentRequest,
@@ -22,8 +23,8 @@ export async function appointmentsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/appointments',
-    { schema: { tags, response: { 200: ZAppointmentList } }, config: { permission: 'read:appointment:own' } },
-    async (req) => listAppointments(req.ctx),
+    { schema: { tags, querystring: ZAppointmentListQuery, response: { 200: ZAppointmentList } }, config: { permission: 'read:appointment:own' } },
+    async (req) => listAppointments(req.ctx, req.query),
   );
   app.get(
     '/api/v1/appointments/options',

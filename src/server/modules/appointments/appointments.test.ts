@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_LIMITS } from '../../../../test/send-limits.ts';
 import { zonedTimeToUtc } from '../../../core/appointments.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { notifications } from '../../db/schema/messages.ts';
+import { auditLog } from '../../db/schema/system.ts';
 import { insertAppointment } from '../../../../test/factories/appointments.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
@@ -115,6 +116,40 @@ describe('schedule', () => {
     expect((await book(ownerS, { type: 'Family Meeting', supportMemberId: plannerMemberId, timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
   });
 
+  it('a time outside usual hours is refused with APPOINTMENT_OFF_HOURS until confirmed, and nothing is booked meanwhile', async () => {
+    // an owner of their own, so the bookings here stay clear of the shared owner's hourly request limit
+    const night = await insertOwner(t.db, { name: 'Nina Owl' });
+    const nightS = await sessionFor(t, night);
+    const memberId = (await insertSupportMember(t.db, night.estateId!, { role: 'legacy-planner', name: 'David Chen', userId: plannerUser.id, email: plannerUser.email, acceptedAt: new Date() })).id;
+    const count = async () => (await t.db.select().from(appointments).where(eq(appointments.requestedBy, night.id))).length;
+    const before = await count();
+    for (const [time, timeZone] of [
+      ['07:30', 'UTC'], // starts before 08:00
+      ['19:00', 'UTC'], // a 90-minute meeting ends at 20:30
+      ['23:30', 'UTC'], // runs past midnight
+      ['14:00', 'Asia/Tokyo'], // read in the zone it was typed in: 14:00 in Tokyo is usual (05:00 UTC)
+    ] as const) {
+      const res = await book(nightS, { type: 'Family Meeting', supportMemberId: memberId, time, timeZone });
+      if (timeZone === 'Asia/Tokyo') {
+        expect(res.statusCode, time).toBe(201);
+        continue;
+      }
+      expect(res.statusCode, time).toBe(409);
+      expect(res.json().error.code).toBe('APPOINTMENT_OFF_HOURS');
+      expect(res.json().error.message).toMatch(/outside usual hours \(8:00 to 20:00\)/);
+      expect(res.json().error.message).toContain(`${time}–`);
+    }
+    expect(await count()).toBe(before + 1);
+    // explicitly confirmed: booked; `false` is no confirmation
+    expect((await book(nightS, { type: 'Family Meeting', supportMemberId: memberId, time: '07:30', confirmOffHours: false })).statusCode).toBe(409);
+    const ok = await book(nightS, { type: 'Family Meeting', supportMemberId: memberId, time: '07:30', confirmOffHours: true });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().when).toMatch(/, 07:30–09:00 UTC$/);
+    // the edges are usual: 08:00 start, a meeting ending at 20:00
+    expect((await book(nightS, { type: 'Family Meeting', supportMemberId: memberId, time: '08:00' })).statusCode).toBe(201);
+    expect((await book(nightS, { type: 'Family Meeting', supportMemberId: memberId, time: '18:30' })).statusCode).toBe(201);
+  });
+
   it('answers 404 for someone on another estate’s support team', async () => {
     const res = await book(ownerS, { type: 'Family Meeting', supportMemberId: otherMemberId });
     expect(res.statusCode).toBe(404);
@@ -200,6 +235,43 @@ describe('confirm, decline, cancel', () => {
     expect((await injectAs(t, plannerS, 'POST', `/api/v1/appointments/${appt.id}/confirm`)).statusCode).toBe(409);
   });
 
+  it('a cancel names who is told, tells them with the time in their zone, and moves it from Upcoming to Past & cancelled', async () => {
+    const appt = (await book(ownerS, { type: 'Document Review', supportMemberId: plannerMemberId, time: '11:00' })).json() as { id: string; cancelNotifies: string | null };
+    // said before the owner confirms the cancel
+    expect(appt.cancelNotifies).toBe('David Chen');
+    const ids = async (view: string) =>
+      ((await injectAs(t, ownerS, 'GET', `/api/v1/appointments?view=${view}&limit=50`)).json() as { appointments: { id: string }[] }).appointments.map((a) => a.id);
+    expect(await ids('upcoming')).toContain(appt.id);
+
+    const res = await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelNotifies: 'David Chen', canCancel: false });
+    const told = await t.db.select().from(notifications).where(eq(notifications.userId, plannerUser.id));
+    // David's zone is his own setting (ET by default): 11:00 UTC is 06:00 in New York
+    expect(told.some((n) => n.message.startsWith('Margaret Ellis cancelled the Document Review on') && /, 0[67]:00–0[78]:00 ET$/.test(n.message))).toBe(true);
+    expect(await ids('upcoming')).not.toContain(appt.id);
+    expect(await ids('past')).toContain(appt.id);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'appointment.cancelled'), eq(auditLog.targetId, appt.id)));
+    expect(entry?.actorUserId).toBe(owner.id);
+  });
+
+  it('with someone who has not joined, the cancel says nobody can be told (and no one is)', async () => {
+    const appt = (await book(ownerS, { type: 'Document Review', supportMemberId: pendingMemberId })).json() as { id: string; cancelNotifies: string | null };
+    expect(appt.cancelNotifies).toBeNull();
+    const before = (await t.db.select().from(notifications)).length;
+    const res = await injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancelNotifies: null });
+    expect((await t.db.select().from(notifications)).length).toBe(before);
+  });
+
+  it('two cancels at once: one succeeds, the other is a 409, and the attendee is told once', async () => {
+    const appt = await request();
+    const before = (await t.db.select().from(notifications).where(eq(notifications.userId, plannerUser.id))).length;
+    const results = await Promise.all([1, 2].map(() => injectAs(t, ownerS, 'POST', `/api/v1/appointments/${appt.id}/cancel`)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, plannerUser.id))).length).toBe(before + 1);
+  });
+
   it('a request whose time has passed can no longer be confirmed', async () => {
     const old = await insertAppointment(t.db, {
       requestedBy: owner.id,
@@ -212,21 +284,88 @@ describe('confirm, decline, cancel', () => {
 });
 
 describe('list and calendar file', () => {
-  it('lists upcoming first (soonest first), then past ones', async () => {
+  it('Upcoming holds pending and confirmed ones not yet over, soonest first; Past & cancelled the rest, latest first', async () => {
     const lister = await insertOwner(t.db);
-    const mk = (days: number, type: string) =>
-      insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type, startsAt: new Date(t.clock.now().getTime() + days * DAY) });
-    await mk(-10, 'Long ago');
-    await mk(9, 'Later');
+    const mk = (days: number, type: string, status = 'pending') =>
+      insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type, status, startsAt: new Date(t.clock.now().getTime() + days * DAY) });
+    await mk(-10, 'Long ago', 'confirmed');
+    await mk(9, 'Later', 'confirmed');
     await mk(-2, 'Recently');
     await mk(1, 'Soon');
-    const res = await injectAs(t, await sessionFor(t, lister), 'GET', '/api/v1/appointments');
-    expect(res.json().appointments.map((a: { type: string; past: boolean }) => [a.type, a.past])).toEqual([
+    await mk(3, 'Called off', 'cancelled');
+    await mk(4, 'Turned down', 'declined');
+    const s = await sessionFor(t, lister);
+    const view = async (q: string) => (await injectAs(t, s, 'GET', `/api/v1/appointments${q}`)).json();
+    const names = (list: { appointments: { type: string; past: boolean }[] }) => list.appointments.map((a) => [a.type, a.past]);
+    expect(names(await view(''))).toEqual([
       ['Soon', false],
       ['Later', false],
+    ]);
+    expect(names(await view('?view=past'))).toEqual([
+      ['Turned down', false],
+      ['Called off', false],
       ['Recently', true],
       ['Long ago', true],
     ]);
+  });
+
+  it('pages each view in the database by keyset: no row twice, none missed, a forged cursor refused', async () => {
+    const lister = await insertOwner(t.db);
+    const s = await sessionFor(t, lister);
+    const same = new Date(t.clock.now().getTime() + 2 * DAY);
+    for (let i = 0; i < 5; i++) {
+      // three at the very same instant: the id breaks the tie
+      await insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type: `Up ${i}`, startsAt: i < 3 ? same : new Date(same.getTime() + i * DAY) });
+      await insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type: `Gone ${i}`, status: 'cancelled', startsAt: i < 3 ? same : new Date(same.getTime() - i * DAY) });
+    }
+    for (const view of ['upcoming', 'past']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await injectAs(t, s, 'GET', `/api/v1/appointments?view=${view}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { appointments: { id: string }[]; nextCursor: string | null };
+        seen.push(...body.appointments.map((a) => a.id));
+        cursor = body.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      expect(new Set(seen).size).toBe(5);
+    }
+    const bad = await injectAs(t, s, 'GET', '/api/v1/appointments?view=past&cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(400);
+    expect((await injectAs(t, s, 'GET', '/api/v1/appointments?view=someday')).statusCode).toBe(400);
+    expect((await injectAs(t, s, 'GET', '/api/v1/appointments?limit=500')).statusCode).toBe(400);
+  });
+
+  it('writes each time in the caller’s zone, named: the platform’s for owners, the planner’s own choice for planners', async () => {
+    const [row] = await t.db
+      .insert(appointments)
+      .values({
+        requestedBy: owner.id,
+        requesterRole: 'estate-owner',
+        attendeeUserId: plannerUser.id,
+        attendeeName: 'David Chen',
+        attendeeRole: 'legacy-planner',
+        type: 'Zone check',
+        durationMinutes: 60,
+        startsAt: new Date('2099-07-01T10:00:00Z'),
+        status: 'confirmed',
+      })
+      .returning();
+    const find = async (s: TestSession, q = '') =>
+      ((await injectAs(t, s, 'GET', `/api/v1/appointments?limit=50${q}`)).json() as { appointments: { id: string; when: string }[]; zone: unknown });
+    const mine = await find(ownerS);
+    // the platform's zone is UTC by default
+    expect(mine.zone).toEqual({ iana: 'UTC', name: 'UTC' });
+    expect((await find(ownerS)).appointments.find((a) => a.id === row!.id)?.when).toBe('Wed 1 Jul 2099, 10:00–11:00 UTC');
+    await injectAs(t, plannerS, 'PATCH', '/api/v1/settings', { plannerTimeZone: 'CT' });
+    const his = await find(plannerS, '&persona=legacy-planner');
+    expect(his.zone).toEqual({ iana: 'America/Chicago', name: 'CT' });
+    expect(his.appointments.find((a) => a.id === row!.id)?.when).toBe('Wed 1 Jul 2099, 05:00–06:00 CT');
+    await injectAs(t, plannerS, 'PATCH', '/api/v1/settings', { plannerTimeZone: 'ET' });
+    await t.db.delete(appointments).where(eq(appointments.id, row!.id));
   });
 
   it('downloads an .ics attachment in UTC with the type’s duration', async () => {

@@ -2,13 +2,19 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TAppointment } from '../../../core/appointments.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
+import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
-import { endOf, formatWhen, toAppointment, visibleAppointment } from './appointment-view.ts';
+import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
+import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
 import { appointmentsPathFor } from './bookable-people.ts';
 
-/** The requester cancels a pending or confirmed appointment that has not happened yet. */
+/**
+ * The requester cancels a pending or confirmed appointment that has not happened yet. The other
+ * side is told (in-app and by email), with the time in their own zone; the answer's
+ * `cancelNotifies` names them, so the screen can say who was told. It then leaves Upcoming and is
+ * kept under Past & cancelled.
+ */
 export async function cancelAppointment(ctx: Ctx, id: string): Promise<TAppointment> {
   const { row, requesterName } = await visibleAppointment(ctx, id);
   if (row.requestedBy !== ctx.actor.userId) throw forbidden('Only the person who asked for this appointment can cancel it; decline it instead.');
@@ -23,15 +29,16 @@ export async function cancelAppointment(ctx: Ctx, id: string): Promise<TAppointm
     .returning();
   if (!updated) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
 
+  await audit(ctx, { action: 'appointment.cancelled', estateId: row.estateId, targetType: 'appointment', targetId: row.id, details: { told: Boolean(row.attendeeUserId) } });
   if (row.attendeeUserId) {
-    const { defaultTimeZone } = await getSystemSettings(ctx.db);
+    const theirZone = await appointmentZoneForRole(ctx, row.attendeeRole, row.attendeeUserId);
     await notify(ctx, {
       userId: row.attendeeUserId,
       type: 'message',
-      message: `${ctx.actor.name} cancelled the ${row.type} on ${formatWhen(row.startsAt, defaultTimeZone)}`,
+      message: `${ctx.actor.name} cancelled the ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
       fromName: ctx.actor.name,
       link: appointmentsPathFor(row.attendeeRole),
     });
   }
-  return toAppointment(updated, requesterName, ctx.actor.userId, now);
+  return toAppointment(updated, requesterName, ctx.actor.userId, now, await zoneForRow(ctx, updated));
 }

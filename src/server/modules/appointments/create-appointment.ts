@@ -1,20 +1,22 @@
 import type { z } from 'zod';
-import type { TAppointment, ZCreateAppointmentRequest } from '../../../core/appointments.schemas.ts';
+import { APPOINTMENT_ERROR_CODES, type TAppointment, type ZCreateAppointmentRequest } from '../../../core/appointments.schemas.ts';
 import { durationFor, zonedTimeToUtc } from '../../../core/appointments.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
-import { formatWhen, toAppointment } from './appointment-view.ts';
+import { endOf, toAppointment } from './appointment-view.ts';
+import { appointmentZoneFor, appointmentZoneForRole, ianaZone, isOffHours, USUAL_HOURS, whenInZone } from './appointment-zone.ts';
 import { appointmentsPathFor, bookablePeople, resolvePersona } from './bookable-people.ts';
 
 /**
  * Ask for an appointment. The persona decides the allowed types; the duration comes from the type;
  * the person must be someone this persona may book with (else 404); a time in the past is refused.
+ * A time outside usual hours (isOffHours, in the zone it was typed in) is refused with
+ * APPOINTMENT_OFF_HOURS unless `confirmOffHours` says the person meant it (docs/decisions/0041).
  * It starts pending: the other side confirms or declines.
  */
 export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreateAppointmentRequest>): Promise<TAppointment> {
@@ -33,13 +35,21 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
     throw badRequest(`An ${input.type} is booked with your legacy planner.`, { type: 'Choose another type, or your legacy planner' });
   }
 
-
-  const { defaultTimeZone } = await getSystemSettings(ctx.db);
-  const timeZone = input.timeZone ?? defaultTimeZone;
+  const zone = await appointmentZoneFor(ctx, persona);
+  const timeZone = input.timeZone ?? zone.iana;
   const startsAt = zonedTimeToUtc(input.date, input.time, timeZone);
   const now = ctx.clock.now();
   if (startsAt.getTime() <= now.getTime()) {
     throw badRequest('That time has already passed. Choose a time in the future.', { time: 'Choose a time in the future' });
+  }
+  if (!input.confirmOffHours && isOffHours(startsAt, minutes, timeZone)) {
+    const when = whenInZone(startsAt, new Date(startsAt.getTime() + minutes * 60_000), input.timeZone && input.timeZone !== zone.iana ? ianaZone(input.timeZone, startsAt) : zone);
+    throw new AppError(
+      APPOINTMENT_ERROR_CODES.offHours,
+      409,
+      `${when} is outside usual hours (${USUAL_HOURS.from}:00 to ${USUAL_HOURS.until}:00). Send the request anyway?`,
+      { time: 'Outside usual hours' },
+    );
   }
 
   // Count and insert in one transaction under the requester's lock (each request notifies the other side).
@@ -67,16 +77,17 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
   });
 
   if (person.attendeeUserId) {
+    const theirZone = await appointmentZoneForRole(ctx, person.role, person.attendeeUserId);
     // A planner's "Email notifications for new appointments" decides the email; the notice is always made.
     const send = person.role !== 'legacy-planner' || (await loadUserSettings(ctx, person.attendeeUserId)).plannerAppointmentEmails;
     await notify(ctx, {
       send,
       userId: person.attendeeUserId,
       type: 'message',
-      message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${formatWhen(startsAt, timeZone)}. Confirm or decline it.`,
+      message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${whenInZone(startsAt, endOf(row!), theirZone)}. Confirm or decline it.`,
       fromName: ctx.actor.name,
       link: appointmentsPathFor(person.role),
     });
   }
-  return toAppointment(row!, ctx.actor.name, ctx.actor.userId, now);
+  return toAppointment(row!, ctx.actor.name, ctx.actor.userId, now, zone);
 }

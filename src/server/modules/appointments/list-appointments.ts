@@ -1,23 +1,47 @@
-import { eq, or, sql } from 'drizzle-orm';
-import type { TAppointmentList } from '../../../core/appointments.schemas.ts';
+import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import type { TAppointmentList, ZAppointmentListQuery } from '../../../core/appointments.schemas.ts';
+import { timeCursorOf } from '../../../core/keyset.schemas.ts';
+import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
+import { cursorTime, keysetPage, newerThan, olderThan } from '../../lib/keyset.ts';
 import { toAppointment } from './appointment-view.ts';
+import { appointmentZoneFor } from './appointment-zone.ts';
+import { resolvePersona } from './bookable-people.ts';
 
-/** Mine, as requester or attendee: upcoming first (soonest first), then past ones (latest first). */
-export async function listAppointments(ctx: Ctx): Promise<TAppointmentList> {
+const LIVE = ['pending', 'confirmed'];
+
+/**
+ * One view of mine, as requester or attendee, paged in the database by (startsAt, id):
+ * - upcoming: pending or confirmed and not yet over, soonest first;
+ * - past: everything else — over, cancelled or declined — latest first.
+ * Times are written in the zone of the persona asking (appointment-zone.ts).
+ */
+export async function listAppointments(ctx: Ctx, query: z.output<typeof ZAppointmentListQuery>): Promise<TAppointmentList> {
   const now = ctx.clock.now();
-  const ends = sql`${appointments.startsAt} + (${appointments.durationMinutes} * interval '1 minute')`;
+  const zone = await appointmentZoneFor(ctx, resolvePersona(ctx, query.persona));
+  const endsAfterNow = sql`${appointments.startsAt} + (${appointments.durationMinutes} * interval '1 minute') > ${now}`;
+  const upcoming = and(inArray(appointments.status, LIVE), endsAfterNow) as SQL;
+  const mine = or(eq(appointments.requestedBy, ctx.actor.userId), eq(appointments.attendeeUserId, ctx.actor.userId));
+  const soonestFirst = query.view === 'upcoming';
   const rows = await ctx.db
-    .select({ row: appointments, requesterName: users.name })
+    .select({ row: appointments, requesterName: users.name, at: cursorTime(appointments.startsAt) })
     .from(appointments)
     .innerJoin(users, eq(users.id, appointments.requestedBy))
-    .where(or(eq(appointments.requestedBy, ctx.actor.userId), eq(appointments.attendeeUserId, ctx.actor.userId)))
-    .orderBy(
-      sql`case when ${ends} > ${now} then 0 else 1 end`,
-      sql`case when ${ends} > ${now} then ${appointments.startsAt} end asc`,
-      sql`${appointments.startsAt} desc`,
-    );
-  return { appointments: rows.map((r) => toAppointment(r.row, r.requesterName, ctx.actor.userId, now)) };
+    .where(
+      and(
+        mine,
+        soonestFirst ? upcoming : not(upcoming),
+        soonestFirst ? newerThan(appointments.startsAt, appointments.id, query.cursor) : olderThan(appointments.startsAt, appointments.id, query.cursor),
+      ),
+    )
+    .orderBy(...(soonestFirst ? [asc(appointments.startsAt), asc(appointments.id)] : [desc(appointments.startsAt), desc(appointments.id)]))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.row.id));
+  return {
+    appointments: page.map((r) => toAppointment(r.row, r.requesterName, ctx.actor.userId, now, zone)),
+    nextCursor,
+    zone,
+  };
 }

@@ -3,9 +3,9 @@ import type { TAppointment } from '../../../core/appointments.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { notify } from '../notifications/notify.ts';
-import { endOf, formatWhen, toAppointment, visibleAppointment } from './appointment-view.ts';
+import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
+import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
 import { appointmentsPathFor } from './bookable-people.ts';
 
 /** The attendee confirms or declines a pending request; the requester is told. */
@@ -25,13 +25,13 @@ export async function respondToAppointment(ctx: Ctx, id: string, answer: 'confir
     .returning();
   if (!updated) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
 
-  const { defaultTimeZone } = await getSystemSettings(ctx.db);
+  const theirZone = await appointmentZoneForRole(ctx, row.requesterRole, row.requestedBy);
   await notify(ctx, {
     userId: row.requestedBy,
     type: 'message',
-    message: `${ctx.actor.name} ${answer} your ${row.type} on ${formatWhen(row.startsAt, defaultTimeZone)}`,
+    message: `${ctx.actor.name} ${answer} your ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
     fromName: ctx.actor.name,
     link: appointmentsPathFor(row.requesterRole),
   });
-  return toAppointment(updated, requesterName, ctx.actor.userId, now);
+  return toAppointment(updated, requesterName, ctx.actor.userId, now, await zoneForRow(ctx, updated));
 }

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { memories } from '../../db/schema/memories.ts';
-import { userSettings } from '../../db/schema/users.ts';
+import { futureMessages } from '../../db/schema/messages.ts';
+import { tasks } from '../../db/schema/tasks.ts';
+import { userSettings, users } from '../../db/schema/users.ts';
 import { seedDemo, type DemoIds } from '../../db/seed/demo.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertTask } from '../../../../test/factories/tasks.ts';
@@ -33,9 +35,19 @@ describe('GET /api/v1/dashboard', () => {
     const res = await browser.call('GET', '/api/v1/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();
-    expect(d.owner).toEqual({ name: 'Ruth Okafor', firstName: 'Ruth' });
+    // first visit, straight from sign-up: "Welcome", not "Welcome back"
+    expect(d.owner).toEqual({ name: 'Ruth Okafor', firstName: 'Ruth', returning: false });
+    expect(d.checklist.map((i: { label: string; done: boolean }) => [i.label, i.done])).toEqual([
+      ['Upload your will', false],
+      ['Add your first beneficiary', false],
+      ['Record a memory', false],
+      ['List your digital accounts', false],
+      ['Write a future message', false],
+      ['Add someone to your support team', false],
+      ['Turn on two-factor authentication', false],
+    ]);
     // security: login alerts (on by default) and activation on death with a certificate (the default condition)
-    expect(d.counts).toEqual({ documents: 0, digitalAssets: 0, beneficiaries: 0, security: 2, securityTotal: 6 });
+    expect(d.counts).toEqual({ documents: 0, legalDocuments: 0, digitalAssets: 0, beneficiaries: 0, security: 2, securityTotal: 6 });
     expect(d.completion).toEqual({ overall: 8, documents: 0, beneficiaries: 0, accounts: 0, security: 33 });
     expect(d.tasks.length).toBe(5);
     expect(d.pendingTaskCount).toBe(5);
@@ -68,8 +80,8 @@ describe('GET /api/v1/dashboard', () => {
     await t.db.insert(memories).values({ estateId: owner.estateId!, title: 'Our first home', date: '1975-05-01', type: 'photo_album', shareAll: true });
 
     const d = (await injectAs(t, s, 'GET', '/api/v1/dashboard')).json();
-    // "Legal Documents" counts every vault document
-    expect(d.counts).toMatchObject({ documents: 6, digitalAssets: 2, beneficiaries: 2 });
+    // "Legal Documents" counts the legal ones; the vault's total beside it
+    expect(d.counts).toMatchObject({ documents: 6, legalDocuments: 3, digitalAssets: 2, beneficiaries: 2 });
     // documents: 3 legal + 1 financial + 1 personal of 15
     expect(d.completion.documents).toBe(33);
     // beneficiaries: (1 + 0.5) / 2 — the first has everything (birthday from her account), the second only a birthday and access
@@ -86,6 +98,79 @@ describe('GET /api/v1/dashboard', () => {
     await t.db.insert(userSettings).values({ userId: owner.id, data: { loginAlerts: false } });
     await t.db.update(estates).set({ activationCondition: 'manual' }).where(eq(estates.id, owner.estateId!));
     expect((await injectAs(t, s, 'GET', '/api/v1/dashboard')).json().counts.security).toBe(1);
+  });
+
+  it('the checklist ticks itself off from the estate’s own data, and the onboarding tasks with it', async () => {
+    const browser = new Browser(t);
+    const email = `nadia.${Date.now()}@example.com`;
+    await signUpThroughEmail(t, browser, { name: 'Nadia Park', email, password: 'a-long-password' });
+    const session = (await browser.call('GET', '/api/v1/auth/session')).json();
+    const estateId: string = session.user.estateId;
+    const done = async () =>
+      Object.fromEntries(((await browser.call('GET', '/api/v1/dashboard')).json().checklist as { key: string; done: boolean }[]).map((i) => [i.key, i.done]));
+
+    // someone else's data ticks nothing here
+    const stranger = await insertOwner(t.db);
+    await addDocument(stranger.estateId!, 'legal', 'Last Will and Testament');
+    await insertBeneficiary(t.db, stranger.estateId!);
+    // a legal document that is not a will, and a title that only contains the letters
+    await addDocument(estateId, 'legal', 'Power of Attorney');
+    await addDocument(estateId, 'legal', 'Deed to Willowbrook Farm');
+    await addDocument(estateId, 'personal', 'My will, a draft'); // not filed as legal
+    expect(Object.values(await done()).some(Boolean)).toBe(false);
+
+    await addDocument(estateId, 'legal', 'Last Will and Testament of Nadia Park');
+    const ben = await insertBeneficiary(t.db, estateId);
+    await t.db.insert(memories).values({ estateId, title: 'Graduation day', date: '2001-06-30', type: 'photo_album' });
+    await t.db.insert(digitalAssets).values({ estateId, name: 'Email' });
+    await t.db.insert(futureMessages).values({ estateId, recipientId: ben.id, subject: 'For later', body: 'Hello', deliveryRule: 'after_activation' });
+    await insertSupportMember(t.db, estateId, { role: 'legacy-planner' });
+    expect(await done()).toEqual({
+      will: true,
+      beneficiary: true,
+      memory: true,
+      digitalAsset: true,
+      futureMessage: true,
+      supportTeam: true,
+      twoFactor: false,
+    });
+    await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.email, email));
+    expect((await done()).twoFactor).toBe(true);
+
+    // the matching onboarding tasks were completed (once), so the task list agrees with the checklist
+    const onboarding = await t.db.select().from(tasks).where(and(eq(tasks.estateId, estateId), eq(tasks.source, 'onboarding')));
+    expect(onboarding.length).toBe(5);
+    expect(onboarding.every((x) => x.status === 'completed' && x.completedAt)).toBe(true);
+    expect((await browser.call('GET', '/api/v1/dashboard')).json().pendingTaskCount).toBe(0);
+    // the stranger's onboarding is untouched by all this
+    expect((await t.db.select().from(tasks).where(and(eq(tasks.estateId, stranger.estateId!), eq(tasks.status, 'completed')))).length).toBe(0);
+  });
+
+  it('greets a first visit with "Welcome" and every later one with "Welcome back"', async () => {
+    const browser = new Browser(t);
+    const email = `omar.${Date.now()}@example.com`;
+    await signUpThroughEmail(t, browser, { name: 'Omar Haddad', email, password: 'a-long-password' });
+    const returning = async (b: Browser) => (await b.call('GET', '/api/v1/dashboard')).json().owner.returning;
+    // the sign-up's own session, read twice: still the first visit
+    expect(await returning(browser)).toBe(false);
+    expect(await returning(browser)).toBe(false);
+
+    // signs out and comes back with the password: a return (the sign-up was the first visit)
+    expect((await browser.call('POST', '/api/v1/auth/sign-out')).statusCode).toBeLessThan(300);
+    const again = new Browser(t);
+    expect((await again.call('POST', '/api/v1/auth/sign-in', { email, password: 'a-long-password' })).statusCode).toBe(200);
+    expect(await returning(again)).toBe(true);
+
+    // an owner whose only sign-in is the one that started this session (made by an administrator, never signed up): first visit
+    const owner = await insertOwner(t.db, { emailVerifiedAt: new Date() });
+    const fresh = new Browser(t);
+    expect((await fresh.call('POST', '/api/v1/auth/sign-in', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+    expect(await returning(fresh)).toBe(false);
+    // a second device signs in: both sessions have been here before now
+    const second = new Browser(t);
+    expect((await second.call('POST', '/api/v1/auth/sign-in', { email: owner.email, password: owner.password })).statusCode).toBe(200);
+    expect(await returning(second)).toBe(true);
+    expect(await returning(fresh)).toBe(true);
   });
 
   it('is for estate owners only', async () => {
@@ -105,7 +190,9 @@ describe('the demo owner', () => {
     const d = (await injectAs(t, s, 'GET', '/api/v1/dashboard')).json();
     expect(d.owner.firstName).toBe('Margaret');
     expect(d.completion).toMatchObject({ overall: 65, documents: 80, beneficiaries: 70, accounts: 60 });
-    expect(d.counts).toMatchObject({ documents: 12, digitalAssets: 8, beneficiaries: 5, security: 3 });
+    expect(d.counts).toMatchObject({ documents: 12, legalDocuments: 5, digitalAssets: 8, beneficiaries: 5, security: 3 });
+    // Margaret has signed in before (the seed's sign-in history)
+    expect(d.owner.returning).toBe(true);
     expect(d.supportTeam.map((m: { name: string }) => m.name).sort()).toEqual(['David Chen', 'Robert Hayes']);
     expect(d.tasks.length).toBeGreaterThan(0);
   });

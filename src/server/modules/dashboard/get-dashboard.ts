@@ -13,20 +13,31 @@ import { toSupportMember } from '../support-team/member-view.ts';
 import { TASK_ORDER } from '../tasks/list-tasks.ts';
 import { tasksWithSuggesters } from '../tasks/task-view.ts';
 import { completionFacts } from './completion-facts.ts';
+import { onboardingChecklist } from './onboarding-checklist.ts';
+import { isReturningVisitor } from './returning-visitor.ts';
 
 const DASHBOARD_TASKS = 5;
 const RECENT_MEMORIES = 3;
 
 /**
  * The owner's dashboard. Every figure comes from their own data: completion by the rules in
- * core/completion.ts (docs/decisions/0008), the four cards are live counts ("Legal Documents" is
- * every document in the vault; "Security" is the number of security measures on).
+ * core/completion.ts (docs/decisions/0008), the onboarding checklist from what exists
+ * (onboarding-checklist.ts), the four cards are live counts ("Legal Documents" counts the legal
+ * documents, the vault's total beside it; "Security" is the number of security measures on), and the
+ * greeting knows a first visit from a return (returning-visitor.ts; docs/decisions/0040).
  */
 export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
   const estateId = ownEstateId(ctx);
-  const completion = computeCompletion(await completionFacts(ctx, estateId));
+  const facts = await completionFacts(ctx, estateId);
+  const completion = computeCompletion(facts);
+  // Before the task list is read: it ticks off the onboarding tasks whose step is now done.
+  const checklist = await onboardingChecklist(ctx, estateId, facts.security.twoFactor);
+  const returning = await isReturningVisitor(ctx);
 
-  const [docCount] = await ctx.db.select({ n: count() }).from(documents).where(eq(documents.estateId, estateId));
+  const [docCount] = await ctx.db
+    .select({ n: count(), legal: sql<number>`count(*) filter (where ${documents.type} = 'legal')`.mapWith(Number) })
+    .from(documents)
+    .where(eq(documents.estateId, estateId));
   const [assetCount] = await ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId));
   const people = await ctx.db
     .select()
@@ -69,7 +80,8 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
     .where(and(eq(tasks.estateId, estateId), eq(tasks.status, 'pending')));
 
   return {
-    owner: { name: ctx.actor.name, firstName: ctx.actor.name.trim().split(/\s+/)[0] ?? ctx.actor.name },
+    owner: { name: ctx.actor.name, firstName: ctx.actor.name.trim().split(/\s+/)[0] ?? ctx.actor.name, returning },
+    checklist,
     completion: {
       overall: completion.overall,
       documents: completion.documents,
@@ -80,6 +92,7 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
     missing: completion.missing,
     counts: {
       documents: docCount?.n ?? 0,
+      legalDocuments: docCount?.legal ?? 0,
       digitalAssets: assetCount?.n ?? 0,
       beneficiaries: people.length,
       security: completion.securityOn,

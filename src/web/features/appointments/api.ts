@@ -1,11 +1,23 @@
-import type { TAppointment, TAppointmentList, TAppointmentOptions, TCreateAppointmentRequest } from '../../../core/appointments.schemas.ts';
+import type {
+  AppointmentView,
+  TAppointment,
+  TAppointmentList,
+  TAppointmentOptions,
+  TCreateAppointmentRequest,
+} from '../../../core/appointments.schemas.ts';
 import type { Role } from '../../../core/roles.ts';
 import { api } from '../../lib/api.ts';
 
 const BASE = '/api/v1/appointments';
 
+function listPath(persona: Role, view: AppointmentView, cursor?: string) {
+  const q = new URLSearchParams({ persona, view });
+  if (cursor) q.set('cursor', cursor);
+  return `${BASE}?${q.toString()}`;
+}
+
 export const appointmentsApi = {
-  list: () => api.get<TAppointmentList>(BASE),
+  list: (persona: Role, view: AppointmentView, cursor?: string) => api.get<TAppointmentList>(listPath(persona, view, cursor)),
   options: (persona: Role) => api.get<TAppointmentOptions>(`${BASE}/options?persona=${encodeURIComponent(persona)}`),
   create: (body: TCreateAppointmentRequest) => api.post<TAppointment>(BASE, body),
   confirm: (id: string) => api.post<TAppointment>(`${BASE}/${id}/confirm`),
@@ -14,11 +26,12 @@ export const appointmentsApi = {
   icsHref: (id: string) => `${BASE}/${id}/ics`,
 };
 
-/** The browser's time zone, so the date and time typed mean what the person meant. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
+/** What every persona's Appointments screen loads: the first page of Upcoming and of Past & cancelled, and the schedule form's options. */
+export async function loadAppointmentsScreen(persona: Role) {
+  const [upcoming, past, options] = await Promise.all([
+    appointmentsApi.list(persona, 'upcoming'),
+    appointmentsApi.list(persona, 'past'),
+    appointmentsApi.options(persona),
+  ]);
+  return { upcoming, past, options };
 }

@@ -1,23 +1,23 @@
 import { ArrowDownTrayIcon } from '@heroicons/react/20/solid';
 import { CalendarDaysIcon } from '@heroicons/react/24/outline';
-import type { TAppointment } from '../../../core/appointments.schemas.ts';
+import type { TAppointment, TDisplayZone } from '../../../core/appointments.schemas.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { appointmentsApi } from './api.ts';
-import { durationInWords, whenInWords, type DisplayZone } from './format.ts';
+import { durationInWords, relativeDay } from './format.ts';
 import { AppointmentStatusBadge } from './status-badge.tsx';
 
 export interface AppointmentActions {
   busyId: string | null;
   onConfirm: (a: TAppointment) => void;
   onDecline: (a: TAppointment) => void;
+  /** asks first (the page's confirm dialog) */
   onCancel: (a: TAppointment) => void;
-  /** show times in this zone, named (else the browser's) */
-  zone?: DisplayZone | undefined;
+  /** the zone the times are written in ("Today" / "In 5 days" are counted there too) */
+  zone: TDisplayZone;
 }
 
 function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCancel, zone }: { appointment: TAppointment } & AppointmentActions) {
-  const { when, relative } = whenInWords(a.startsAt, a.endsAt, new Date(), zone);
   const busy = busyId === a.id;
   return (
     <li className="py-5 first:pt-0 last:pb-0">
@@ -31,10 +31,10 @@ function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCance
         <AppointmentStatusBadge status={a.status} />
       </div>
       <p className="mt-2 text-sm text-stone-700">
-        <time dateTime={a.startsAt}>{when}</time>
+        <time dateTime={a.startsAt}>{a.when}</time>
         <span className="text-stone-500">
           {' '}
-          · {durationInWords(a.durationMinutes)} · {relative}
+          · {durationInWords(a.durationMinutes)} · {relativeDay(a.startsAt, new Date(), zone.iana)}
         </span>
       </p>
       {a.notes && <p className="mt-2 text-sm whitespace-pre-line text-stone-600">{a.notes}</p>}
@@ -52,17 +52,19 @@ function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCance
             </Button>
           </>
         )}
-        <a
-          href={appointmentsApi.icsHref(a.id)}
-          download
-          className={buttonClasses('secondary', 'sm')}
-          aria-label={`Add ${a.type} on ${when} to your calendar (.ics file)`}
-        >
-          <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
-          Add to calendar
-        </a>
+        {(a.status === 'pending' || a.status === 'confirmed') && (
+          <a
+            href={appointmentsApi.icsHref(a.id)}
+            download
+            className={buttonClasses('secondary', 'sm')}
+            aria-label={`Add ${a.type} on ${a.when} to your calendar (.ics file)`}
+          >
+            <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+            Add to calendar
+          </a>
+        )}
         {a.canCancel && (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCancel(a)} aria-label={`Cancel ${a.type} on ${when}`}>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCancel(a)} aria-label={`Cancel ${a.type} on ${a.when}`}>
             Cancel appointment
           </Button>
         )}
@@ -71,9 +73,9 @@ function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCance
   );
 }
 
-export function AppointmentList({ appointments, emptyText, ...actions }: { appointments: TAppointment[]; emptyText: string } & AppointmentActions) {
+export function AppointmentList({ appointments, emptyTitle = 'Nothing booked', emptyText, ...actions }: { appointments: TAppointment[]; emptyTitle?: string; emptyText: string } & AppointmentActions) {
   if (appointments.length === 0) {
-    return <EmptyState icon={CalendarDaysIcon} title="Nothing booked" description={emptyText} />;
+    return <EmptyState icon={CalendarDaysIcon} title={emptyTitle} description={emptyText} />;
   }
   return (
     <ul className="divide-y divide-stone-100">

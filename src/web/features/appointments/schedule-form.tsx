@@ -1,13 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ZCreateAppointmentRequest, type TAppointment, type TAppointmentOptions } from '../../../core/appointments.schemas.ts';
+import {
+  APPOINTMENT_ERROR_CODES,
+  ZCreateAppointmentRequest,
+  type TAppointment,
+  type TAppointmentOptions,
+  type TCreateAppointmentRequest,
+} from '../../../core/appointments.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { appointmentsApi, browserTimeZone } from './api.ts';
-import { todayIso, type DisplayZone } from './format.ts';
+import { appointmentsApi } from './api.ts';
+import { todayIso } from './format.ts';
 
 type Person = TAppointmentOptions['people'][number];
 const personKey = (p: Person) => (p.supportMemberId ? `m:${p.supportMemberId}` : `u:${p.attendeeUserId}`);
@@ -27,10 +35,15 @@ function usePrefill(options: TAppointmentOptions) {
 
 /**
  * Schedule form: type (with its duration), person, date, time, notes. Creates a pending request.
- * With `zone`, the date and time typed are in that zone (named beside the time); else the browser's.
+ * The date and time typed are in the persona's zone (options.zone, named beside the time). A time
+ * outside usual hours comes back as APPOINTMENT_OFF_HOURS: the form asks, and sends it again with
+ * `confirmOffHours` only when the person says so.
  */
-export function ScheduleForm({ options, onScheduled, zone }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void; zone?: DisplayZone | undefined }) {
+export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOptions; onScheduled: (a: TAppointment) => void }) {
   const { busy, error, setError, fields, setFields, run } = useAction();
+  const zone = options.zone;
+  /** the request the server found outside usual hours, and its words, while the person decides */
+  const [offHours, setOffHours] = useState<{ request: TCreateAppointmentRequest; message: string } | null>(null);
   const prefill = usePrefill(options);
   const [formKey, setFormKey] = useState(0);
   const [personValue, setPersonValue] = useState(prefill.personValue);
@@ -53,7 +66,7 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
       date: String(form.get('date') ?? ''),
       time: String(form.get('time') ?? ''),
       notes: String(form.get('notes') ?? ''),
-      timeZone: zone?.iana ?? browserTimeZone(),
+      timeZone: zone.iana,
       persona: options.persona,
     });
     if (!parsed.success) {
@@ -63,12 +76,26 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
       setFields(f);
       return;
     }
+    await send(parsed.data);
+  }
+
+  async function send(request: TCreateAppointmentRequest) {
     await run(async () => {
-      const created = await appointmentsApi.create(parsed.data);
-      setFields({});
-      setFormKey((k) => k + 1);
-      setPersonValue('');
-      onScheduled(created);
+      try {
+        const created = await appointmentsApi.create(request);
+        setOffHours(null);
+        setFields({});
+        setFormKey((k) => k + 1);
+        setPersonValue('');
+        onScheduled(created);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === APPOINTMENT_ERROR_CODES.offHours && !request.confirmOffHours) {
+          setOffHours({ request, message: e.message });
+          return;
+        }
+        setOffHours(null);
+        throw e;
+      }
     });
   }
   // The server names the person's field by what it is; the form has one "With" for both.
@@ -114,8 +141,8 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
         ))}
       </SelectField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Date" name="date" type="date" min={todayIso(new Date(), zone?.iana)} error={fields.date} />
-        <TextField label={zone ? `Time (${zone.name})` : 'Time'} name="time" type="time" step={900} error={fields.time} />
+        <TextField label="Date" name="date" type="date" min={todayIso(new Date(), zone.iana)} error={fields.date} />
+        <TextField label={`Time (${zone.name})`} name="time" type="time" step={900} error={fields.time} />
       </div>
       <TextAreaField label="Notes" name="notes" rows={3} optional maxLength={2000} error={fields.notes} placeholder="What would you like to talk about?" />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -134,6 +161,24 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
           Schedule
         </Button>
       </div>
+      <Dialog
+        open={offHours !== null}
+        onClose={() => setOffHours(null)}
+        title="Outside usual hours"
+        description={offHours?.message}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOffHours(null)}>
+              Choose another time
+            </Button>
+            <Button loading={busy} onClick={() => offHours && void send({ ...offHours.request, confirmOffHours: true })}>
+              Send anyway
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm text-stone-700">The other person may not see it until their working day.</p>
+      </Dialog>
     </form>
   );
 }

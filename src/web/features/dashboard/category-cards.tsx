@@ -2,10 +2,16 @@ import { ComputerDesktopIcon, DocumentTextIcon, ShieldCheckIcon, UsersIcon } fro
 import { Link } from 'react-router';
 import type { TDashboard } from '../../../core/dashboard.schemas.ts';
 
-/** The four category cards with live counts. "Legal Documents" counts every document in the vault. */
+/** The four category cards with live counts. "Legal Documents" counts the legal documents, with the vault's total beside it. */
 export function CategoryCards({ counts }: Pick<TDashboard, 'counts'>) {
   const cards = [
-    { label: 'Legal Documents', value: counts.documents, detail: 'in your vault', href: '/estate-owner/documents', icon: DocumentTextIcon },
+    {
+      label: 'Legal Documents',
+      value: counts.legalDocuments,
+      detail: `of ${counts.documents} document${counts.documents === 1 ? '' : 's'} in your vault`,
+      href: '/estate-owner/documents',
+      icon: DocumentTextIcon,
+    },
     { label: 'Digital Assets', value: counts.digitalAssets, detail: 'accounts recorded', href: '/estate-owner/digital-assets', icon: ComputerDesktopIcon },
     { label: 'Beneficiaries', value: counts.beneficiaries, detail: 'people named', href: '/estate-owner/beneficiaries', icon: UsersIcon },
     {

@@ -7,9 +7,10 @@ const AREAS = [
   { key: 'documents', label: 'Documents', href: '/estate-owner/documents' },
   { key: 'beneficiaries', label: 'Beneficiaries', href: '/estate-owner/beneficiaries' },
   { key: 'accounts', label: 'Accounts', href: '/estate-owner/digital-assets' },
+  { key: 'security', label: 'Security', href: '/estate-owner/security' },
 ] as const;
 
-/** Overall legacy completion with the Documents, Beneficiaries and Accounts sub-bars, and what is left. */
+/** Overall legacy completion with the Documents, Beneficiaries, Accounts and Security sub-bars (all four count in the overall figure), and what is left. */
 export function CompletionCard({ completion, missing }: Pick<TDashboard, 'completion' | 'missing'>) {
   const next = [...missing.documents, ...missing.beneficiaries, ...missing.accounts, ...missing.security].slice(0, 4);
   return (
@@ -23,7 +24,7 @@ export function CompletionCard({ completion, missing }: Pick<TDashboard, 'comple
             <ProgressBar value={completion.overall} label="Overall completion" />
           </div>
         </div>
-        <div className="grid gap-5 sm:grid-cols-3">
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
           {AREAS.map((a) => (
             <div key={a.key}>
               <ProgressBar value={completion[a.key]} label={a.label} />

@@ -1,18 +1,18 @@
 import { useLoaderData } from 'react-router';
-import { appointmentsApi } from '../../features/appointments/api.ts';
+import { loadAppointmentsScreen } from '../../features/appointments/api.ts';
 import { AppointmentsPage } from '../../features/appointments/appointments-page.tsx';
 
 export async function loader() {
-  const [list, options] = await Promise.all([appointmentsApi.list(), appointmentsApi.options('beneficiary')]);
-  return { appointments: list.appointments, options };
+  return loadAppointmentsScreen('beneficiary');
 }
 
 /** Appointments: meetings with the support team of the people who named you (Confirmed or Pending), and a form to ask for one. */
 export function Component() {
-  const { appointments, options } = useLoaderData<typeof loader>();
+  const { upcoming, past, options } = useLoaderData<typeof loader>();
   return (
     <AppointmentsPage
-      appointments={appointments}
+      upcoming={upcoming}
+      past={past}
       options={options}
       description="Meet the legacy planner or estate administrator looking after your loved one’s legacy."
       emptyText="Ask the support team for a meeting using the form."

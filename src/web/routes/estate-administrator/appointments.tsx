@@ -1,18 +1,18 @@
 import { useLoaderData } from 'react-router';
-import { appointmentsApi } from '../../features/appointments/api.ts';
+import { loadAppointmentsScreen } from '../../features/appointments/api.ts';
 import { AppointmentsPage } from '../../features/appointments/appointments-page.tsx';
 
 export async function loader() {
-  const [list, options] = await Promise.all([appointmentsApi.list(), appointmentsApi.options('estate-administrator')]);
-  return { appointments: list.appointments, options };
+  return loadAppointmentsScreen('estate-administrator');
 }
 
 /** Appointments: meetings with the owners and beneficiaries of the estates in your care. */
 export function Component() {
-  const { appointments, options } = useLoaderData<typeof loader>();
+  const { upcoming, past, options } = useLoaderData<typeof loader>();
   return (
     <AppointmentsPage
-      appointments={appointments}
+      upcoming={upcoming}
+      past={past}
       options={options}
       description="Meet the owners and beneficiaries of the estates in your care: activation reviews, document checks and family meetings."
       emptyText="Schedule a meeting with an estate owner or beneficiary using the form."

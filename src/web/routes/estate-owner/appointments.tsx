@@ -1,17 +1,17 @@
 import { useLoaderData } from 'react-router';
-import { appointmentsApi } from '../../features/appointments/api.ts';
+import { loadAppointmentsScreen } from '../../features/appointments/api.ts';
 import { AppointmentsPage } from '../../features/appointments/appointments-page.tsx';
 
 export async function loader() {
-  const [list, options] = await Promise.all([appointmentsApi.list(), appointmentsApi.options('estate-owner')]);
-  return { appointments: list.appointments, options };
+  return loadAppointmentsScreen('estate-owner');
 }
 
 export function Component() {
-  const { appointments, options } = useLoaderData<typeof loader>();
+  const { upcoming, past, options } = useLoaderData<typeof loader>();
   return (
     <AppointmentsPage
-      appointments={appointments}
+      upcoming={upcoming}
+      past={past}
       options={options}
       description="Meet your legacy planner or estate administrator to move your plan along."
       emptyText="Schedule a session with your support team using the form."

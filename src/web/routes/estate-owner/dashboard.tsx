@@ -12,6 +12,7 @@ import { AccessDialog } from '../../features/dashboard/access-dialog.tsx';
 import { dashboardApi } from '../../features/dashboard/api.ts';
 import { BeneficiariesCard } from '../../features/dashboard/beneficiaries-card.tsx';
 import { CategoryCards } from '../../features/dashboard/category-cards.tsx';
+import { ChecklistCard } from '../../features/dashboard/checklist-card.tsx';
 import { CompletionCard } from '../../features/dashboard/completion-card.tsx';
 import { MessageDialog } from '../../features/dashboard/message-dialog.tsx';
 import { RecentMemoriesCard } from '../../features/dashboard/recent-memories-card.tsx';
@@ -74,7 +75,7 @@ export function Component() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title={`Welcome back, ${dashboard.owner.firstName}`}
+        title={`${dashboard.owner.returning ? 'Welcome back' : 'Welcome'}, ${dashboard.owner.firstName}`}
         description="Here is how your legacy is coming along, and what is left to do."
         actions={
           <Button variant="secondary" onClick={() => setUploading({ task: null })}>
@@ -107,6 +108,7 @@ export function Component() {
       </div>
       <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
       <CategoryCards counts={dashboard.counts} />
+      <ChecklistCard checklist={dashboard.checklist} />
       <div className="grid gap-8 lg:grid-cols-2">
         <RecentMemoriesCard memories={dashboard.recentMemories} />
         <TasksCard

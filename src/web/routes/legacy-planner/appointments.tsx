@@ -1,22 +1,22 @@
 import { Link, useLoaderData } from 'react-router';
-import { PLANNER_TIME_ZONE_IANA, PLANNER_TIME_ZONE_LABELS } from '../../../core/settings.schemas.ts';
-import { appointmentsApi } from '../../features/appointments/api.ts';
+import { PLANNER_TIME_ZONE_LABELS } from '../../../core/settings.schemas.ts';
+import { loadAppointmentsScreen } from '../../features/appointments/api.ts';
 import { AppointmentsPage } from '../../features/appointments/appointments-page.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 
 export async function loader() {
-  const [list, options, settings] = await Promise.all([appointmentsApi.list(), appointmentsApi.options('legacy-planner'), settingsApi.get()]);
-  return { appointments: list.appointments, options, timeZone: settings.plannerTimeZone };
+  const [screen, settings] = await Promise.all([loadAppointmentsScreen('legacy-planner'), settingsApi.get()]);
+  return { ...screen, timeZone: settings.plannerTimeZone };
 }
 
 /** Appointments: sessions with your loved ones, shown and booked in your own time zone (Settings). */
 export function Component() {
-  const { appointments, options, timeZone } = useLoaderData<typeof loader>();
+  const { upcoming, past, options, timeZone } = useLoaderData<typeof loader>();
   return (
     <AppointmentsPage
-      appointments={appointments}
+      upcoming={upcoming}
+      past={past}
       options={options}
-      zone={{ iana: PLANNER_TIME_ZONE_IANA[timeZone], name: timeZone }}
       description={
         <>
           Consultations, document organisation, memory recording and family meetings with your loved ones. Times are shown in{' '}
