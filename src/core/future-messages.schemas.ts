@@ -19,8 +19,8 @@ export const SAVE_AS = ['draft', 'scheduled'] as const;
 export const ZSaveFutureMessageRequest = z
   .object({
     recipientId: zId,
-    subject: z.string().trim().min(1, { message: 'Required' }).max(FUTURE_MESSAGE_SUBJECT_MAX),
-    body: z.string().trim().min(1, { message: 'Required' }).max(FUTURE_MESSAGE_BODY_MAX),
+    subject: z.string().trim().min(1).max(FUTURE_MESSAGE_SUBJECT_MAX),
+    body: z.string().trim().min(1).max(FUTURE_MESSAGE_BODY_MAX),
     deliveryRule: z.enum(DELIVERY_RULES, { message: 'Choose when it is delivered' }),
     deliverOn: zIsoDate.nullish(),
     daysAfterActivation: z.number().int().min(0).max(DAYS_AFTER_ACTIVATION_MAX).nullish(),
