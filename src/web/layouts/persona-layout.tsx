@@ -23,6 +23,7 @@ import { Drawer } from '../components/ui/drawer.tsx';
 import { ICONS } from '../components/ui/icons.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
+import { UnsavedChangesPrompt } from '../components/ui/unsaved-changes-prompt.tsx';
 import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
 import { SendFeedbackDialog } from '../features/feedback/send-feedback-dialog.tsx';
 import { useUnreadCount } from '../features/inbox/unread-count.ts';
@@ -247,6 +248,7 @@ export function Component() {
               <Outlet />
             </SessionContext>
             <SessionTimeoutWarning />
+            <UnsavedChangesPrompt />
           </div>
         </main>
       </div>

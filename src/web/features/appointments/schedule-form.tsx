@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { appointmentsApi, browserTimeZone } from './api.ts';
 import { todayIso, type DisplayZone } from './format.ts';
 
@@ -83,7 +84,7 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
   }
 
   return (
-    <form key={formKey} ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
+    <form key={formKey} ref={useUnsavedChangesGuard(formRef)} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
       {error && <Alert tone="error">{error}</Alert>}
       <SelectField label="Appointment type" name="type" defaultValue={formKey === 0 ? prefill.type : ''} error={fields.type}>
         <option value="" disabled>

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { futureMessagesApi } from './api.ts';
 
 const RULES: { value: DeliveryRule; label: string; hint: string }[] = [
@@ -144,6 +145,7 @@ export function ComposeDialog({
   const [busy, setBusy] = useState<'draft' | 'scheduled' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ruleName = useId();
+  const guard = useUnsavedChangesGuard();
 
   const recipient = options.recipients.find((r) => r.id === form.recipientId);
   const needsBirthday = form.deliveryRule === 'next_birthday' && recipient !== undefined && recipient.dateOfBirth === null;
@@ -244,7 +246,7 @@ export function ComposeDialog({
       {confirmDelete && message ? (
         <Alert tone="error">Delete “{message.subject}”? This cannot be undone.</Alert>
       ) : (
-        <form id="compose-message" noValidate onSubmit={submit} className="space-y-5">
+        <form ref={guard} id="compose-message" noValidate onSubmit={submit} className="space-y-5">
           {formError && <Alert tone="error">{formError}</Alert>}
           {options.recipients.length === 0 ? (
             <Alert tone="info">Add a beneficiary first: future messages are delivered to your beneficiaries.</Alert>
