@@ -4,7 +4,6 @@
  * "Must be a date (YYYY-MM-DD)". Installed once as zod's global error map (common.schemas.ts), so
  * the browser's checks and the server's 400s say the same thing; a schema's own message still wins.
  */
-import type { z } from 'zod';
 
 /** What a field is called in "Enter …" / "Choose …", by its key. */
 const FIELD_NOUNS: Record<string, string> = {
@@ -76,13 +75,18 @@ export function plainFieldMessage(key: string | undefined, message: string): str
 
 const isEmpty = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
-type RawIssue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+/** What zod's error map is handed (the fields we read of its raw issue). */
+export interface RawIssue {
+  code?: string;
+  path?: PropertyKey[] | undefined;
+  input?: unknown;
+}
 
 /** zod's global error map: the plain message for an issue, or undefined for zod's own. */
 export function plainZodMessage(issue: RawIssue): string | undefined {
   const last = issue.path?.[issue.path.length - 1];
   const key = typeof last === 'string' ? last : undefined;
-  const detail = issue as RawIssue & { origin?: string; format?: string; minimum?: number | bigint; maximum?: number | bigint; expected?: string };
+  const detail = issue as RawIssue & { origin?: string; format?: string; minimum?: number | bigint | Date; maximum?: number | bigint | Date; expected?: string };
   switch (issue.code) {
     case 'invalid_type':
       if (isEmpty(issue.input)) return requiredMessage(key);
