@@ -26,6 +26,7 @@ async function json<T>(request: APIRequestContext, url: string): Promise<T> {
 }
 
 test('the owner reads and replies in the Inbox tab; the sidebar badge counts unread and falls when a thread is opened', async ({ page, login }) => {
+  test.setTimeout(300_000); // four axe runs on a busy machine
   const baseURL = test.info().project.use.baseURL!;
   const emily = await beneficiaryApi(baseURL);
   const subject = `The photo albums ${Date.now()}`;
