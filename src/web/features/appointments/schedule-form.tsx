@@ -36,6 +36,7 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
   const [formKey, setFormKey] = useState(0);
   const [personValue, setPersonValue] = useState(prefill.personValue);
   const formRef = useRef<HTMLFormElement>(null);
+  const guard = useUnsavedChangesGuard(formRef);
   useEffect(() => {
     if (!prefill.open || !formRef.current) return;
     formRef.current.scrollIntoView({ block: 'start' });
@@ -84,7 +85,7 @@ export function ScheduleForm({ options, onScheduled, zone }: { options: TAppoint
   }
 
   return (
-    <form key={formKey} ref={useUnsavedChangesGuard(formRef)} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
+    <form key={formKey} ref={guard} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
       {error && <Alert tone="error">{error}</Alert>}
       <SelectField label="Appointment type" name="type" defaultValue={formKey === 0 ? prefill.type : ''} error={fields.type}>
         <option value="" disabled>
