@@ -77,7 +77,7 @@ test('forgot password: the emailed link sets a new password, and the user signs 
   await expectFitsPhone(page);
   await page.getByLabel('Email address').fill('not-an-email');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Enter an email address, like name@example.com')).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();

@@ -72,7 +72,7 @@ test('the dashboard shows live totals, system status, alerts to review and tasks
   await tasks.getByRole('button', { name: 'Add Task' }).click();
   const add = page.getByRole('dialog', { name: 'Add Task' });
   await add.getByRole('button', { name: 'Add Task' }).click();
-  await expect(add.getByText('Required')).toBeVisible();
+  await expect(add.getByText('Enter a task')).toBeVisible();
   await add.getByLabel('Task').fill('Check the e2e task list');
   await add.getByLabel('Priority').selectOption('high');
   await add.getByRole('button', { name: 'Add Task' }).click();

@@ -27,7 +27,7 @@ test('a user sends feedback from the user menu; the admin reads it in Reports, c
   await expectNoAxeViolations(page);
   // Nothing typed: said on the field, nothing sent.
   await dialog.getByRole('button', { name: 'Send feedback' }).click();
-  await expect(dialog.getByText('Required')).toBeVisible();
+  await expect(dialog.getByText('Enter a message')).toBeVisible();
   await dialog.getByRole('radio', { name: /Feature request/ }).check();
   await dialog.getByLabel('Message').fill(note);
   await dialog.getByRole('button', { name: 'Send feedback' }).click();

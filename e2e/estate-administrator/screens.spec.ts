@@ -111,7 +111,7 @@ test('every estate administrator screen shows the wireframe’s labels and passe
   const reject = page.getByRole('dialog');
   await expect(reject.getByRole('heading', { name: 'Reject this document?' })).toBeVisible();
   await reject.getByRole('button', { name: 'Reject' }).click();
-  await expect(reject.getByText('Required')).toBeVisible();
+  await expect(reject.getByText('Enter a reason')).toBeVisible();
   await expect(reject.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
   await reject.getByRole('button', { name: 'Cancel' }).click();

@@ -35,7 +35,8 @@ test.describe('future messages', () => {
     const subject = `A note for a Tuesday ${Date.now()}`;
 
     await page.goto('/estate-owner/messages');
-    await expect(page.getByRole('heading', { level: 1, name: 'Future Messages' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Future Messages' })).toHaveAttribute('aria-selected', 'true');
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Compose Message' }).first().click();

@@ -13,7 +13,7 @@ test('a planner invites a loved one, who reads the email on the Mail screen, fol
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Your Relationship').selectOption('Family Member');
   await page.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Enter an email address, like name@example.com')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Schedule follow-up').check();
   await page.getByRole('button', { name: 'Send Invitation' }).click();

@@ -1,19 +1,23 @@
 import { z } from 'zod';
+import { plainZodMessage } from './plain-messages.ts';
 
-export const zId = z.uuid({ message: 'Must be a valid id' });
+// Every schema's default messages in plain words ("Enter a date"), in the browser and on the server.
+z.config({ customError: plainZodMessage });
+
+export const zId = z.uuid();
 export const ZIdParams = z.object({ id: zId }).strict();
-export const zIsoDate = z.iso.date({ message: 'Must be a date (YYYY-MM-DD)' });
+export const zIsoDate = z.iso.date();
 export const zEmail = z
   .string()
   .trim()
   .toLowerCase()
   .max(254)
-  .pipe(z.email({ message: 'Enter a valid email address' }));
+  .pipe(z.email());
 export const zPhone = z
   .string()
   .trim()
   .max(40)
   .regex(/^[+()\d\s.-]*$/, { message: 'Enter a valid phone number' });
-export const zName = z.string().trim().min(1, { message: 'Required' }).max(120);
+export const zName = z.string().trim().min(1).max(120);
 
 export const ZOkResponse = z.object({ ok: z.literal(true) });

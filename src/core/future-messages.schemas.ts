@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
-import { DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
+import { ACTIVATION_CONDITIONS, DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
+import type { ActivationCondition } from './delivery-words.ts';
 
 export const FUTURE_MESSAGE_SUBJECT_MAX = 200;
 export const FUTURE_MESSAGE_BODY_MAX = 20_000;
@@ -18,8 +19,8 @@ export const SAVE_AS = ['draft', 'scheduled'] as const;
 export const ZSaveFutureMessageRequest = z
   .object({
     recipientId: zId,
-    subject: z.string().trim().min(1, { message: 'Required' }).max(FUTURE_MESSAGE_SUBJECT_MAX),
-    body: z.string().trim().min(1, { message: 'Required' }).max(FUTURE_MESSAGE_BODY_MAX),
+    subject: z.string().trim().min(1).max(FUTURE_MESSAGE_SUBJECT_MAX),
+    body: z.string().trim().min(1).max(FUTURE_MESSAGE_BODY_MAX),
     deliveryRule: z.enum(DELIVERY_RULES, { message: 'Choose when it is delivered' }),
     deliverOn: zIsoDate.nullish(),
     daysAfterActivation: z.number().int().min(0).max(DAYS_AFTER_ACTIVATION_MAX).nullish(),
@@ -49,13 +50,17 @@ export const ZFutureMessageRecipient = z.object({
 
 export const ZFutureMessage = z.object({
   id: z.string(),
-  recipient: ZFutureMessageRecipient,
+  /** null once the beneficiary was removed: the message went back to draft and needs a new recipient. */
+  recipient: ZFutureMessageRecipient.nullable(),
   subject: z.string(),
   body: z.string(),
   deliveryRule: z.enum(DELIVERY_RULES),
   deliverOn: z.string().nullable(),
   daysAfterActivation: z.number().nullable(),
-  /** The rule in words: 'On 12 March 2027', 'On your next birthday', '30 days after activation'. */
+  /**
+   * The rule in words, from the recipient's side and in the owner's time zone (core/delivery-words.ts):
+   * "On Emily's next birthday — 14 March 2027, 09:00 Europe/London", "One year after my passing".
+   */
   deliveryInWords: z.string(),
   status: z.enum(FUTURE_MESSAGE_STATUSES),
   /** When the scheduler delivers it; null for drafts and for after-activation messages before activation. */
@@ -89,6 +94,10 @@ export const ZFutureMessageOptions = z.object({
   memories: z.array(z.object({ id: z.string(), title: z.string(), date: z.string() })),
   documents: z.array(z.object({ id: z.string(), title: z.string(), type: z.string() })),
   estateActive: z.boolean(),
+  /** What activates the estate ("after my passing" or "after my estate is activated"). */
+  activationCondition: z.enum(Object.keys(ACTIVATION_CONDITIONS) as [ActivationCondition, ...ActivationCondition[]]),
+  /** The owner's time zone: delivery times are read in it. */
+  timeZone: z.string(),
 });
 export type TFutureMessageOptions = z.infer<typeof ZFutureMessageOptions>;
 

@@ -78,8 +78,8 @@ export const ZContact = z.object({
 });
 export type TContact = z.infer<typeof ZContact>;
 
-export const zMessageSubject = z.string().trim().min(1, { message: 'Required' }).max(MESSAGE_SUBJECT_MAX);
-export const zMessageBody = z.string().trim().min(1, { message: 'Required' }).max(MESSAGE_BODY_MAX);
+export const zMessageSubject = z.string().trim().min(1).max(MESSAGE_SUBJECT_MAX);
+export const zMessageBody = z.string().trim().min(1).max(MESSAGE_BODY_MAX);
 
 export const ZComposeMessageRequest = z
   .object({

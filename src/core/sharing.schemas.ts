@@ -15,7 +15,7 @@ export const ZShareRequest = z
     /** Every beneficiary, including ones added later. */
     all: z.boolean(),
     /** Ignored when `all` is true. */
-    beneficiaryIds: z.array(z.uuid({ message: 'Must be a valid id' })).max(200).default([]),
+    beneficiaryIds: z.array(z.uuid()).max(200).default([]),
     release: z.enum(RELEASES),
   })
   .strict();

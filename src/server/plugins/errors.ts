@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type TApiError } from '../../core/errors.ts';
+import { plainFieldMessage } from '../../core/plain-messages.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export function sendError(
@@ -44,7 +45,7 @@ function fieldsFrom(validation: { instancePath: string; message?: string | undef
       continue;
     }
     if (!key) key = '_';
-    fields[key] ??= issue.message ?? 'Invalid value';
+    fields[key] ??= plainFieldMessage(key.split('.').pop(), issue.message ?? 'Invalid value');
   }
   return fields;
 }

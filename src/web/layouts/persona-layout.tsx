@@ -23,8 +23,10 @@ import { Drawer } from '../components/ui/drawer.tsx';
 import { ICONS } from '../components/ui/icons.ts';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
+import { UnsavedChangesPrompt } from '../components/ui/unsaved-changes-prompt.tsx';
 import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
 import { SendFeedbackDialog } from '../features/feedback/send-feedback-dialog.tsx';
+import { useUnreadCount } from '../features/inbox/unread-count.ts';
 import { signOut, type SignedInSession } from '../lib/session.ts';
 import { useSystemName } from '../lib/system-name.ts';
 
@@ -60,13 +62,28 @@ function navLinkClasses(isActive: boolean): string {
   }`;
 }
 
+/** The unread count beside a nav item: the number shown, "(N unread)" read out. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span className="ml-auto inline-flex min-w-6 justify-center rounded-full bg-accent-solid px-2 py-0.5 text-xs font-semibold text-white">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">({count} unread)</span>
+    </span>
+  );
+}
+
+const isMessagesItem = (href: string) => href.endsWith('/messages');
+
 function Sidebar({
   persona,
   systemName,
+  unread,
   onNavigate,
 }: {
   persona: Persona;
   systemName: string;
+  /** unread conversations, shown on the Messages item */
+  unread: number | null;
   onNavigate?: () => void;
 }) {
   return (
@@ -96,6 +113,7 @@ function Sidebar({
                         className={`size-6 shrink-0 ${isActive ? 'text-accent-icon' : 'text-stone-400 group-hover:text-stone-600'}`}
                       />
                       {item.name}
+                      {isMessagesItem(item.href) && unread ? <UnreadBadge count={unread} /> : null}
                     </>
                   )}
                 </NavLink>
@@ -187,6 +205,7 @@ export function Component() {
   // Send feedback (user menu): a new key each time it opens, so the form starts empty
   const [feedback, setFeedback] = useState({ open: false, key: 0 });
   useDocumentAccent(persona.colour);
+  const unread = useUnreadCount(persona.nav.some((item) => isMessagesItem(item.href)));
 
   return (
     <div data-accent={persona.colour} className="min-h-full">
@@ -198,12 +217,12 @@ export function Component() {
       </a>
 
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title={`${persona.name} menu`}>
-        <Sidebar persona={persona} systemName={systemName} onNavigate={() => setDrawerOpen(false)} />
+        <Sidebar persona={persona} systemName={systemName} unread={unread} onNavigate={() => setDrawerOpen(false)} />
       </Drawer>
 
       {/* a landmark, so the logo above the navigation is inside one too */}
       <aside aria-label="Sidebar" className="hidden lg:fixed print:hidden lg:inset-y-0 lg:z-40 lg:flex lg:w-72 lg:flex-col">
-        <Sidebar persona={persona} systemName={systemName} />
+        <Sidebar persona={persona} systemName={systemName} unread={unread} />
       </aside>
 
       <div className="lg:pl-72 print:pl-0">
@@ -230,6 +249,7 @@ export function Component() {
               <Outlet />
             </SessionContext>
             <SessionTimeoutWarning />
+            <UnsavedChangesPrompt />
           </div>
         </main>
       </div>

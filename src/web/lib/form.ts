@@ -1,4 +1,5 @@
 /** Small helpers for route actions that read forms and report field errors. */
+import { plainFieldMessage } from '../../core/plain-messages.ts';
 
 /** A text value from form data ('' when missing or a file). */
 export function formText(form: FormData, name: string): string {
@@ -13,7 +14,7 @@ export function fieldErrorsFromIssues(issues: readonly { path: readonly Property
   const fields: FieldErrors = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
-    if (key && !(key in fields)) fields[key] = issue.message;
+    if (key && !(key in fields)) fields[key] = plainFieldMessage(key, issue.message);
   }
   return fields;
 }

@@ -10,9 +10,8 @@ export const futureMessages = pgTable(
     estateId: uuid('estate_id')
       .notNull()
       .references(() => estates.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => beneficiaries.id, { onDelete: 'cascade' }),
+    /** null once the beneficiary is removed: the message went back to draft (ADR 0042). */
+    recipientId: uuid('recipient_id').references(() => beneficiaries.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     /** on_date | next_birthday | after_activation */

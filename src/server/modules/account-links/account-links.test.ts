@@ -73,7 +73,7 @@ describe('forgot password', () => {
   it('refuses a malformed address with a 400 and a message', async () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.email).toBe('Enter a valid email address');
+    expect(res.json().error.fields.email).toBe('Enter an email address, like name@example.com');
   });
 
   it('sends at most 3 links an hour to one account, with the same answer', async () => {

@@ -291,8 +291,8 @@ describe('refusals', () => {
     const cases: [string, string, string][] = [
       ['range=custom&from=2026-06-10&to=2026-06-01', 'to', 'The end date must be on or after the start date'],
       ['range=custom&from=2020-01-01&to=2025-01-01', 'to', 'A custom range can span at most two years'],
-      ['range=custom&from=yesterday&to=2026-06-01', 'from', 'Must be a date (YYYY-MM-DD)'],
-      ['range=custom&from=2026-02-30&to=2026-03-01', 'from', 'Must be a date (YYYY-MM-DD)'],
+      ['range=custom&from=yesterday&to=2026-06-01', 'from', 'Enter a real date'],
+      ['range=custom&from=2026-02-30&to=2026-03-01', 'from', 'Enter a real date'],
       ['range=custom&to=2026-06-01', 'from', 'Choose a start date for a custom range'],
       ['range=custom&from=2026-06-01', 'to', 'Choose an end date for a custom range'],
       ['range=5y', 'range', 'Must be one of 30d, 90d, 12m, custom'],

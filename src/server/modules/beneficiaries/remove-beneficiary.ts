@@ -1,18 +1,28 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { userRoles } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { detachRemovedRecipient, noticeRecipientRemoved } from '../future-messages/recipient-changes.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
 
 /**
  * Remove a beneficiary: their shares go with them (cascade), an open invitation is withdrawn, and a
- * linked account that is nobody else's beneficiary any more loses the beneficiary role.
+ * linked account that is nobody else's beneficiary any more loses the beneficiary role. Their draft
+ * and scheduled future messages go back to draft without a recipient, and the owner is told.
  */
 export async function removeBeneficiary(ctx: Ctx, id: string): Promise<void> {
+  const { row, detached } = await ctx.db.transaction(async (tx) => remove({ ...ctx, db: tx as unknown as Db }, id));
+  // After the commit, so the owner's email goes at once (future messages that went back to draft).
+  await noticeRecipientRemoved(ctx, row.firstName, detached);
+}
+
+async function remove(ctx: Ctx, id: string) {
   const row = await ownBeneficiary(ctx, id);
   await withdrawInvitations(ctx, id);
+  const detached = await detachRemovedRecipient(ctx, id);
   await ctx.db.delete(beneficiaries).where(eq(beneficiaries.id, id));
   if (row.userId) {
     const [other] = await ctx.db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.userId, row.userId)).limit(1);
@@ -21,4 +31,5 @@ export async function removeBeneficiary(ctx: Ctx, id: string): Promise<void> {
     }
   }
   await audit(ctx, { action: 'beneficiary.removed', estateId: row.estateId, targetType: 'beneficiary', targetId: id });
+  return { row, detached };
 }

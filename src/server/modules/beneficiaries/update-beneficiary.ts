@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { rescheduleBirthdayMessages } from '../future-messages/recipient-changes.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
@@ -48,6 +49,7 @@ async function update(ctx: Ctx, id: string, input: TUpdateBeneficiaryRequest): P
     .where(eq(beneficiaries.id, id))
     .returning();
   if (!updated) throw conflict('That beneficiary changed while you were editing. Reload and try again.');
+  if (updated.dateOfBirth !== row.dateOfBirth) await rescheduleBirthdayMessages(ctx, id);
 
   await audit(ctx, {
     action: access ? 'beneficiary.access_changed' : 'beneficiary.updated',

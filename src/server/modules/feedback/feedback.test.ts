@@ -54,8 +54,8 @@ describe('POST /api/v1/feedback', () => {
     const user = await insertUser(t.db, { roles: ['estate-owner'] });
     const long = 'x'.repeat(FEEDBACK_LIMITS.messageMaxLength + 1);
     const cases: [unknown, string, string][] = [
-      [{ category: 'bug' }, 'message', 'Required'],
-      [{ category: 'bug', message: '   ' }, 'message', 'Required'],
+      [{ category: 'bug' }, 'message', 'Enter a message'],
+      [{ category: 'bug', message: '   ' }, 'message', 'Enter a message'],
       [{ category: 'bug', message: long }, 'message', 'Use at most 2000 characters'],
       [{ category: 'praise', message: 'Hi' }, 'category', 'Choose bug report, feature request or other'],
       [{ message: 'Hi' }, 'category', 'Choose bug report, feature request or other'],

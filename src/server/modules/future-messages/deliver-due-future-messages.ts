@@ -11,6 +11,9 @@ import { readUserSettings } from '../../../core/settings.schemas.ts';
 import { loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
 
+/** Never matches a beneficiary (the access policy only lets a message with a recipient through). */
+const NO_RECIPIENT = '00000000-0000-0000-0000-000000000000';
+
 /** At most this many deliveries per run; the next run picks up the rest. */
 export const DELIVERY_BATCH = 200;
 
@@ -56,7 +59,7 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
       .from(beneficiaries)
       .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
       .innerJoin(users, eq(users.id, estates.ownerId))
-      .where(eq(beneficiaries.id, message.recipientId));
+      .where(eq(beneficiaries.id, message.recipientId ?? NO_RECIPIENT));
     if (!row?.recipientUserId) throw new Error('future message recipient vanished during delivery');
     const inboxId = randomUUID();
     await tx.insert(messages).values({

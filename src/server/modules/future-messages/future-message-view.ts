@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { initialsOf } from '../../../core/auth.schemas.ts';
-import { deliveryRuleInWords, type DeliveryRule } from '../../../core/delivery-rules.ts';
+import type { DeliveryRule } from '../../../core/delivery-rules.ts';
+import { deliveryInWords, type ActivationCondition } from '../../../core/delivery-words.ts';
 import type { TFutureMessage } from '../../../core/future-messages.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { beneficiaries } from '../../db/schema/estates.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { futureMessageAttachments, futureMessages } from '../../db/schema/messages.ts';
+import { users } from '../../db/schema/users.ts';
+import { ownerTimeZone } from './owner-time-zone.ts';
 
 type Status = TFutureMessage['status'];
 
@@ -17,9 +20,10 @@ const STATUS_ORDER = ['scheduled', 'draft', 'delivered'];
 export async function loadFutureMessages(ctx: Ctx, estateId: string, ids?: string[]): Promise<TFutureMessage[]> {
   if (ids && ids.length === 0) return [];
   const rows = await ctx.db
-    .select({ message: futureMessages, recipient: beneficiaries })
+    .select({ message: futureMessages, recipient: beneficiaries, recipientUserDateOfBirth: users.dateOfBirth })
     .from(futureMessages)
-    .innerJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
+    .leftJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
+    .leftJoin(users, eq(users.id, beneficiaries.userId))
     .where(and(eq(futureMessages.estateId, estateId), ids ? inArray(futureMessages.id, ids) : undefined))
     .orderBy(asc(futureMessages.dueAt), desc(futureMessages.updatedAt));
   if (rows.length === 0) return [];
@@ -27,28 +31,43 @@ export async function loadFutureMessages(ctx: Ctx, estateId: string, ids?: strin
     .select()
     .from(futureMessageAttachments)
     .where(inArray(futureMessageAttachments.futureMessageId, rows.map((r) => r.message.id)));
+  const [estate] = await ctx.db.select({ activationCondition: estates.activationCondition }).from(estates).where(eq(estates.id, estateId));
+  const activationCondition = (estate?.activationCondition ?? 'upon_death') as ActivationCondition;
+  const timeZone = await ownerTimeZone(ctx.db, estateId);
   const now = ctx.clock.now();
   // Scheduled first (soonest first; after-activation ones without a time last), then drafts, then delivered.
   rows.sort((a, b) => STATUS_ORDER.indexOf(a.message.status) - STATUS_ORDER.indexOf(b.message.status));
-  return rows.map(({ message: m, recipient: b }) => {
+  return rows.map(({ message: m, recipient: b, recipientUserDateOfBirth }) => {
     const mine = attachments.filter((a) => a.futureMessageId === m.id);
     const memoryIds = mine.filter((a) => a.itemType === 'memory').map((a) => a.itemId);
     const documentIds = mine.filter((a) => a.itemType === 'document').map((a) => a.itemId);
     const rule = m.deliveryRule as DeliveryRule;
     return {
       id: m.id,
-      recipient: {
-        id: b.id,
-        name: `${b.firstName} ${b.lastName}`.trim(),
-        initials: initialsOf(`${b.firstName} ${b.lastName}`),
-        relationship: b.relationship,
-      },
+      recipient: b
+        ? {
+            id: b.id,
+            name: `${b.firstName} ${b.lastName}`.trim(),
+            initials: initialsOf(`${b.firstName} ${b.lastName}`),
+            relationship: b.relationship,
+          }
+        : null,
       subject: m.subject,
       body: m.body,
       deliveryRule: rule,
       deliverOn: m.deliverOn,
       daysAfterActivation: m.daysAfterActivation,
-      deliveryInWords: deliveryRuleInWords({ rule, deliverOn: m.deliverOn, daysAfterActivation: m.daysAfterActivation }),
+      deliveryInWords: deliveryInWords({
+        rule,
+        deliverOn: m.deliverOn,
+        daysAfterActivation: m.daysAfterActivation,
+        recipientFirstName: b?.firstName ?? null,
+        recipientDateOfBirth: b?.dateOfBirth ?? recipientUserDateOfBirth ?? null,
+        activationCondition,
+        dueAt: m.dueAt,
+        now,
+        timeZone,
+      }),
       status: m.status as Status,
       dueAt: m.dueAt?.toISOString() ?? null,
       deliveredAt: m.deliveredAt?.toISOString() ?? null,
@@ -64,9 +83,10 @@ export async function loadFutureMessages(ctx: Ctx, estateId: string, ids?: strin
 
 function waitingFor(
   m: typeof futureMessages.$inferSelect,
-  b: typeof beneficiaries.$inferSelect,
+  b: typeof beneficiaries.$inferSelect | null,
   now: Date,
 ): string | null {
+  if (!b) return m.status === 'delivered' ? null : 'Choose a new recipient: the beneficiary was removed';
   if (m.status !== 'scheduled') return null;
   if (m.deliveryRule === 'after_activation' && !m.dueAt) return 'Waits for the estate to be activated';
   if (!m.dueAt || m.dueAt > now) return null;

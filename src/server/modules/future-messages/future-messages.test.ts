@@ -72,7 +72,7 @@ describe('compose, list, edit, preview', () => {
     expect(created).toMatchObject({
       status: 'draft',
       dueAt: null,
-      deliveryInWords: 'On 12 March 2027',
+      deliveryInWords: 'On 12 March 2027, 09:00 UTC',
       recipient: { name: 'Emily Ellis', initials: 'EE' },
       attachments: { memories: 1, documents: 1 },
     });
@@ -84,7 +84,7 @@ describe('compose, list, edit, preview', () => {
       from: 'Margaret Ellis',
       to: 'Emily Ellis',
       subject: 'For your birthday',
-      deliveryInWords: 'On 12 March 2027',
+      deliveryInWords: 'On 12 March 2027, 09:00 UTC',
       memories: [{ title: 'Summer at the lake', date: '1992-07-04' }],
       documents: [{ title: 'Letter of wishes' }],
     });
@@ -99,7 +99,7 @@ describe('compose, list, edit, preview', () => {
     const edited = await injectAs(t, ownerS, 'PUT', `/api/v1/future-messages/${id}`, compose({ deliveryRule: 'next_birthday', deliverOn: null }));
     expect(edited.statusCode, edited.body).toBe(200);
     // Emily's account knows her date of birth: 2 September.
-    expect(edited.json()).toMatchObject({ deliveryInWords: 'On your next birthday', dueAt: '2026-09-02T09:00:00.000Z', deliverOn: null });
+    expect(edited.json()).toMatchObject({ deliveryInWords: "On Emily's next birthday — 2 September 2026, 09:00 UTC", dueAt: '2026-09-02T09:00:00.000Z', deliverOn: null });
     const back = await injectAs(t, ownerS, 'PUT', `/api/v1/future-messages/${id}`, compose({ status: 'draft' }));
     expect(back.json()).toMatchObject({ status: 'draft', dueAt: null });
     expect((await injectAs(t, ownerS, 'GET', `/api/v1/future-messages/${id}`)).json().status).toBe('draft');
@@ -292,7 +292,7 @@ describe('delivery', () => {
     const readerUser = await insertUser(t.db, { roles: ['beneficiary'] });
     const reader = await insertBeneficiary(t.db, owner3.estateId!, { userId: readerUser.id });
         const res = await injectAs(t, await fresh(owner3), 'POST', '/api/v1/future-messages', compose({ recipientId: reader.id, deliveryRule: 'after_activation', daysAfterActivation: 30, deliverOn: null }));
-    expect(res.json()).toMatchObject({ status: 'scheduled', dueAt: null, deliveryInWords: '30 days after activation', waitingFor: 'Waits for the estate to be activated' });
+    expect(res.json()).toMatchObject({ status: 'scheduled', dueAt: null, deliveryInWords: '30 days after my passing', waitingFor: 'Waits for the estate to be activated' });
     const draft = await injectAs(t, await fresh(owner3), 'POST', '/api/v1/future-messages', compose({ recipientId: reader.id, deliveryRule: 'after_activation', daysAfterActivation: 1, status: 'draft' }));
 
     t.clock.advance(400 * DAY);

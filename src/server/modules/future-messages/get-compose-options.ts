@@ -1,18 +1,20 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { initialsOf } from '../../../core/auth.schemas.ts';
 import type { TFutureMessageOptions } from '../../../core/future-messages.schemas.ts';
+import type { ActivationCondition } from '../../../core/delivery-words.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { users } from '../../db/schema/users.ts';
+import { ownerTimeZone } from './owner-time-zone.ts';
 
 const PICK_LIMIT = 500;
 
 /** Who and what the compose form can pick from, all from the owner's own estate. */
 export async function getComposeOptions(ctx: Ctx): Promise<TFutureMessageOptions> {
   const estateId = ctx.actor.estateId;
-  if (!estateId) return { recipients: [], memories: [], documents: [], estateActive: false };
+  if (!estateId) return { recipients: [], memories: [], documents: [], estateActive: false, activationCondition: 'upon_death', timeZone: 'UTC' };
   const people = await ctx.db
     .select({ b: beneficiaries, userDateOfBirth: users.dateOfBirth })
     .from(beneficiaries)
@@ -31,7 +33,10 @@ export async function getComposeOptions(ctx: Ctx): Promise<TFutureMessageOptions
     .where(eq(documents.estateId, estateId))
     .orderBy(asc(documents.title))
     .limit(PICK_LIMIT);
-  const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
+  const [estate] = await ctx.db
+    .select({ status: estates.status, activationCondition: estates.activationCondition })
+    .from(estates)
+    .where(eq(estates.id, estateId));
   return {
     recipients: people.map(({ b, userDateOfBirth }) => ({
       id: b.id,
@@ -45,5 +50,7 @@ export async function getComposeOptions(ctx: Ctx): Promise<TFutureMessageOptions
     memories: memoryRows,
     documents: documentRows,
     estateActive: estate?.status === 'active',
+    activationCondition: (estate?.activationCondition ?? 'upon_death') as ActivationCondition,
+    timeZone: await ownerTimeZone(ctx.db, estateId),
   };
 }

@@ -7,7 +7,7 @@ import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { ownerTimeZone } from './owner-time-zone.ts';
 
 export interface PreparedFutureMessage {
   values: {
@@ -78,12 +78,12 @@ export async function prepareFutureMessage(ctx: Ctx, estateId: string, input: TS
       });
     }
     const [estate] = await ctx.db.select({ activatedAt: estates.activatedAt, status: estates.status }).from(estates).where(eq(estates.id, estateId));
-    const { defaultTimeZone } = await getSystemSettings(ctx.db);
+    const timeZone = await ownerTimeZone(ctx.db, estateId);
     const due = dueAtFor(
       { rule: input.deliveryRule, deliverOn: input.deliverOn ?? null, daysAfterActivation: input.daysAfterActivation ?? null },
       {
         now: ctx.clock.now(),
-        timeZone: defaultTimeZone,
+        timeZone,
         recipientDateOfBirth: knownDateOfBirth ?? recipientDateOfBirth,
         activatedAt: estate?.status === 'active' ? (estate.activatedAt ?? null) : null,
       },

@@ -28,7 +28,7 @@ export async function previewFutureMessage(ctx: Ctx, id: string): Promise<TFutur
     : [];
   return {
     from: owner?.name ?? ctx.actor.name,
-    to: message.recipient.name,
+    to: message.recipient?.name ?? 'No recipient yet',
     subject: message.subject,
     body: message.body,
     deliveryInWords: message.deliveryInWords,

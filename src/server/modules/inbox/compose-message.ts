@@ -47,6 +47,6 @@ export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): P
     });
     await audit(txCtx, { action: 'message.sent', estateId: input.estateId, targetType: 'message', targetId: id, details: { recipient: contact.roleLabel } });
   });
-  await noticeNewMessage(ctx, contact.userId, { threadId: id, subject: input.subject, body: input.body });
+  await noticeNewMessage(ctx, contact.userId, { threadId: id, subject: input.subject, body: input.body, estateId: input.estateId });
   return getThread(ctx, id);
 }

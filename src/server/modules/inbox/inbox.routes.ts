@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
-import { ZComposeMessageRequest, ZContact, ZInboxList, ZInboxQuery, ZReplyRequest, ZThread } from '../../../core/inbox.schemas.ts';
+import { ZComposeMessageRequest, ZContact, ZInboxList, ZInboxQuery, ZReplyRequest, ZThread, ZUnreadCount } from '../../../core/inbox.schemas.ts';
 import { composeMessage } from './compose-message.ts';
+import { countUnread } from './count-unread.ts';
 import { getThread } from './get-thread.ts';
 import { listContacts } from './list-contacts.ts';
 import { listInbox } from './list-inbox.ts';
@@ -18,6 +19,11 @@ export async function inboxRoutes(base: FastifyInstance) {
     '/api/v1/inbox',
     { schema: { tags, querystring: ZInboxQuery, response: { 200: ZInboxList } }, config: { permission: 'read:message:own' } },
     async (req) => listInbox(req.ctx, req.query),
+  );
+  app.get(
+    '/api/v1/inbox/unread-count',
+    { schema: { tags, response: { 200: ZUnreadCount } }, config: { permission: 'read:message:own' } },
+    async (req) => countUnread(req.ctx),
   );
   app.get(
     '/api/v1/inbox/contacts',

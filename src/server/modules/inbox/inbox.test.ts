@@ -80,12 +80,12 @@ describe('compose, reply, read', () => {
     expect(audited).toHaveLength(1);
   });
 
-  it('writes to the owner while the estate is not active; the owner is told in a notification', async () => {
+  it('writes to the owner while the estate is not active; the owner is told, with a link to their Inbox tab', async () => {
     const res = await compose(viewer, { estateId: family.estateId, recipientUserId: family.owner.id, subject: 'Thinking of you', body: 'Mum, the photos arrived.' });
     expect(res.statusCode).toBe(201);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, family.owner.id));
-    expect(notes.at(-1)).toMatchObject({ type: 'message', link: null });
-    expect(notes.at(-1)!.message).toContain('Mum, the photos arrived.');
+    expect(notes.at(-1)).toMatchObject({ type: 'message', link: `/estate-owner/messages?tab=inbox&thread=${res.json().threadId}` });
+    expect(notes.at(-1)!.message).toBe(`${family.viewer.name} sent you a message: Thinking of you`);
   });
 
   it('searches and filters the inbox', async () => {

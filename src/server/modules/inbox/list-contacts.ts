@@ -39,13 +39,58 @@ async function plannerContacts(ctx: Ctx): Promise<TContact[]> {
 }
 
 /**
+ * An estate owner writes to their own support team and to their beneficiaries who have an account
+ * and whose messages access is on (ADR 0043).
+ */
+async function ownerContacts(ctx: Ctx): Promise<TContact[]> {
+  const estateId = ctx.actor.estateId;
+  if (!estateId) return [];
+  const [team, family] = await Promise.all([
+    ctx.db
+      .select({ userId: supportTeamMembers.userId, role: supportTeamMembers.role, name: users.name })
+      .from(supportTeamMembers)
+      .innerJoin(users, eq(users.id, supportTeamMembers.userId))
+      .where(eq(supportTeamMembers.estateId, estateId))
+      .orderBy(asc(supportTeamMembers.createdAt)),
+    ctx.db
+      .select({ userId: beneficiaries.userId, name: users.name })
+      .from(beneficiaries)
+      .innerJoin(users, eq(users.id, beneficiaries.userId))
+      .where(and(eq(beneficiaries.estateId, estateId), eq(beneficiaries.accessMessages, true)))
+      .orderBy(asc(beneficiaries.firstName), asc(beneficiaries.lastName)),
+  ]);
+  const ownerName = ctx.actor.name;
+  return [
+    ...team.map((t) => ({
+      userId: t.userId!,
+      estateId,
+      name: t.name,
+      roleLabel: SUPPORT_TEAM_ROLE_LABELS[t.role as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? t.role,
+      ownerName,
+    })),
+    ...family.map((b) => ({ userId: b.userId!, estateId, name: b.name, roleLabel: 'Beneficiary', ownerName })),
+  ];
+}
+
+/**
  * Who the viewer may write to: for every estate they are a beneficiary of, the owner (only while
  * the estate is not active — the owner is alive) and each support-team member who has an account;
- * for a legacy planner, also their clients and Heirloom Support.
+ * for a legacy planner, also their clients and Heirloom Support; for an estate owner, their own
+ * support team and beneficiaries. Each (estate, person) once.
  */
 export async function listContacts(ctx: Ctx): Promise<TContact[]> {
-  const forPlanner = ctx.actor.roles.includes('legacy-planner') ? await plannerContacts(ctx) : [];
-  return [...forPlanner, ...(await beneficiaryContacts(ctx)).filter((c) => !forPlanner.some((p) => p.estateId === c.estateId && p.userId === c.userId))];
+  const groups = await Promise.all([
+    ctx.actor.roles.includes('estate-owner') ? ownerContacts(ctx) : [],
+    ctx.actor.roles.includes('legacy-planner') ? plannerContacts(ctx) : [],
+    beneficiaryContacts(ctx),
+  ]);
+  const seen = new Set<string>();
+  return groups.flat().filter((c) => {
+    const key = `${c.estateId}:${c.userId}`;
+    if (seen.has(key) || c.userId === ctx.actor.userId) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 async function beneficiaryContacts(ctx: Ctx): Promise<TContact[]> {

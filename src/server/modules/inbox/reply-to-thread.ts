@@ -43,6 +43,6 @@ export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyReq
     });
     await audit(txCtx, { action: 'message.sent', estateId: latest.estateId, targetType: 'message', targetId: id, details: { reply: true } });
   });
-  await noticeNewMessage(ctx, other, { threadId, subject, body: input.body });
+  await noticeNewMessage(ctx, other, { threadId, subject, body: input.body, estateId: latest.estateId });
   return getThread(ctx, threadId);
 }

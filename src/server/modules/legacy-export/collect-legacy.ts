@@ -112,7 +112,7 @@ export async function collectLegacy(deps: Pick<Deps, 'db' | 'secrets'>, estateId
     attachmentsByLetter.set(a.futureMessageId, [...(attachmentsByLetter.get(a.futureMessageId) ?? []), { itemType: a.itemType, itemId: a.itemId }]);
   }
   const recipients = new Map(beneficiaryRows.map((b) => [b.id, `${b.firstName} ${b.lastName}`]));
-  const lettersOut = letterRows.map((letter) => ({ ...letter, recipientName: recipients.get(letter.recipientId) ?? null, attachments: attachmentsByLetter.get(letter.id) ?? [] }));
+  const lettersOut = letterRows.map((letter) => ({ ...letter, recipientName: (letter.recipientId && recipients.get(letter.recipientId)) || null, attachments: attachmentsByLetter.get(letter.id) ?? [] }));
 
   return {
     includeSecrets,

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useFetchers, useNavigation } from 'react-router';
 
 /** What `Field` hands its control so the label, hint and error are wired up for assistive tech. */
 export interface ControlProps {
@@ -20,14 +21,50 @@ export interface FieldProps {
 export const controlClasses =
   'block w-full rounded-lg bg-white px-3 py-2 text-base text-stone-900 shadow-xs ring-1 ring-stone-300 ring-inset placeholder:text-stone-400 focus:outline-2 focus:-outline-offset-2 focus:outline-accent-solid aria-invalid:ring-red-600 disabled:bg-stone-50 disabled:text-stone-500';
 
+/**
+ * The error to show: it goes as soon as the person edits the field (they are fixing it), and comes
+ * back if the form is sent again with the problem still there — after a route action or fetcher
+ * has answered, so a fixed field never flashes its old message while the save is on its way.
+ */
+function useShownError(error: string | undefined) {
+  const [hidden, setHidden] = useState(false);
+  const [awaiting, setAwaiting] = useState(false);
+  const [last, setLast] = useState(error);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== 'idle' || fetchers.some((f) => f.state !== 'idle');
+  if (last !== error) {
+    setLast(error);
+    setHidden(false);
+    setAwaiting(false);
+  }
+  if (awaiting && !busy) {
+    setAwaiting(false);
+    setHidden(false);
+  }
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = wrapper.current?.querySelector('input, select, textarea')?.closest('form') ?? wrapper.current?.closest('form');
+    if (!form) return;
+    const sent = () => setAwaiting(true);
+    form.addEventListener('submit', sent);
+    return () => form.removeEventListener('submit', sent);
+  }, []);
+  const edited = () => {
+    if (error) setHidden(true);
+  };
+  return { shown: hidden ? undefined : error, wrapper, edited };
+}
+
 /** Label + any control + hint + error message. Most screens use TextField, TextAreaField or SelectField. */
-export function Field({ label, hint, error, optional = false, children }: FieldProps) {
+export function Field({ label, hint, error: given, optional = false, children }: FieldProps) {
+  const { shown: error, wrapper, edited } = useShownError(given);
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div>
+    <div ref={wrapper} onInput={edited} onChange={edited}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-900">
         {label}
         {optional && <span className="font-normal text-stone-500"> (optional)</span>}

@@ -1,6 +1,7 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Alert } from './alert.tsx';
 import { Button, type ButtonVariant } from './button.tsx';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { Dialog, type DialogProps } from './dialog.tsx';
 
 export interface FormDialogProps extends Omit<DialogProps, 'footer' | 'children'> {
@@ -39,6 +40,7 @@ export function FormDialog({
   ...dialog
 }: FormDialogProps) {
   const formId = useId();
+  const guard = useUnsavedChangesGuard();
   return (
     <Dialog
       {...dialog}
@@ -54,6 +56,7 @@ export function FormDialog({
       }
     >
       <form
+        ref={guard}
         id={formId}
         noValidate
         className={className}

@@ -12,6 +12,7 @@ export function SearchFilterBar({
   searchLabel,
   q,
   activeFilters = 0,
+  keepParams,
   children,
 }: {
   searchLabel: string;
@@ -20,6 +21,8 @@ export function SearchFilterBar({
   activeFilters?: number;
   /** The filter controls; without them there is no Filter button (a search box alone). */
   children?: ReactNode;
+  /** Query parameters the search keeps (e.g. the tab the list is on). */
+  keepParams?: Record<string, string>;
 }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,6 +40,9 @@ export function SearchFilterBar({
         timer.current = window.setTimeout(() => formRef.current && void submit(formRef.current, { replace: true }), 300);
       }}
     >
+      {Object.entries(keepParams ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <SearchInput label={searchLabel} name="q" defaultValue={q} maxLength={200} autoComplete="off" />
       {children && <FilterPopover active={activeFilters}>{children}</FilterPopover>}
     </Form>

@@ -14,6 +14,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { appointmentsApi } from './api.ts';
 import { todayIso } from './format.ts';
 
@@ -48,6 +49,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
   const [formKey, setFormKey] = useState(0);
   const [personValue, setPersonValue] = useState(prefill.personValue);
   const formRef = useRef<HTMLFormElement>(null);
+  const guard = useUnsavedChangesGuard(formRef);
   useEffect(() => {
     if (!prefill.open || !formRef.current) return;
     formRef.current.scrollIntoView({ block: 'start' });
@@ -110,7 +112,7 @@ export function ScheduleForm({ options, onScheduled }: { options: TAppointmentOp
   }
 
   return (
-    <form key={formKey} ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
+    <form key={formKey} ref={guard} noValidate onSubmit={(e) => void submit(e)} className="scroll-mt-24 space-y-5" aria-label="Schedule appointment">
       {error && <Alert tone="error">{error}</Alert>}
       <SelectField label="Appointment type" name="type" defaultValue={formKey === 0 ? prefill.type : ''} error={fields.type}>
         <option value="" disabled>

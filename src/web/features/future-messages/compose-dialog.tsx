@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { deliveryRuleInWords, type DeliveryRule } from '../../../core/delivery-rules.ts';
+import type { DeliveryRule } from '../../../core/delivery-rules.ts';
+import { deliveryInWords } from '../../../core/delivery-words.ts';
 import {
   ZSaveFutureMessageRequest,
   type TFutureMessage,
@@ -12,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { futureMessagesApi } from './api.ts';
 
 const RULES: { value: DeliveryRule; label: string; hint: string }[] = [
@@ -36,7 +38,8 @@ interface FormState {
 
 function initialState(message: TFutureMessage | null, options: TFutureMessageOptions): FormState {
   return {
-    recipientId: message?.recipient.id ?? options.recipients.find((r) => r.messagesAccess)?.id ?? '',
+    // a message whose recipient was removed starts with none chosen
+    recipientId: message ? (message.recipient?.id ?? '') : (options.recipients.find((r) => r.messagesAccess)?.id ?? ''),
     subject: message?.subject ?? '',
     body: message?.body ?? '',
     deliveryRule: message?.deliveryRule ?? 'on_date',
@@ -142,6 +145,7 @@ export function ComposeDialog({
   const [busy, setBusy] = useState<'draft' | 'scheduled' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ruleName = useId();
+  const guard = useUnsavedChangesGuard();
 
   const recipient = options.recipients.find((r) => r.id === form.recipientId);
   const needsBirthday = form.deliveryRule === 'next_birthday' && recipient !== undefined && recipient.dateOfBirth === null;
@@ -160,7 +164,7 @@ export function ComposeDialog({
     setBusy(status);
     try {
       const saved = message ? await futureMessagesApi.update(message.id, body) : await futureMessagesApi.create(body);
-      onSaved(saved, status === 'scheduled' ? `“${saved.subject}” is scheduled: ${saved.deliveryInWords.toLowerCase()}.` : `“${saved.subject}” is saved as a draft.`);
+      onSaved(saved, status === 'scheduled' ? `“${saved.subject}” is scheduled — ${saved.deliveryInWords}.` : `“${saved.subject}” is saved as a draft.`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setErrors(error.fields ?? {});
@@ -190,10 +194,16 @@ export function ComposeDialog({
     void save('scheduled');
   }
 
-  const preview = deliveryRuleInWords({
+  // The same words the server gives a saved message (core/delivery-words.ts), for what is typed now.
+  const preview = deliveryInWords({
     rule: form.deliveryRule,
     deliverOn: form.deliverOn || null,
-    daysAfterActivation: form.daysAfterActivation === '' ? null : Number(form.daysAfterActivation),
+    daysAfterActivation: /^\d{1,4}$/.test(form.daysAfterActivation.trim()) ? Number(form.daysAfterActivation) : null,
+    recipientFirstName: recipient ? (recipient.name.split(' ')[0] ?? recipient.name) : null,
+    recipientDateOfBirth: recipient?.dateOfBirth ?? (form.recipientDateOfBirth || null),
+    activationCondition: options.activationCondition,
+    now: new Date(),
+    timeZone: options.timeZone,
   });
 
   return (
@@ -236,12 +246,13 @@ export function ComposeDialog({
       {confirmDelete && message ? (
         <Alert tone="error">Delete “{message.subject}”? This cannot be undone.</Alert>
       ) : (
-        <form id="compose-message" noValidate onSubmit={submit} className="space-y-5">
+        <form ref={guard} id="compose-message" noValidate onSubmit={submit} className="space-y-5">
           {formError && <Alert tone="error">{formError}</Alert>}
           {options.recipients.length === 0 ? (
             <Alert tone="info">Add a beneficiary first: future messages are delivered to your beneficiaries.</Alert>
           ) : (
             <SelectField label="Recipient" value={form.recipientId} onChange={(e) => set('recipientId', e.target.value)} error={errors.recipientId}>
+              {form.recipientId === '' && <option value="">Choose a recipient</option>}
               {options.recipients.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name} ({r.relationship}){r.messagesAccess ? '' : ' — messages access off'}

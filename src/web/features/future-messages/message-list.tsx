@@ -38,7 +38,7 @@ export function MessageList({
           key={m.id}
           className="flex items-start gap-3 py-5 first:pt-0 last:pb-0 sm:gap-4"
         >
-          <Avatar initials={m.recipient.initials} />
+          <Avatar initials={m.recipient?.initials ?? "?"} />
           <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -47,14 +47,18 @@ export function MessageList({
                 </h3>
                 <StatusBadge status={m.status} />
               </div>
-              <p className="mt-1 text-sm text-stone-600">
-                To{" "}
-                <span className="font-medium text-stone-900">
-                  {m.recipient.name}
-                </span>
-                <span className="text-stone-400"> · </span>
-                {m.recipient.relationship}
-              </p>
+              {m.recipient ? (
+                <p className="mt-1 text-sm text-stone-600">
+                  To{" "}
+                  <span className="font-medium text-stone-900">
+                    {m.recipient.name}
+                  </span>
+                  <span className="text-stone-400"> · </span>
+                  {m.recipient.relationship}
+                </p>
+              ) : (
+                <p className="mt-1 text-sm text-stone-600">No recipient</p>
+              )}
               <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-stone-600">
                 <div className="flex items-center gap-1.5">
                   <dt>

@@ -9,6 +9,7 @@ export const inboxApi = {
     const s = params.toString();
     return api.get<TInboxList>(`/api/v1/inbox${s ? `?${s}` : ''}`);
   },
+  unreadCount: () => api.get<{ unreadCount: number }>('/api/v1/inbox/unread-count'),
   contacts: () => api.get<TContact[]>('/api/v1/inbox/contacts'),
   thread: (id: string) => api.get<TThread>(`/api/v1/inbox/threads/${id}`),
   markRead: (id: string) => api.post<TThread>(`/api/v1/inbox/threads/${id}/read`),

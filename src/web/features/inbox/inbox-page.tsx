@@ -14,6 +14,7 @@ import { inboxApi } from './api.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
 import { ThreadDialog } from './thread-dialog.tsx';
 import { ThreadList } from './thread-list.tsx';
+import { refreshUnreadCount } from './unread-count.ts';
 
 /** The inbox routes' shouldRevalidate: opening a thread or the compose dialog reloads nothing. */
 export const inboxShouldRevalidate = ignoringParams('thread', 'compose');
@@ -27,44 +28,70 @@ export async function loadInbox(request: Request) {
   return { ...inbox, contacts, q, filter };
 }
 
-export interface InboxPageProps extends TInboxList {
+export interface InboxPanelProps extends TInboxList {
   contacts: TContact[];
   q: string;
   filter: 'all' | 'unread';
-  /** the persona's words: under the title, in an empty inbox, and in the compose dialog */
-  description: string;
+  /** the persona's words: in an empty inbox, and in the compose dialog */
   emptyText: string;
   composeWords?: { description: string; emptyText: string };
   unreadMark?: 'dot' | 'badge';
+  /** query parameters the search form keeps (e.g. the owner's `tab=inbox`) */
+  keepParams?: Record<string, string>;
 }
 
-/** Messages of any persona: search, unread filter, the threads (Read opens one to read and reply), Compose Message. */
-export function InboxPage({ threads, unreadCount, contacts, q, filter, description, emptyText, composeWords, unreadMark }: InboxPageProps) {
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<string | null>(null);
-  const [threadId, setThreadId] = useQueryParam('thread');
-  const [compose, setCompose] = useQueryParam('compose');
-  const narrowed = Boolean(q) || filter === 'unread';
+export interface InboxPageProps extends InboxPanelProps {
+  /** the persona's words under the title */
+  description: string;
+}
 
+/** Messages of any persona: the h1 with Compose Message over the inbox panel. */
+export function InboxPage({ description, ...panel }: InboxPageProps) {
+  const [, setCompose] = useQueryParam('compose');
   return (
     <div className="space-y-8">
       <PageHeader
         title="Messages"
         description={description}
         actions={
-          <Button
-            onClick={() => {
-              setNotice(null);
-              setCompose('1');
-            }}
-          >
+          <Button onClick={() => setCompose('1')}>
             <PencilSquareIcon aria-hidden="true" className="size-5" />
             Compose Message
           </Button>
         }
       />
+      <InboxPanel {...panel} />
+    </div>
+  );
+}
+
+/** The Compose Message button of an inbox shown without the page header (the owner's Inbox tab). */
+export function ComposeMessageButton() {
+  const [, setCompose] = useQueryParam('compose');
+  return (
+    <Button onClick={() => setCompose('1')}>
+      <PencilSquareIcon aria-hidden="true" className="size-5" />
+      Compose Message
+    </Button>
+  );
+}
+
+/** The inbox itself: search, unread filter, the threads (Read opens one to read and reply), the compose dialog. */
+export function InboxPanel({ threads, unreadCount, contacts, q, filter, emptyText, composeWords, unreadMark, keepParams }: InboxPanelProps) {
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [threadId, setThreadId] = useQueryParam('thread');
+  const [compose, setCompose] = useQueryParam('compose');
+  const narrowed = Boolean(q) || filter === 'unread';
+  const changed = () => {
+    refreshUnreadCount();
+    void revalidator.revalidate();
+  };
+
+  return (
+    <div className="space-y-8">
       <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
-      <SearchFilterBar searchLabel="Search messages" q={q} activeFilters={filter === 'unread' ? 1 : 0}>
+      <SearchFilterBar searchLabel="Search messages" q={q} activeFilters={filter === 'unread' ? 1 : 0} keepParams={keepParams}>
         <SelectField label="Show" name="filter" defaultValue={filter}>
           <option value="all">All messages</option>
           <option value="unread">Unread only</option>
@@ -81,7 +108,7 @@ export function InboxPage({ threads, unreadCount, contacts, q, filter, descripti
           <ThreadList threads={threads} onRead={setThreadId} unreadMark={unreadMark} />
         )}
       </Card>
-      <ThreadDialog threadId={threadId} onClose={() => setThreadId(null)} onChanged={() => void revalidator.revalidate()} />
+      <ThreadDialog threadId={threadId} onClose={() => setThreadId(null)} onChanged={changed} />
       <ComposeDialog
         open={compose === '1'}
         contacts={contacts}
@@ -90,7 +117,7 @@ export function InboxPage({ threads, unreadCount, contacts, q, filter, descripti
         onSent={(thread) => {
           setNotice(`Your message “${thread.subject}” was sent to ${thread.counterpart.name}.`);
           setCompose(null);
-          void revalidator.revalidate();
+          changed();
         }}
       />
     </div>

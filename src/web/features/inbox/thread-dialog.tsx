@@ -99,7 +99,7 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
                 <article className={`max-w-[85%] rounded-xl px-4 py-3 ring-1 ${m.fromMe ? 'bg-accent-soft ring-accent-ring' : 'bg-stone-50 ring-stone-200'}`}>
                   <p className="text-sm font-semibold text-stone-900">{m.fromMe ? 'You' : m.senderName}</p>
                   <p className="mt-1 whitespace-pre-line text-stone-800">{m.body}</p>
-                  <p className="mt-2 text-xs text-stone-500">
+                  <p className="mt-2 text-xs text-stone-600">
                     <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   </p>
                 </article>

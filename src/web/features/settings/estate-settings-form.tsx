@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField, controlClasses } from '../../components/ui/field.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { settingsApi } from './api.ts';
 import { RadioCards } from './radio-cards.tsx';
@@ -33,6 +34,7 @@ export function EstateSettingsForm({ initial, onSaved }: { initial: TEstateSetti
   const [releaseDates, setReleaseDates] = useState<string[]>(initial.releaseDates.length ? initial.releaseDates : ['']);
   const { busy, error, setError, fields: errors, setFields: setErrors, run } = useAction();
   const [saved, setSaved] = useState(false);
+  const guard = useUnsavedChangesGuard();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +58,7 @@ export function EstateSettingsForm({ initial, onSaved }: { initial: TEstateSetti
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-8">
+    <form ref={guard} noValidate onSubmit={(e) => void submit(e)} className="space-y-8">
       {error && <Alert tone="error">{error}</Alert>}
       <div className="space-y-4">
         <RadioCards legend="Estate activation condition" options={ACTIVATION_CONDITIONS} hints={CONDITION_HINTS} value={condition} onChange={setCondition} />

@@ -14,6 +14,7 @@ import { AccessCheckboxes } from '../../features/beneficiaries/access-checkboxes
 import { beneficiariesApi, supportTeamApi } from '../../features/beneficiaries/api.ts';
 import { BeneficiaryFields, readBeneficiaryFields } from '../../features/beneficiaries/beneficiary-fields.tsx';
 import { MemberStatusBadge } from '../../features/beneficiaries/status-badge.tsx';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 
 export async function loader() {
   return { members: (await supportTeamApi.list()).members };
@@ -53,7 +54,7 @@ export function Component() {
       </Link>
       <PageHeader title="Add Beneficiary" description="We email them an invitation to create their account, so they can see what you share with them." />
       <div className="grid gap-8 lg:grid-cols-3">
-        <Form method="post" noValidate className="space-y-8 lg:col-span-2" aria-label="Add Beneficiary">
+        <Form ref={useUnsavedChangesGuard()} method="post" noValidate className="space-y-8 lg:col-span-2" aria-label="Add Beneficiary">
           {result?.error && <Alert tone="error">{result.error}</Alert>}
           <Card title="Beneficiary Information">
             <BeneficiaryFields fields={fields} />

@@ -13,6 +13,7 @@ import { memoryForm, type MediaItem } from '../../features/memories/media-items.
 import { MediaPicker } from '../../features/memories/media-picker.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 
 const LIST = '/estate-owner/memories';
 
@@ -63,7 +64,7 @@ export function Component() {
           </Link>
         }
       />
-      <form onSubmit={(e) => void save(e)} noValidate className="space-y-6">
+      <form ref={useUnsavedChangesGuard()} onSubmit={(e) => void save(e)} noValidate className="space-y-6">
         {error && <Alert tone="error">{error}</Alert>}
         <Card title="About this memory">
           <div className="grid gap-5 sm:grid-cols-2">
