@@ -89,7 +89,7 @@ describe.each([
   });
 
   it('answers several ranges, a malformed one and a stale If-Range with the whole file', async () => {
-    for (const headers of [{ range: 'bytes=0-1,5-6' }, { range: 'bytes=9-3' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"stale"' }]) {
+    for (const headers of [{ range: 'bytes=0-1,5-6' } as Record<string, string>, { range: 'bytes=9-3' }, { range: 'lines=1-2' }, { range: 'bytes=0-9', 'if-range': '"stale"' }]) {
       const res = await get(session(), url(), headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.rawPayload.equals(video)).toBe(true);
