@@ -47,11 +47,11 @@ export function MemoryCard({ memory, onOpen, onAddNote, onShare, onEdit }: Memor
             </span>
             <time dateTime={memory.date}>{formatDate(memory.date)}</time>
           </div>
-          <h3 className="mt-2 text-lg font-semibold text-stone-900">
+          <h2 className="mt-2 text-lg font-semibold text-stone-900">
             <button type="button" onClick={() => onOpen(memory)} className="text-left hover:underline">
               {memory.title}
             </button>
-          </h3>
+          </h2>
           {memory.description && <p className="mt-1 line-clamp-3 text-sm text-stone-600">{memory.description}</p>}
         </div>
         {latestNote && (
