@@ -1,5 +1,7 @@
 /** Editing a memory after creation: its fields, adding, removing and reordering media — and every refusal. */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, type TMemory } from '../../../core/memories.schemas.ts';
@@ -73,9 +75,14 @@ describe('POST /api/v1/memories/:id/media', () => {
     expect(await search('tulips')).toEqual(['Letters home']);
     const rows = await t.db.select().from(files).where(eq(files.id, updated.media[1]!.file!.id));
     expect(rows[0]?.status).toBe('committed');
-    // audio, then video: the type follows
+    // audio, then a WebM video (the e2e seek fixture): the type follows, sniffed from the content
     const audio = await addMedia(ownerS, memory.id, [{ name: 'audio', filename: 'song.wav', data: makeWav() }]);
     expect(audio.json().type).toBe('audio');
+    const webm = fs.readFileSync(path.join(import.meta.dirname, '../../../../e2e/fixtures/long-video.webm'));
+    const video = await addMedia(ownerS, memory.id, [{ name: 'video', filename: 'harbour.webm', data: webm, contentType: 'application/octet-stream' }]);
+    expect(video.statusCode, video.body).toBe(201);
+    expect(video.json().type).toBe('video');
+    expect((video.json() as TMemory).media.at(-1)!.file).toMatchObject({ mimeType: 'video/webm', size: webm.length });
   });
 
   it('refuses a wrong type or a too-large file with a clear 4xx and stores nothing', async () => {

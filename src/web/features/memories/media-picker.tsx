@@ -135,7 +135,7 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
                   )}
                   <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(items.filter((i) => i.id !== item.id))} aria-label={`Remove ${label}`}>
                     <TrashIcon aria-hidden="true" className="size-4" />
-                    Remove
+                    <span className="hidden sm:inline">Remove</span>
                   </Button>
                 </div>
               </li>
