@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zIsoDate } from './common.schemas.ts';
+import { zId, zIsoDate } from './common.schemas.ts';
 import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
@@ -50,6 +50,24 @@ export const ZCreateMemoryRequest = z
   })
   .strict();
 export type TCreateMemoryRequest = z.infer<typeof ZCreateMemoryRequest>;
+
+/**
+ * PATCH /api/v1/memories/:id — the memory's own fields; any left out stay as they are. Media are
+ * changed through /media (add: multipart like creation without `data`; remove; reorder).
+ */
+export const ZUpdateMemoryRequest = ZCreateMemoryRequest.extend({ description: z.string().trim().max(MEMORY_DESCRIPTION_MAX) })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Send at least one field to change' });
+export type TUpdateMemoryRequest = z.infer<typeof ZUpdateMemoryRequest>;
+
+export const ZMemoryMediaParams = z.object({ id: zId, mediaId: zId }).strict();
+
+/** PUT /api/v1/memories/:id/media/order — every media item of the memory, each once, in the new order. */
+export const ZReorderMediaRequest = z
+  .object({ mediaIds: z.array(zId).min(1, { message: 'List the items in their new order' }).max(MEMORY_MAX_ITEMS) })
+  .strict();
+export type TReorderMediaRequest = z.infer<typeof ZReorderMediaRequest>;
 
 /** A story is added only when both its title and its text are there (wireframe §5). */
 export const ZStoryItem = z

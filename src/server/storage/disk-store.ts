@@ -41,6 +41,10 @@ export function createDiskStore(root: string): FileStore {
       const handle = await fsp.open(file, 'r');
       return handle.createReadStream();
     },
+    async getRange(key, start, end) {
+      const handle = await fsp.open(pathOf(key), 'r');
+      return handle.createReadStream({ start, end });
+    },
     async move(from, to) {
       const target = pathOf(to);
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });

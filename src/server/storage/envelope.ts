@@ -115,3 +115,87 @@ export function decryptStream(key: Buffer): Transform {
     },
   });
 }
+
+// ---- Ranged reads: only the sealed segments a byte range touches ---------------------------------
+
+/** Sealed bytes a segment adds to its plaintext (header + IV + tag). */
+export const SEGMENT_OVERHEAD = HEADER_BYTES + SEAL_OVERHEAD;
+
+/** How many segments a blob of `size` plaintext bytes holds (an empty file still has one, empty and last). */
+export const segmentCount = (size: number): number => Math.max(1, Math.ceil(size / SEGMENT_BYTES));
+
+/** Where an inclusive plaintext range `[start, end]` of a `size`-byte file lies in its blob. */
+export interface SegmentSpan {
+  size: number;
+  firstSegment: number;
+  lastSegment: number;
+  /** Inclusive byte offsets of those sealed segments in the blob. */
+  blobStart: number;
+  blobEnd: number;
+  /** Plaintext bytes to drop from the first segment, and how many to send in all. */
+  skip: number;
+  length: number;
+}
+
+const plainLengthOf = (size: number, index: number): number =>
+  index < segmentCount(size) - 1 ? SEGMENT_BYTES : size - (segmentCount(size) - 1) * SEGMENT_BYTES;
+
+/** The blob span holding plaintext bytes `start…end` (inclusive; the caller checked 0 <= start <= end < size). */
+export function segmentSpan(size: number, start: number, end: number): SegmentSpan {
+  const firstSegment = Math.floor(start / SEGMENT_BYTES);
+  const lastSegment = Math.floor(end / SEGMENT_BYTES);
+  const blobStart = MAGIC.length + firstSegment * SEALED_SEGMENT_BYTES;
+  const blobEnd = MAGIC.length + lastSegment * SEALED_SEGMENT_BYTES + plainLengthOf(size, lastSegment) + SEGMENT_OVERHEAD - 1;
+  return { size, firstSegment, lastSegment, blobStart, blobEnd, skip: start - firstSegment * SEGMENT_BYTES, length: end - start + 1 };
+}
+
+/**
+ * The sealed segments of `span` (exactly the blob bytes `blobStart…blobEnd`) in, the requested plaintext
+ * out. Each segment is authenticated before any of it is released and must carry its own index and the
+ * right "last" flag, so a segment moved, swapped or cut from elsewhere in the blob fails as in a full read.
+ * `onSegment` is told each segment opened (tests count them).
+ */
+export function decryptSegments(key: Buffer, span: SegmentSpan, onSegment?: (index: number) => void): Transform {
+  const total = segmentCount(span.size);
+  let buffered: Buffer = Buffer.alloc(0);
+  let index = span.firstSegment;
+  let toSkip = span.skip;
+  let toSend = span.length;
+  const sealedLength = (i: number) => plainLengthOf(span.size, i) + SEGMENT_OVERHEAD;
+  const openNext = (sealed: Buffer): Buffer => {
+    let plain: Buffer;
+    try {
+      plain = open(key, sealed);
+    } catch {
+      throw new CorruptFileError('segment failed authentication');
+    }
+    if (plain.length < HEADER_BYTES || plain.readUInt32BE(0) !== index) throw new CorruptFileError('segment out of order');
+    if ((plain.readUInt8(4) === 1) !== (index === total - 1)) throw new CorruptFileError('segment has the wrong end marker');
+    onSegment?.(index);
+    index++;
+    const bytes = plain.subarray(HEADER_BYTES + toSkip);
+    toSkip = 0;
+    const out = bytes.subarray(0, toSend);
+    toSend -= out.length;
+    return out;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      try {
+        buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+        while (index <= span.lastSegment && buffered.length >= sealedLength(index)) {
+          const length = sealedLength(index);
+          this.push(openNext(buffered.subarray(0, length)));
+          buffered = buffered.subarray(length);
+        }
+        if (index > span.lastSegment && buffered.length) throw new CorruptFileError('data after the requested segments');
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      done(index > span.lastSegment ? null : new CorruptFileError('file is truncated'));
+    },
+  });
+}

@@ -22,6 +22,8 @@ export interface FileStore {
   put(key: string, body: Readable): Promise<void>;
   /** The stored bytes as a stream. Rejects when the key does not exist. */
   get(key: string): Promise<Readable>;
+  /** Only the stored bytes `start…end` (inclusive) as a stream: ranged downloads read no more than they send. */
+  getRange(key: string, start: number, end: number): Promise<Readable>;
   /** Commits a blob under its final key: a rename on disk, copy + delete on S3. */
   move(from: string, to: string): Promise<void>;
   /** Deletes a key; a missing key is not an error. */

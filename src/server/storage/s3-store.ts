@@ -90,6 +90,11 @@ export function createS3Store(config: S3Config): FileStore {
       if (!(res.Body instanceof Readable)) throw new Error('S3 returned no body stream');
       return res.Body;
     },
+    async getRange(key, start, end) {
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key), Range: `bytes=${start}-${end}` }));
+      if (!(res.Body instanceof Readable)) throw new Error('S3 returned no body stream');
+      return res.Body;
+    },
     async move(from, to) {
       await client.send(
         new CopyObjectCommand({ Bucket, Key: assertKey(to), CopySource: `${Bucket}/${encodeURIComponent(assertKey(from)).replace(/%2F/g, '/')}` }),

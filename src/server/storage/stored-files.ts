@@ -7,7 +7,8 @@ import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/files.ts';
 import { AppError } from '../lib/app-error.ts';
 import { allowSameOriginFraming } from '../lib/framing.ts';
-import { decryptStream, encryptStream, newDataKey } from './envelope.ts';
+import { parseByteRange } from './byte-range.ts';
+import { decryptSegments, decryptStream, encryptStream, newDataKey, segmentSpan } from './envelope.ts';
 import { storageKeys, TEMP_PREFIX } from './file-store.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -179,6 +180,23 @@ export async function openStoredFile(deps: Pick<StorageDeps, 'files' | 'secrets'
   return pipeline(blob, decryptStream(deps.secrets.unwrapKey(row.wrappedKey)), () => undefined);
 }
 
+/**
+ * Plaintext bytes `start…end` (inclusive, within the file) as a stream: only the blob bytes of the
+ * sealed segments that hold them are read from the store and decrypted, each authenticated as in a
+ * full read. `onSegment` is told each segment opened.
+ */
+export async function openStoredRange(
+  deps: Pick<StorageDeps, 'files' | 'secrets'>,
+  row: FileRow,
+  start: number,
+  end: number,
+  onSegment?: (index: number) => void,
+): Promise<Readable> {
+  const span = segmentSpan(row.size, start, end);
+  const blob = await deps.files.getRange(row.storageKey, span.blobStart, span.blobEnd);
+  return pipeline(blob, decryptSegments(deps.secrets.unwrapKey(row.wrappedKey), span, onSegment), () => undefined);
+}
+
 /** Reads a whole stored file (small files only: thumbnails, tests). */
 export async function readStoredFile(deps: Pick<StorageDeps, 'files' | 'secrets'>, row: FileRow): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -215,6 +233,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
  * Sends a committed file, decrypted as it streams. The caller has already decided the actor may
  * read it (owner scope here; the beneficiary access policy elsewhere). Attachment by default;
  * `inline` only for PDF and images (the PDF preview). Never a type the browser would run as HTML.
+ *
+ * Byte ranges (ADR 0032): one `Range` is answered 206 with only the segments it touches decrypted;
+ * one that starts past the end is a 416 naming the size; several ranges, or an `If-Range` that no
+ * longer matches, get the whole file.
  */
 export async function sendStoredFile(
   ctx: Pick<StorageDeps, 'files' | 'secrets'>,
@@ -225,13 +247,28 @@ export async function sendStoredFile(
   const type = servedContentType(row.mimeType);
   const inline = Boolean(options.inline) && INLINE_TYPES.has(type);
   const etag = `"${row.sha256}"`;
+  const headers = reply.request.headers;
+  const ifRange = headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseByteRange(headers.range, row.size) : ({ kind: 'full' } as const);
+  reply.header('Accept-Ranges', 'bytes').header('ETag', etag);
+  if (headers['if-none-match'] === etag) return reply.code(304).send();
+  if (range.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${row.size}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE', 416, `That part of the file does not exist: it is ${row.size} bytes long.`);
+  }
   reply
     .header('Content-Type', type)
     .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', row.originalName))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('ETag', etag);
+    .header('X-Content-Type-Options', 'nosniff');
   if (inline) allowSameOriginFraming(reply);
-  if (reply.request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (range.kind === 'partial') {
+    const stream = await openStoredRange(ctx, row, range.start, range.end);
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${row.size}`)
+      .header('Content-Length', String(range.end - range.start + 1))
+      .send(stream);
+  }
   const stream = await openStoredFile(ctx, row);
   return reply.header('Content-Length', String(row.size)).send(stream);
 }

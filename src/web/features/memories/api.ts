@@ -1,4 +1,4 @@
-import type { TAddNoteRequest, TMemory, TMemoryList, TMemoryListQuery, TMemoryNote } from '../../../core/memories.schemas.ts';
+import type { TAddNoteRequest, TMemory, TMemoryList, TMemoryListQuery, TMemoryNote, TReorderMediaRequest, TUpdateMemoryRequest } from '../../../core/memories.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import { api, upload } from '../../lib/api.ts';
 
@@ -15,6 +15,12 @@ export const memoriesApi = {
   /** The multipart form built by `memoryForm`; progress 0…1. */
   create: (form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
     upload<TMemory>(BASE, form, onProgress, signal ? { signal } : {}),
+  update: (id: string, body: TUpdateMemoryRequest) => api.patch<TMemory>(`${BASE}/${id}`, body),
+  /** New items (the multipart form built by `mediaForm`), added after the memory's own; progress 0…1. */
+  addMedia: (id: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+    upload<TMemory>(`${BASE}/${id}/media`, form, onProgress, signal ? { signal } : {}),
+  removeMedia: (id: string, mediaId: string) => api.delete<TMemory>(`${BASE}/${id}/media/${mediaId}`),
+  reorderMedia: (id: string, body: TReorderMediaRequest) => api.put<TMemory>(`${BASE}/${id}/media/order`, body),
   addNote: (id: string, body: TAddNoteRequest) => api.post<TMemoryNote>(`${BASE}/${id}/notes`, body),
   share: (id: string, body: TShareRequest) => api.put<TMemory>(`${BASE}/${id}/share`, body),
   remove: (id: string) => api.delete<void>(`${BASE}/${id}`),

@@ -1,9 +1,47 @@
-import type { FileMediaKind, MediaKind, TCreateMemoryRequest } from '../../../core/memories.schemas.ts';
+import type { FileMediaKind, MediaKind, TCreateMemoryRequest, TMemoryMedia } from '../../../core/memories.schemas.ts';
+import { formatBytes } from '../../../core/files.schemas.ts';
 
-/** One media item while creating a memory (wireframe §3: id, type, file or content, title). */
+/**
+ * One media item while creating or editing a memory (wireframe §3: id, type, file or content,
+ * title): a new story, a new file, or (Edit Memory) an item the memory already holds.
+ */
 export type MediaItem =
   | { id: string; kind: 'story'; title: string; content: string }
-  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null };
+  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null }
+  | { id: string; kind: 'saved'; saved: TMemoryMedia };
+
+/** An item already saved in the memory, as the picker lists it (its id is the media item's). */
+export const savedItem = (saved: TMemoryMedia): MediaItem => ({ id: saved.id, kind: 'saved', saved });
+
+/** Items not yet sent to the server, in order. */
+export const newItems = (items: MediaItem[]) => items.filter((i) => i.kind !== 'saved');
+
+/** What the picker's list shows for an item: its name, its kind and size, its preview image. */
+export function describeItem(item: MediaItem): { kind: MediaKind; label: string; detail: string; previewUrl: string | null } {
+  if (item.kind === 'story') return { kind: 'story', label: item.title, detail: `${item.content.length} characters`, previewUrl: null };
+  if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name, detail: formatBytes(item.file.size), previewUrl: item.previewUrl };
+  const { saved } = item;
+  if (saved.kind === 'story') return { kind: 'story', label: saved.title, detail: `${saved.content.length} characters`, previewUrl: null };
+  return { kind: saved.kind, label: saved.file?.name ?? saved.title, detail: saved.file ? formatBytes(saved.file.size) : 'File missing', previewUrl: saved.thumbnailUrl };
+}
+
+/** Moves the item at `index` one place up (-1) or down (+1). */
+export function moveItem(items: MediaItem[], index: number, by: -1 | 1): MediaItem[] {
+  const target = index + by;
+  if (target < 0 || target >= items.length) return items;
+  const next = [...items];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** The multipart body adding new items to a memory: one part per new item, in order. */
+export function mediaForm(items: MediaItem[], form = new FormData()): FormData {
+  for (const item of items) {
+    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content }));
+    else if (item.kind !== 'saved') form.append(item.kind, item.file, item.file.name);
+  }
+  return form;
+}
 
 let counter = 0;
 export const nextItemId = () => `item-${++counter}`;
@@ -12,11 +50,7 @@ export const nextItemId = () => `item-${++counter}`;
 export function memoryForm(details: TCreateMemoryRequest, items: MediaItem[]): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(details));
-  for (const item of items) {
-    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content }));
-    else form.append(item.kind, item.file, item.file.name);
-  }
-  return form;
+  return mediaForm(items, form);
 }
 
 export const KIND_LABELS: Record<MediaKind, string> = { photo: 'Photo', video: 'Video', audio: 'Audio', story: 'Story' };

@@ -1,4 +1,4 @@
-import { BookOpenIcon, MicrophoneIcon, PhotoIcon, TrashIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
+import { ArrowDownIcon, ArrowUpIcon, BookOpenIcon, MicrophoneIcon, PhotoIcon, TrashIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatBytes } from '../../../core/files.schemas.ts';
 import { MEDIA_ACCEPT, MEMORY_MAX_FILES, PHOTO_MAX_BYTES, MEDIA_MAX_BYTES, type FileMediaKind, type MediaKind } from '../../../core/memories.schemas.ts';
@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
-import { KIND_LABELS, nextItemId, type MediaItem } from './media-items.ts';
+import { describeItem, KIND_LABELS, moveItem, nextItemId, type MediaItem } from './media-items.ts';
 
 const KIND_ICONS: Record<MediaKind, IconComponent> = { photo: PhotoIcon, video: VideoCameraIcon, audio: MicrophoneIcon, story: BookOpenIcon };
 const KIND_HINTS: Record<MediaKind, string> = {
@@ -26,7 +26,8 @@ export interface MediaPickerProps {
 /**
  * The Create Memory media flow: nothing chosen → a kind chosen → a file chosen (photo: several
  * images; video: video only; audio: audio only) or a story added (title and text both needed) →
- * back to nothing chosen. Cancel returns to nothing chosen. Items can be removed.
+ * back to nothing chosen. Cancel returns to nothing chosen. Items can be removed and moved up or down
+ * (the order they are saved in); when editing, the memory's saved items are listed with the new ones.
  */
 export function MediaPicker({ items, onChange, disabled = false }: MediaPickerProps) {
   const [chosen, setChosen] = useState<MediaKind | null>(null);
@@ -36,12 +37,13 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const fileCount = items.filter((i) => i.kind !== 'story').length;
+  const hasSaved = items.some((i) => i.kind === 'saved');
+  const fileCount = items.filter((i) => i.kind !== 'story' && i.kind !== 'saved').length;
 
   // Object URLs for photo previews are released when items go away.
   const urls = useRef(new Set<string>());
   useEffect(() => {
-    const current = new Set(items.flatMap((i) => (i.kind !== 'story' && i.previewUrl ? [i.previewUrl] : [])));
+    const current = new Set(items.flatMap((i) => (i.kind !== 'story' && i.kind !== 'saved' && i.previewUrl ? [i.previewUrl] : [])));
     for (const url of urls.current) if (!current.has(url)) URL.revokeObjectURL(url);
     urls.current = current;
   }, [items]);
@@ -95,13 +97,13 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
     <div className="space-y-5">
       {items.length > 0 && (
         <ul aria-label="Media in this memory" className="divide-y divide-stone-100 rounded-lg ring-1 ring-stone-200">
-          {items.map((item) => {
-            const Icon = KIND_ICONS[item.kind];
-            const label = item.kind === 'story' ? item.title : item.file.name;
+          {items.map((item, index) => {
+            const { kind, label, detail, previewUrl } = describeItem(item);
+            const Icon = KIND_ICONS[kind];
             return (
-              <li key={item.id} className="flex items-center gap-3 px-3 py-2.5">
-                {item.kind === 'photo' && item.previewUrl ? (
-                  <img src={item.previewUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+              <li key={item.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
+                {previewUrl && kind === 'photo' ? (
+                  <img src={previewUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
                 ) : (
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-accent-soft">
                     <Icon aria-hidden="true" className="size-6 text-accent-icon" />
@@ -110,20 +112,32 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-stone-900">{label}</p>
                   <p className="truncate text-xs text-stone-600">
-                    {KIND_LABELS[item.kind]}
-                    {item.kind === 'story' ? ` · ${item.content.length} characters` : ` · ${formatBytes(item.file.size)}`}
+                    {KIND_LABELS[kind]} · {detail}
+                    {item.kind !== 'saved' && hasSaved && ' · new'}
                   </p>
                 </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={disabled}
-                  onClick={() => onChange(items.filter((i) => i.id !== item.id))}
-                  aria-label={`Remove ${label}`}
-                >
-                  <TrashIcon aria-hidden="true" className="size-4" />
-                  Remove
-                </Button>
+                <div className="flex shrink-0 items-center gap-1">
+                  {items.length > 1 && (
+                    <>
+                      <Button variant="ghost" size="sm" disabled={disabled || index === 0} onClick={() => onChange(moveItem(items, index, -1))} aria-label={`Move ${label} up`}>
+                        <ArrowUpIcon aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={disabled || index === items.length - 1}
+                        onClick={() => onChange(moveItem(items, index, 1))}
+                        aria-label={`Move ${label} down`}
+                      >
+                        <ArrowDownIcon aria-hidden="true" className="size-4" />
+                      </Button>
+                    </>
+                  )}
+                  <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(items.filter((i) => i.id !== item.id))} aria-label={`Remove ${label}`}>
+                    <TrashIcon aria-hidden="true" className="size-4" />
+                    <span className="hidden sm:inline">Remove</span>
+                  </Button>
+                </div>
               </li>
             );
           })}

@@ -1,4 +1,4 @@
-import { BookOpenIcon, ChatBubbleBottomCenterTextIcon, MicrophoneIcon, PhotoIcon, ShareIcon, UsersIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
+import { BookOpenIcon, ChatBubbleBottomCenterTextIcon, MicrophoneIcon, PencilSquareIcon, PhotoIcon, ShareIcon, UsersIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
 import { MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
 import type { MemoryType, TMemory } from '../../../core/memories.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,10 +19,11 @@ export interface MemoryCardProps {
   onOpen: (memory: TMemory) => void;
   onAddNote: (memory: TMemory) => void;
   onShare: (memory: TMemory) => void;
+  onEdit: (memory: TMemory) => void;
 }
 
-/** A memory card: preview image, title, type, date, description, 'Shared with N', Add Note and Share. */
-export function MemoryCard({ memory, onOpen, onAddNote, onShare }: MemoryCardProps) {
+/** A memory card: preview image, title, type, date, description, 'Shared with N', Add Note, Share and Edit. */
+export function MemoryCard({ memory, onOpen, onAddNote, onShare, onEdit }: MemoryCardProps) {
   const Icon = TYPE_ICONS[memory.type];
   const latestNote = memory.notes.at(-1);
   return (
@@ -63,7 +64,7 @@ export function MemoryCard({ memory, onOpen, onAddNote, onShare }: MemoryCardPro
           <UsersIcon aria-hidden="true" className="size-4" />
           {shareSummary(memory.share)}
         </p>
-        <div className="flex gap-2 border-t border-stone-100 pt-3">
+        <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
           <Button variant="secondary" size="sm" onClick={() => onAddNote(memory)} aria-label={`Add Note to ${memory.title}`}>
             <ChatBubbleBottomCenterTextIcon aria-hidden="true" className="size-4" />
             Add Note
@@ -71,6 +72,10 @@ export function MemoryCard({ memory, onOpen, onAddNote, onShare }: MemoryCardPro
           <Button variant="secondary" size="sm" onClick={() => onShare(memory)} aria-label={`Share ${memory.title}`}>
             <ShareIcon aria-hidden="true" className="size-4" />
             Share
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => onEdit(memory)} aria-label={`Edit ${memory.title}`}>
+            <PencilSquareIcon aria-hidden="true" className="size-4" />
+            Edit
           </Button>
         </div>
       </div>

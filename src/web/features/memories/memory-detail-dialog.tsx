@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
@@ -12,8 +12,15 @@ import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
 import { NotesList } from './notes-list.tsx';
 
-/** A memory in full: its photos, recordings and stories in order, its notes, and Delete. */
-export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMemory | null; onClose: () => void; onDeleted: () => Promise<void> | void }) {
+export interface MemoryDetailDialogProps {
+  memory: TMemory | null;
+  onClose: () => void;
+  onDeleted: () => Promise<void> | void;
+  onEdit: (memory: TMemory) => void;
+}
+
+/** A memory in full: its photos, recordings and stories in order, its notes, Edit and Delete. */
+export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit }: MemoryDetailDialogProps) {
   const [confirming, setConfirming] = useState(false);
   const { busy, error, setError, run } = useAction();
   useEffect(() => {
@@ -53,6 +60,10 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted }: { memory: TMe
             <Button variant="ghost" className="sm:mr-auto" onClick={() => setConfirming(true)}>
               <TrashIcon aria-hidden="true" className="size-4" />
               Delete
+            </Button>
+            <Button variant="secondary" onClick={() => memory && onEdit(memory)}>
+              <PencilSquareIcon aria-hidden="true" className="size-4" />
+              Edit
             </Button>
             <Button variant="secondary" onClick={onClose}>
               Close

@@ -14,4 +14,5 @@ export const tasksApi = {
   update: (id: string, body: TUpdateTaskRequest) => api.patch<TTask>(`${BASE}/${id}`, body),
   complete: (id: string) => api.post<TTask>(`${BASE}/${id}/complete`),
   reopen: (id: string) => api.post<TTask>(`${BASE}/${id}/reopen`),
+  remove: (id: string) => api.delete<{ ok: true }>(`${BASE}/${id}`),
 };

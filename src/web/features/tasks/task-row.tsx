@@ -1,4 +1,5 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
+import { TrashIcon } from '@heroicons/react/24/outline';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CategoryChip, PriorityChip, SuggestedByChip } from './chips.tsx';
@@ -6,12 +7,13 @@ import { completedInWords, dueInWords } from './format.ts';
 
 export interface TaskRowProps {
   task: TTask;
-  /** Complete / Reopen / Edit; without them the row is read-only (a planner viewing a client's list). */
+  /** Complete / Reopen / Edit / Delete; without them the row is read-only (a planner viewing a client's list). */
   actions?: {
     busy: boolean;
     onComplete: (task: TTask) => void;
     onReopen: (task: TTask) => void;
     onEdit: (task: TTask) => void;
+    onDelete: (task: TTask) => void;
   };
 }
 
@@ -50,7 +52,7 @@ export function TaskRow({ task, actions }: TaskRowProps) {
   );
 }
 
-function TaskActions({ task, busy, onComplete, onReopen, onEdit }: { task: TTask } & NonNullable<TaskRowProps['actions']>) {
+function TaskActions({ task, busy, onComplete, onReopen, onEdit, onDelete }: { task: TTask } & NonNullable<TaskRowProps['actions']>) {
   const done = task.status === 'completed';
   return (
     <div className="flex shrink-0 gap-2 pl-9 sm:pl-0">
@@ -65,6 +67,10 @@ function TaskActions({ task, busy, onComplete, onReopen, onEdit }: { task: TTask
       )}
       <Button variant="secondary" size="sm" onClick={() => onEdit(task)} aria-label={`Edit ${task.title}`}>
         Edit
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => onDelete(task)} aria-label={`Delete ${task.title}`}>
+        <TrashIcon aria-hidden="true" className="size-4" />
+        Delete
       </Button>
     </div>
   );

@@ -5,12 +5,12 @@ import { ZCreateMemoryRequest } from '../../../core/memories.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { memoriesApi } from '../../features/memories/api.ts';
 import { memoryForm, type MediaItem } from '../../features/memories/media-items.ts';
 import { MediaPicker } from '../../features/memories/media-picker.tsx';
+import { MemoryDetailsFields, type MemoryDetails } from '../../features/memories/memory-details-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
@@ -19,9 +19,7 @@ const LIST = '/estate-owner/memories';
 
 export function Component() {
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [date, setDate] = useState('');
-  const [description, setDescription] = useState('');
+  const [details, setDetails] = useState<MemoryDetails>({ title: '', date: '', description: '' });
   const [items, setItems] = useState<MediaItem[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +30,7 @@ export function Component() {
   async function save(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const parsed = ZCreateMemoryRequest.safeParse({ title, date, description });
+    const parsed = ZCreateMemoryRequest.safeParse(details);
     if (!parsed.success) {
       setErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
@@ -67,35 +65,7 @@ export function Component() {
       <form ref={useUnsavedChangesGuard()} onSubmit={(e) => void save(e)} noValidate className="space-y-6">
         {error && <Alert tone="error">{error}</Alert>}
         <Card title="About this memory">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} required maxLength={200} disabled={saving} />
-            </div>
-            <TextField
-              label="Date"
-              name="date"
-              type="date"
-              hint="When did this memory take place?"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              error={errors.date}
-              required
-              disabled={saving}
-            />
-            <div className="sm:col-span-2">
-              <TextAreaField
-                label="Description"
-                name="description"
-                rows={3}
-                optional
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                error={errors.description}
-                maxLength={5000}
-                disabled={saving}
-              />
-            </div>
-          </div>
+          <MemoryDetailsFields value={details} onChange={setDetails} errors={errors} disabled={saving} />
         </Card>
         <Card title="Media" description="Photos, video, audio and stories, in the order you add them.">
           <MediaPicker items={items} onChange={setItems} disabled={saving} />
@@ -106,10 +76,14 @@ export function Component() {
           </div>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          {saving && (
+          {saving ? (
             <Button variant="secondary" onClick={() => abort.current?.abort()}>
               Stop upload
             </Button>
+          ) : (
+            <Link to={LIST} className={buttonClasses('secondary')}>
+              Cancel
+            </Link>
           )}
           <Button type="submit" loading={saving}>
             Save Memory

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ShareDialog } from '../../components/ui/share-dialog.tsx';
 import { AddNoteDialog } from '../../features/memories/add-note-dialog.tsx';
+import { EditMemoryDialog } from '../../features/memories/edit-memory-dialog.tsx';
 import { memoriesApi } from '../../features/memories/api.ts';
 import { MemoryCard } from '../../features/memories/memory-card.tsx';
 import { MemoryDetailDialog } from '../../features/memories/memory-detail-dialog.tsx';
@@ -35,11 +36,19 @@ export function Component() {
   const [noting, setNoting] = useState<string | null>(null);
   const [sharing, setSharing] = useState<string | null>(null);
   const [opened, setOpened] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [savedTitle, setSavedTitle] = useState<string | null>(null);
   const byId = useMemo(() => new Map(items.map((m) => [m.id, m])), [items]);
   const created = params.get('created');
   const createdMemory = created ? byId.get(created) : undefined;
   const filtered = KEYS.some((k) => query[k]);
   const sharingMemory: TMemory | undefined = sharing ? byId.get(sharing) : undefined;
+  const editingMemory = editing ? byId.get(editing) : undefined;
+  const edit = (memory: TMemory) => {
+    setOpened(null);
+    setSavedTitle(null);
+    setEditing(memory.id);
+  };
 
   return (
     <div className="space-y-8">
@@ -53,7 +62,9 @@ export function Component() {
           </Link>
         }
       />
-      {createdMemory && <Alert tone="success">Saved “{createdMemory.title}”.</Alert>}
+      <div aria-live="polite">
+        {savedTitle ? <Alert tone="success">Saved your changes to “{savedTitle}”.</Alert> : createdMemory && <Alert tone="success">Saved “{createdMemory.title}”.</Alert>}
+      </div>
       <MemoryToolbar key={filtersKey} query={query} beneficiaries={beneficiaries} />
       {items.length === 0 ? (
         filtered ? (
@@ -74,12 +85,26 @@ export function Component() {
       ) : (
         <ul aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((m) => (
-            <MemoryCard key={m.id} memory={m} onOpen={(x) => setOpened(x.id)} onAddNote={(x) => setNoting(x.id)} onShare={(x) => setSharing(x.id)} />
+            <MemoryCard key={m.id} memory={m} onOpen={(x) => setOpened(x.id)} onAddNote={(x) => setNoting(x.id)} onShare={(x) => setSharing(x.id)} onEdit={edit} />
           ))}
         </ul>
       )}
       <AddNoteDialog memory={noting ? (byId.get(noting) ?? null) : null} onClose={() => setNoting(null)} onSaved={() => revalidator.revalidate()} />
-      <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={() => revalidator.revalidate()} />
+      <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={() => revalidator.revalidate()} onEdit={edit} />
+      {editingMemory && (
+        <EditMemoryDialog
+          key={editingMemory.id}
+          memory={editingMemory}
+          onClose={() => setEditing(null)}
+          onSaved={async (saved) => {
+            await revalidator.revalidate();
+            if (saved) {
+              setEditing(null);
+              setSavedTitle(saved.title);
+            }
+          }}
+        />
+      )}
       {sharingMemory && (
         <ShareDialog
           open

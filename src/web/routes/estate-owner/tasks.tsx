@@ -6,6 +6,7 @@ import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useRowAction } from '../../lib/use-row-action.ts';
@@ -35,6 +36,7 @@ export function Component() {
   const [editing, setEditing] = useState<Editing>(null);
   const { busyId, notice, setNotice, act } = useRowAction();
   const [toolbarKey, setToolbarKey] = useState(0);
+  const [deleting, setDeleting] = useState<TTask | null>(null);
 
   const setParam = (key: 'filter' | 'q', value: string) =>
     setSearchParams(
@@ -53,6 +55,16 @@ export function Component() {
       else await tasksApi.reopen(task.id);
       return to === 'completed' ? `Completed “${task.title}”.` : `Reopened “${task.title}”.`;
     });
+
+  async function confirmDelete() {
+    const task = deleting;
+    if (!task) return;
+    await act(task.id, async () => {
+      await tasksApi.remove(task.id);
+      return `Deleted “${task.title}”.`;
+    });
+    setDeleting(null);
+  }
 
   const open = (task: TTask | null) => setEditing({ key: Date.now(), task });
   const searching = q.trim() !== '' || filter !== 'all';
@@ -108,6 +120,7 @@ export function Component() {
                     onComplete: (t) => void changeStatus(t, 'completed'),
                     onReopen: (t) => void changeStatus(t, 'pending'),
                     onEdit: (t) => open(t),
+                    onDelete: (t) => setDeleting(t),
                   }}
                 />
               ))}
@@ -115,6 +128,15 @@ export function Component() {
           )}
         </div>
       </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this task?"
+        description={deleting ? `“${deleting.title}” will be removed from your list. This cannot be undone.` : undefined}
+        confirmLabel="Delete task"
+        busy={deleting !== null && busyId === deleting.id}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
       <TaskDialog
         key={editing?.key ?? 'closed'}
         open={editing !== null}

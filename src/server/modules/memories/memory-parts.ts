@@ -1,0 +1,95 @@
+import type { Multipart } from '@fastify/multipart';
+import { MEMORY_MAX_ITEMS, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
+import { parseJsonFormField } from '../files/form-fields.ts';
+import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
+
+/** One media item as received: a story, or a stored (still pending) file with its thumbnail. */
+export type MediaItem = { kind: 'story'; story: TStoryItem } | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null };
+
+const FILE_KINDS = new Set<string>(['photo', 'video', 'audio']);
+
+export interface ReceivedParts {
+  /** The `data` field, when the caller reads one (Create Memory). */
+  input: TCreateMemoryRequest | undefined;
+  items: MediaItem[];
+  /** Every file stored (pending) on the way, for the caller to discard if it cannot record them. */
+  stored: FileRow[];
+}
+
+/**
+ * Reads a memory's multipart parts in order, streaming each file into storage as it arrives with the
+ * checks of its kind (size while streaming, type by content, encrypted; photos get a thumbnail).
+ * `withData`: a `data` field (the memory's details) must come first (Create Memory); otherwise only
+ * media parts are accepted (adding to a memory). At most `room` items. On any failure the files
+ * stored so far are discarded before the error is thrown.
+ */
+export async function receiveMemoryParts(
+  ctx: Ctx,
+  estateId: string,
+  parts: AsyncIterable<Multipart>,
+  options: { withData: boolean; room: number },
+): Promise<ReceivedParts> {
+  const received: ReceivedParts = { input: undefined, items: [], stored: [] };
+  const needData = () => options.withData && !received.input;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const raw = typeof part.value === 'string' ? part.value : '';
+        if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);
+        if (part.fieldname === 'data' && options.withData) {
+          if (received.input) throw badRequest('Send the memory details (data) once.');
+          received.input = parseJsonFormField(ZCreateMemoryRequest, raw, 'memory');
+        } else if (part.fieldname === 'story') {
+          if (needData()) throw badRequest('Send the memory details (data) before its media.');
+          received.items.push({ kind: 'story', story: parseJsonFormField(ZStoryItem, raw, 'story') });
+        } else {
+          throw badRequest(`Unknown field "${part.fieldname.slice(0, 40)}".`, { [part.fieldname.slice(0, 40)]: 'Unknown field' });
+        }
+      } else {
+        if (needData() || !FILE_KINDS.has(part.fieldname)) {
+          part.file.resume();
+          throw badRequest(needData() ? 'Send the memory details (data) before its media.' : 'Files must be sent as photo, video or audio.');
+        }
+        const kind = part.fieldname as FileMediaKind;
+        const name = part.filename || kind;
+        const file = await storeUpload(ctx, {
+          estateId,
+          uploadedBy: ctx.actor.userId,
+          originalName: name,
+          source: part.file,
+          maxBytes: maxBytesFor(kind),
+          tooLarge: mediaTooLarge(kind, name),
+          inspect: inspectMedia(kind, name),
+        });
+        received.stored.push(file);
+        const thumbnail = kind === 'photo' ? await makeThumbnail(ctx, file) : null;
+        if (thumbnail) received.stored.push(thumbnail);
+        received.items.push({ kind, file, thumbnail });
+      }
+      if (received.items.length > options.room) {
+        throw badRequest(`A memory can hold up to ${MEMORY_MAX_ITEMS} items${options.room < MEMORY_MAX_ITEMS ? `; this one has room for ${options.room} more` : ''}.`);
+      }
+    }
+    if (options.withData && !received.input) throw badRequest('The memory details (data) are missing.', { data: 'Required' });
+    return received;
+  } catch (error) {
+    await discardFiles(ctx, received.stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The rows for new media items, numbered from `firstPosition`. */
+export function mediaRows(memoryId: string, items: MediaItem[], firstPosition: number, now: Date) {
+  return items.map((item, i) =>
+    item.kind === 'story'
+      ? { memoryId, kind: 'story', title: item.story.title, content: item.story.content, position: firstPosition + i, createdAt: now }
+      : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, position: firstPosition + i, createdAt: now },
+  );
+}
+
+/** The ids of the files (and thumbnails) new items carry, to commit with them. */
+export const fileIdsOf = (items: MediaItem[]): string[] =>
+  items.flatMap((i) => (i.kind === 'story' ? [] : [i.file.id, ...(i.thumbnail ? [i.thumbnail.id] : [])]));

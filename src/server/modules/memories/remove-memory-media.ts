@@ -1,0 +1,30 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TMemory } from '../../../core/memories.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { files } from '../../db/schema/files.ts';
+import { memoryMedia } from '../../db/schema/memories.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { discardFiles } from '../../storage/stored-files.ts';
+import { getMemory } from './get-memory.ts';
+import { editMemoryMedia } from './memory-edit-tx.ts';
+
+/**
+ * Removes one media item from a memory, and its stored file and thumbnail. An item of another
+ * memory (even the owner's own) is "not found" here.
+ */
+export async function removeMemoryMedia(ctx: Ctx, id: string, mediaId: string): Promise<TMemory> {
+  const removed = await editMemoryMedia(ctx, id, async (tx, memoryId) => {
+    const [item] = await tx
+      .delete(memoryMedia)
+      .where(and(eq(memoryMedia.id, mediaId), eq(memoryMedia.memoryId, memoryId)))
+      .returning();
+    if (!item) throw notFound('That media item');
+    const fileIds = [item.fileId, item.thumbnailFileId].filter((x): x is string => Boolean(x));
+    const blobs = fileIds.length ? await tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(inArray(files.id, fileIds)) : [];
+    return { item, blobs };
+  });
+  await discardFiles(ctx, removed.blobs);
+  await audit(ctx, { action: 'memory.media_removed', targetType: 'memory', targetId: id, details: { kind: removed.item.kind, files: removed.blobs.length } });
+  return getMemory(ctx, id);
+}
