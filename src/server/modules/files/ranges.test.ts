@@ -4,9 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/files.ts';
+import { estateAlerts } from '../../db/schema/lifecycle.ts';
+import { auditLog } from '../../db/schema/system.ts';
+import { BULK_DOWNLOAD_ALERT } from '../shared-content/download-shared-file.ts';
 import { SEGMENT_BYTES, SEGMENT_OVERHEAD } from '../../storage/envelope.ts';
 import type { FileRow } from '../../storage/stored-files.ts';
 import { insertStoredFile } from '../../../../test/factories/files.ts';
@@ -127,5 +130,30 @@ describe('Range never opens a file the caller may not read', () => {
     // The untouched first segment still reads.
     const head = await get(ownerS, `/api/v1/files/${file.id}`, { range: 'bytes=0-99' });
     expect(head.rawPayload.equals(video.subarray(0, 100))).toBe(true);
+  });
+});
+
+describe('a video being sought is one file to the bulk-download alert', () => {
+  const downloads = (targetIds: string[]) =>
+    targetIds.map((targetId) => ({
+      actorUserId: family.viewer.id,
+      action: 'shared_file.downloaded',
+      estateId: family.estateId,
+      targetType: 'file',
+      targetId,
+      at: t.app.deps.clock.now(),
+    }));
+  const securityAlerts = () =>
+    t.db.select().from(estateAlerts).where(and(eq(estateAlerts.estateId, family.estateId), eq(estateAlerts.type, 'security')));
+
+  it('many range requests for one file raise nothing; as many different files do', async () => {
+    // as if the beneficiary had already sought through the video more times than the threshold
+    await t.db.insert(auditLog).values(downloads(Array.from({ length: BULK_DOWNLOAD_ALERT.files + 5 }, () => sharedFileId)));
+    expect((await get(viewerS, `/api/v1/shared/files/${sharedFileId}`, { range: 'bytes=100-200' })).statusCode).toBe(206);
+    expect(await securityAlerts()).toHaveLength(0);
+
+    await t.db.insert(auditLog).values(downloads(Array.from({ length: BULK_DOWNLOAD_ALERT.files + 1 }, () => crypto.randomUUID())));
+    expect((await get(viewerS, `/api/v1/shared/files/${sharedFileId}`, { range: 'bytes=100-200' })).statusCode).toBe(206);
+    expect(await securityAlerts()).toHaveLength(1);
   });
 });

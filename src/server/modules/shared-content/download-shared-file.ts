@@ -1,4 +1,4 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
@@ -103,7 +103,7 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
 }
 
 /**
- * After activation, a beneficiary fetching more than this many shared files of one estate within an
+ * After activation, a beneficiary fetching more than this many different shared files of one estate within an
  * hour raises a security alert for its administrators (once per beneficiary, estate and hour).
  * Generous, because each memory card's thumbnail comes through this route too.
  */
@@ -113,8 +113,9 @@ async function watchForBulkDownloads(ctx: Ctx, estateId: string): Promise<void> 
   const [estate] = await ctx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
   if (estate?.status !== 'active') return;
   const now = ctx.clock.now();
+  // Distinct files: a video being sought arrives as many range requests, each audited, for one file.
   const [recent] = await ctx.db
-    .select({ n: count() })
+    .select({ n: countDistinct(auditLog.targetId) })
     .from(auditLog)
     .where(
       and(
