@@ -1,6 +1,7 @@
 import { faker } from '@faker-js/faker';
+import { eq } from 'drizzle-orm';
 import type { DocumentType } from '../../src/core/documents.schemas.ts';
-import { documentFolders, documents, documentShares } from '../../src/server/db/schema/documents.ts';
+import { documentFolders, documents, documentShares, documentVersions } from '../../src/server/db/schema/documents.ts';
 import { insertStoredFile, makePdf, type VaultDeps } from './files.ts';
 
 export interface DocumentOverrides {
@@ -53,4 +54,15 @@ export async function insertDocument(deps: VaultDeps, estateId: string, override
 export async function insertFolder(deps: Pick<VaultDeps, 'db'>, estateId: string, name = faker.word.noun()) {
   const [folder] = await deps.db.insert(documentFolders).values({ estateId, name }).returning();
   return folder!;
+}
+
+/**
+ * Gives a document an earlier version, as a Replace File would have: `bytes` becomes version
+ * `document.version` in the versions list and the document moves on to the next number.
+ */
+export async function insertEarlierVersion(deps: VaultDeps, document: { id: string; estateId: string; version: number }, input: { bytes: Buffer; fileName: string; mimeType?: string }) {
+  const file = await insertStoredFile(deps, document.estateId, { bytes: input.bytes, mimeType: input.mimeType ?? 'application/pdf', name: input.fileName });
+  await deps.db.insert(documentVersions).values({ documentId: document.id, version: document.version, fileId: file.id });
+  await deps.db.update(documents).set({ version: document.version + 1 }).where(eq(documents.id, document.id));
+  return file;
 }

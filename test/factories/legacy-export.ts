@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import yauzl from 'yauzl';
 import { insertAppointment } from './appointments.ts';
 import { insertDigitalAsset } from './digital-assets.ts';
-import { insertDocument, insertFolder } from './documents.ts';
+import { insertDocument, insertEarlierVersion, insertFolder } from './documents.ts';
 import { insertBeneficiary } from './estates.ts';
 import { makeMp4Head, makePdf, makePhoto, makeWav, type VaultDeps } from './files.ts';
 import { insertFutureMessage } from './future-messages.ts';
@@ -49,7 +49,9 @@ export async function insertExportableEstate(deps: VaultDeps & { secrets: VaultD
   });
   const legal = await insertFolder(deps, estateId, 'Legal / Wills');
   const will = keep(makePdf('Last will', ['I leave everything to my family.']));
-  await insertDocument(deps, estateId, { title: 'Last will', folderId: legal.id, bytes: will, fileName: 'will.pdf' });
+  const lastWill = await insertDocument(deps, estateId, { title: 'Last will', folderId: legal.id, bytes: will, fileName: 'will.pdf' });
+  // the will was replaced once: its first draft is an earlier version, exported too
+  await insertEarlierVersion(deps, lastWill, { bytes: keep(makePdf('Last will', ['A first draft.'])), fileName: 'will-draft.pdf' });
   const big = keep(Buffer.concat([makePdf('Deeds', ['House deeds']), Buffer.alloc(200 * 1024, 7)]));
   await insertDocument(deps, estateId, { title: 'CON', folderId: legal.id, bytes: big, fileName: 'deeds.pdf' });
   const loose = keep(makePdf('Letter', ['A letter']));

@@ -3,7 +3,7 @@ import type { Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { documentFolders, documents } from '../../db/schema/documents.ts';
+import { documentFolders, documents, documentVersions } from '../../db/schema/documents.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { memories, memoryMedia, memoryNotes } from '../../db/schema/memories.ts';
@@ -32,7 +32,7 @@ const { searchVector: _documentVector, ...documentColumns } = getTableColumns(do
  */
 export async function collectLegacy(deps: Pick<Deps, 'db' | 'secrets'>, estateId: string, userId: string, includeSecrets: boolean) {
   const db = deps.db;
-  const [memoryRows, mediaRows, noteRows, documentRows, assetRows, beneficiaryRows, taskRows, appointmentRows, letterRows, attachmentRows] =
+  const [memoryRows, mediaRows, noteRows, documentRows, versionRows, assetRows, beneficiaryRows, taskRows, appointmentRows, letterRows, attachmentRows] =
     await Promise.all([
       db.select(memoryColumns).from(memories).where(eq(memories.estateId, estateId)).orderBy(asc(memories.date), asc(memories.id)),
       db
@@ -55,6 +55,14 @@ export async function collectLegacy(deps: Pick<Deps, 'db' | 'secrets'>, estateId
         .innerJoin(files, and(eq(files.id, documents.fileId), eq(files.status, 'committed')))
         .where(eq(documents.estateId, estateId))
         .orderBy(asc(documentFolders.name), asc(documents.title), asc(documents.id)),
+      // earlier versions of a replaced document's file (the current one is above)
+      db
+        .select({ documentId: documentVersions.documentId, version: documentVersions.version, file: files })
+        .from(documentVersions)
+        .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+        .innerJoin(files, and(eq(files.id, documentVersions.fileId), eq(files.status, 'committed')))
+        .where(eq(documents.estateId, estateId))
+        .orderBy(asc(documentVersions.documentId), asc(documentVersions.version)),
       db.select().from(digitalAssets).where(eq(digitalAssets.estateId, estateId)).orderBy(asc(digitalAssets.name), asc(digitalAssets.id)),
       db.select().from(beneficiaries).where(eq(beneficiaries.estateId, estateId)).orderBy(asc(beneficiaries.lastName), asc(beneficiaries.firstName)),
       db.select().from(tasks).where(eq(tasks.estateId, estateId)).orderBy(asc(tasks.createdAt), asc(tasks.id)),
@@ -92,13 +100,24 @@ export async function collectLegacy(deps: Pick<Deps, 'db' | 'secrets'>, estateId
     return { ...memory, folder: folder.join('/'), media, notes };
   });
 
+  const versionsByDocument = new Map<string, typeof versionRows>();
+  for (const row of versionRows) versionsByDocument.set(row.documentId, [...(versionsByDocument.get(row.documentId) ?? []), row]);
   const documentsOut = documentRows.map(({ document, folder, file }) => {
-    const dot = file.originalName.lastIndexOf('.');
-    const ext = dot > 0 ? file.originalName.slice(dot) : '';
-    const wanted = document.title.toLowerCase().endsWith(ext.toLowerCase()) ? document.title : `${document.title}${ext}`;
-    const path = paths.claim(['documents', folder ?? 'Unfiled', wanted]);
+    /** "Will.pdf", or "Will (version 1).pdf" for an earlier version */
+    const nameFor = (stored: FileRow, version?: number) => {
+      const dot = stored.originalName.lastIndexOf('.');
+      const ext = dot > 0 ? stored.originalName.slice(dot) : '';
+      const base = document.title.toLowerCase().endsWith(ext.toLowerCase()) ? document.title.slice(0, document.title.length - ext.length) : document.title;
+      return `${base}${version === undefined ? '' : ` (version ${version})`}${ext}`;
+    };
+    const path = paths.claim(['documents', folder ?? 'Unfiled', nameFor(file)]);
     packed.push({ file, path });
-    return { ...document, folder, fileName: file.originalName, sha256: file.sha256, path };
+    const earlierVersions = (versionsByDocument.get(document.id) ?? []).map(({ version, file: earlier }) => {
+      const versionPath = paths.claim(['documents', folder ?? 'Unfiled', nameFor(earlier, version)]);
+      packed.push({ file: earlier, path: versionPath });
+      return { version, fileName: earlier.originalName, sha256: earlier.sha256, path: versionPath };
+    });
+    return { ...document, folder, fileName: file.originalName, sha256: file.sha256, path, earlierVersions };
   });
 
   const assetsOut = assetRows.map(({ secretsEnc, ...asset }) => ({

@@ -53,7 +53,12 @@ export function* renderIndexHtml(legacy: Legacy, meta: { ownerName: string; crea
   yield `<h2 id="documents">Documents (${legacy.documents.length})</h2>\n`;
   yield table(
     ['Title', 'Folder', 'Type', 'File'],
-    legacy.documents.map((d) => [escapeHtml(d.title), escapeHtml(d.folder ?? 'Unfiled'), escapeHtml(d.type), link(d.path, d.fileName)]),
+    legacy.documents.map((d) => [
+      escapeHtml(d.title),
+      escapeHtml(d.folder ?? 'Unfiled'),
+      escapeHtml(d.type),
+      [link(d.path, d.fileName), ...d.earlierVersions.map((v) => `${link(v.path, v.fileName)} (version ${v.version})`)].join('<br>'),
+    ]),
   );
 
   yield `<h2 id="digital-assets">Digital assets (${legacy.digitalAssets.length})</h2>\n`;

@@ -62,7 +62,7 @@ describe('export my legacy', () => {
     const documentsJson = JSON.parse(zip.get('data/documents.json')!.toString());
     const packedPaths: string[] = [
       ...memoriesJson.flatMap((m: { media: { path: string | null }[] }) => m.media.map((i) => i.path).filter(Boolean)),
-      ...documentsJson.map((d: { path: string }) => d.path),
+      ...documentsJson.flatMap((d: { path: string; earlierVersions: { path: string }[] }) => [d.path, ...d.earlierVersions.map((v) => v.path)]),
     ];
     expect(packedPaths).toHaveLength(originals.length);
     const packedHashes = packedPaths.map((p) => hashOf(zip.get(p)!)).sort();
@@ -83,6 +83,7 @@ describe('export my legacy', () => {
         `${recordings}/01 vows.wav`,
         `${recordings}/02 passwd.mp4`,
         'documents/Legal _ Wills/Last will.pdf',
+        'documents/Legal _ Wills/Last will (version 1).pdf',
         'documents/Legal _ Wills/_CON.pdf',
         'documents/Unfiled/Last will.pdf',
       ].sort(),
@@ -91,8 +92,10 @@ describe('export my legacy', () => {
 
     // The data, as JSON.
     expect(memoriesJson).toHaveLength(2);
-    expect(memoriesJson[0]).toMatchObject({ title: 'Our <wedding> day', date: '1975-06-14', notes: [{ text: 'Remember the cake' }] });
-    expect(memoriesJson[0].media.find((i: { kind: string }) => i.kind === 'story')).toMatchObject({ title: 'How we met', content: 'At the harbour dance.' });
+    // the two memories share date and title, so their order is the ids': take the one with photos
+    const withPhotos = memoriesJson.find((m: { media: { kind: string }[] }) => m.media.some((i) => i.kind === 'photo'));
+    expect(withPhotos).toMatchObject({ title: 'Our <wedding> day', date: '1975-06-14', notes: [{ text: 'Remember the cake' }] });
+    expect(withPhotos.media.find((i: { kind: string }) => i.kind === 'story')).toMatchObject({ title: 'How we met', content: 'At the harbour dance.' });
     expect(JSON.parse(zip.get('data/beneficiaries.json')!.toString()).map((b: { firstName: string }) => b.firstName).sort()).toEqual(['Emily', 'Tom']);
     expect(JSON.parse(zip.get('data/tasks.json')!.toString()).map((x: { title: string }) => x.title)).toContain('Upload the house deeds');
     expect(JSON.parse(zip.get('data/appointments.json')!.toString())[0]).toMatchObject({ attendeeName: 'Sarah Planner' });
@@ -113,6 +116,7 @@ describe('export my legacy', () => {
     expect(index).toContain('Our &#60;wedding&#62; day');
     expect(index).toContain('Passwords and other secrets were left out');
     expect(index).toContain('href="documents/Legal%20_%20Wills/_CON.pdf"');
+    expect(index).toContain('href="documents/Legal%20_%20Wills/Last%20will%20(version%201).pdf"');
   });
 
   it('uses the link once: a second download is 410 and the archive is gone from the store', async () => {
