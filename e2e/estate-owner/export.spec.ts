@@ -33,7 +33,7 @@ test('export my legacy from Settings: refused with a wrong password, progress, r
   await card.getByLabel('Include passwords and other secrets').check();
   await card.getByLabel('Your password').fill('not my password');
   await card.getByRole('button', { name: 'Export My Legacy' }).click();
-  await expect(card.getByText('That is not your password')).toBeVisible();
+  await expect(card.getByText('That password is not right').first()).toBeVisible();
   await expect(card.getByLabel('Your password')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
   await card.getByLabel('Include passwords and other secrets').uncheck();
