@@ -43,17 +43,17 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width > 500 ? 900 : 844 } });
 
     test('every estate owner screen passes axe (all rules) and fits', async ({ page, login }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await login({ role: 'estate-owner' });
       for (const path of OWNER) await visit(page, path);
     });
 
     test('every beneficiary screen, and an estate page reached by its link, passes axe (all rules) and fits', async ({ page, login }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await login({ role: 'beneficiary' });
       for (const path of BENEFICIARY) await visit(page, path);
       await page.goto('/beneficiary');
-      const estateLink = page.getByRole('link', { name: /View Estate|View estate/ }).first();
+      const estateLink = page.getByRole('link', { name: 'View Shared Content' }).first();
       await estateLink.click();
       await expect(page).toHaveURL(/\/beneficiary\/estate\//);
       await visit(page, new URL(page.url()).pathname);
