@@ -24,6 +24,8 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('every planner screen passes axe and has no horizontal overflow', async ({ page, login }) => {
+      // ten screens, each with a full axe scan: more than the default 30 s on a slow machine
+      test.setTimeout(180_000);
       await login({ role: 'legacy-planner' });
       for (const { path, heading } of SCREENS) {
         await page.goto(path);
