@@ -16,6 +16,9 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
+  // A test walks several screens and runs a full axe scan on each: 30 s (the default) is too tight
+  // on a shared two-core machine. Room, not a performance figure (those live in bench/).
+  timeout: 90_000,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
