@@ -22,6 +22,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Read at the moment of asking (the router's blocker), not from a render that may be stale. */
+export const hasUnsavedChanges = (): boolean => dirty.size > 0;
+
+/** An explicit Cancel: the person chose to drop what they typed, so leaving does not ask. */
+export function forgetUnsavedChanges(): void {
+  if (!dirty.size) return;
+  dirty.clear();
+  for (const listener of listeners) listener();
+}
+
 /** Whether any guarded form on screen holds unsaved changes. */
 export function useHasUnsavedChanges(): boolean {
   return useSyncExternalStore(subscribe, () => dirty.size > 0);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { useHasUnsavedChanges } from '../../lib/unsaved-changes.ts';
+import { hasUnsavedChanges, useHasUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export function UnsavedChangesPrompt() {
   const changed = useHasUnsavedChanges();
   // Only leaving the screen counts: query parameters (an open dialog, a tab) are the same screen.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => changed && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!changed) return;

@@ -13,7 +13,7 @@ import { MediaPicker } from '../../features/memories/media-picker.tsx';
 import { MemoryDetailsFields, type MemoryDetails } from '../../features/memories/memory-details-fields.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
+import { forgetUnsavedChanges, useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 
 const LIST = '/estate-owner/memories';
 
@@ -81,7 +81,7 @@ export function Component() {
               Stop upload
             </Button>
           ) : (
-            <Link to={LIST} className={buttonClasses('secondary')}>
+            <Link to={LIST} onClick={forgetUnsavedChanges} className={buttonClasses('secondary')}>
               Cancel
             </Link>
           )}
