@@ -126,3 +126,13 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
+
+/** Axe at the page's own size and at phone width (390 px), with no horizontal overflow there; the size is put back. */
+export async function axeAtBothWidths(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow at 390 px').toBe(true);
+  if (desktop) await page.setViewportSize(desktop);
+}

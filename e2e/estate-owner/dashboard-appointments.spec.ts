@@ -1,18 +1,8 @@
-import type { Page } from '@playwright/test';
-import { expect as baseExpect, expectNoAxeViolations, signUpThroughApi, test } from '../fixtures.ts';
+import { expect as baseExpect, axeAtBothWidths, expectNoAxeViolations, signUpThroughApi, test } from '../fixtures.ts';
 
 // This machine is shared and slow at times: generous waits, the same checks.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 180_000 });
-
-async function axeAtBothWidths(page: Page): Promise<void> {
-  await expectNoAxeViolations(page);
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow at 390 px').toBe(true);
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** A weekday date a few days ahead, as the date input wants it. */
 const daysFromNow = (days: number) => {
