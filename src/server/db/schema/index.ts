@@ -13,3 +13,4 @@ export * from './lifecycle.ts';
 export * from './planner.ts';
 export * from './admin.ts';
 export * from './legacy-exports.ts';
+export * from './safeguards.ts';
