@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,13 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests in Debian Chromium against the BUILT server (run `npm run build` first)
  * on a fresh data folder with the demo seed.
  */
-const port = Number(process.env.E2E_PORT ?? 3900);
+// A free port chosen by the system unless E2E_PORT names one (a fixed port failed for anyone with
+// something else on it). Chosen once: the config is evaluated again in each worker, which inherits it.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+]).toString();
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // The config is evaluated again in each worker: create the data folder once and pass it on.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-e2e-'));

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, type TestApp } from '../helpers.ts';
+
+/**
+ * The built front end as a browser gets it: compressed when it accepts that, hashed assets kept for
+ * a year, index.html revalidated on every load so a deploy reaches everyone (ADR 0050). A small
+ * stand-in for dist/web, shaped as Vite and the precompress step leave it.
+ */
+let t: TestApp;
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
+beforeAll(async () => {
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbC123.js"></script>');
+  fs.writeFileSync(path.join(web, 'assets/index-AbC123.js'), script);
+  fs.writeFileSync(path.join(web, 'assets/index-AbC123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(web, 'assets/index-AbC123.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ webDist: web });
+});
+afterAll(async () => t.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('compression', () => {
+  it('sends the brotli file to a browser that accepts br, gzip to one that takes only gzip, and plain text otherwise', async () => {
+    const br = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+
+    const gz = await get('/assets/index-AbC123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/index-AbC123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
+
+describe('caching', () => {
+  it('keeps hashed assets for a year, compressed or not', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      expect((await get('/assets/index-AbC123.js', encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('revalidates index.html on every load, asked for by name or as the fallback of an app route', async () => {
+    for (const url of ['/index.html', '/', '/estate-owner/memories', '/beneficiary']) {
+      const res = await injectAs(t, null, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('keeps an unhashed file for an hour only, and API answers not at all', async () => {
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
+  });
+});
