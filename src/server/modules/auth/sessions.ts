@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { initialsOf, type TSessionUser } from '../../../core/auth.schemas.ts';
 import { SESSION_MAX_LIFETIME_HOURS } from '../../../core/constants.ts';
@@ -35,14 +35,20 @@ export type LoadedSession =
   | { expired: true }
   | null;
 
+/**
+ * A user's roles and the estate they own, as columns of a query that selects from `users`. The outer
+ * id is named in full: drizzle leaves single-table selects unqualified, and a bare "id" inside the
+ * subquery would mean the estate's own id.
+ */
+const outerUserId = sql.raw('"users"."id"');
+const accessOfUser = {
+  roles: sql<Role[] | null>`(SELECT array_agg(${userRoles.role}::text ORDER BY ${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${outerUserId})`,
+  estateId: sql<string | null>`(SELECT ${estates.id}::text FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} LIMIT 1)`,
+};
+
 export async function rolesOf(deps: Pick<Deps, 'db'>, userId: string): Promise<Role[]> {
   const rows = await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role).sort();
-}
-
-export async function estateIdOf(deps: Pick<Deps, 'db'>, userId: string): Promise<string | null> {
-  const [row] = await deps.db.select({ id: estates.id }).from(estates).where(eq(estates.ownerId, userId));
-  return row?.id ?? null;
 }
 
 /**
@@ -52,8 +58,13 @@ export async function estateIdOf(deps: Pick<Deps, 'db'>, userId: string): Promis
  */
 export async function loadSession(deps: Deps, token: string, options: { background?: boolean } = {}): Promise<LoadedSession> {
   const id = sha256(token);
+  // One round trip: the session, its user, their roles and the estate they own (issue 14).
   const [row] = await deps.db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      ...accessOfUser,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));
@@ -82,8 +93,8 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     userId: row.user.id,
     name: row.user.name,
     email: row.user.email,
-    roles: await rolesOf(deps, row.user.id),
-    estateId: await estateIdOf(deps, row.user.id),
+    roles: row.roles ?? [],
+    estateId: row.estateId,
     sessionId: id,
   };
   return { actor, csrfToken: row.session.csrfToken, twoFactorEnabled: Boolean(row.user.totpEnabledAt), idleRemainingSeconds };
@@ -138,16 +149,12 @@ export async function endOtherSessions(deps: Pick<Deps, 'db'>, userId: string, k
 }
 
 export async function sessionUser(deps: Deps, userId: string): Promise<TSessionUser> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email, ...accessOfUser })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw new Error('user vanished');
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    initials: initialsOf(user.name),
-    roles: await rolesOf(deps, user.id),
-    estateId: await estateIdOf(deps, user.id),
-  };
+  return { id: user.id, name: user.name, email: user.email, initials: initialsOf(user.name), roles: user.roles ?? [], estateId: user.estateId };
 }
 
 export function actorToSessionUser(actor: Actor): TSessionUser {
