@@ -10,6 +10,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { adminEstatesRoutes } from './admin-estates/admin-estates.routes.ts';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -49,6 +50,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,
+  checkInRoutes,
   estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
