@@ -36,6 +36,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
+import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -59,6 +60,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   userSettingsRoutes,
   legacyExportRoutes,
   estateSettingsRoutes,
+  releaseSafeguardsRoutes,
   sharedContentRoutes,
   inboxRoutes,
   notificationsRoutes,
