@@ -37,6 +37,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
+import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -61,6 +62,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   userSettingsRoutes,
   legacyExportRoutes,
   estateSettingsRoutes,
+  releaseSafeguardsRoutes,
   sharedContentRoutes,
   inboxRoutes,
   notificationsRoutes,
