@@ -194,7 +194,7 @@ describe('a missed check-in', () => {
   async function family(trustee = true) {
     const f = await insertEstateWithTeam(t.db);
     if (trustee) await t.db.insert(estateTrustees).values({ estateId: f.owner.estateId!, userId: f.reporter.id, position: 1 });
-    await insertMemory(t.app.deps, f.owner.estateId!, { title: 'After I am gone', release: 'after_activation', shareAll: true, stories: ['A letter'] });
+    await insertMemory(t.app.deps, f.owner.estateId!, { title: 'After I am gone', release: 'after_activation', shareAll: true, stories: [{ title: 'A letter', content: 'For afterwards' }] });
     expect((await patch(f.owner, { months: 1 })).statusCode).toBe(200);
     return { ...f, ownerS: f.owner, trusteeS: f.reporter };
   }
