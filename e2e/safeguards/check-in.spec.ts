@@ -42,8 +42,9 @@ test('a missed check-in asks the trustee, who answers; nothing is released', asy
 
   // … and turns the check-in on in Account Settings.
   await owner.goto('/estate-owner/settings');
-  const card = owner.getByRole('region', { name: 'Check-in' });
-  await expect(card.getByText('The check-in is off.')).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible({ timeout: 30_000 });
+  const card = owner.getByRole('region', { name: 'Check-in', exact: true });
+  await expect(card.getByText('The check-in is off.')).toBeVisible({ timeout: 20_000 });
   await card.getByLabel('Ask about me after').selectOption('1');
   await card.getByRole('button', { name: 'Save check-in' }).click();
   await expect(card.getByText('Check-in saved.')).toBeVisible();
@@ -52,8 +53,8 @@ test('a missed check-in asks the trustee, who answers; nothing is released', asy
 
   // The dashboard shows the next check-in date and an "I'm here" button.
   await owner.goto('/estate-owner');
-  const status = owner.getByRole('region', { name: 'Check-in' });
-  await expect(status.getByText(/Next check-in due by/)).toBeVisible();
+  const status = owner.getByRole('region', { name: 'Check-in', exact: true });
+  await expect(status.getByText(/Next check-in due by/)).toBeVisible({ timeout: 20_000 });
   await status.getByRole('button', { name: "I'm here" }).click();
   await expect(status.getByText('Thank you, you are checked in.')).toBeVisible();
   await expectNoAxeViolations(owner);
@@ -70,7 +71,7 @@ test('a missed check-in asks the trustee, who answers; nothing is released', asy
     // The trustee signs in again (the month ended their session) and answers on the page.
     await signIn(trustee, family.beneficiary.email, family.beneficiary.password);
     await trustee.goto(path!);
-    await expect(trustee.getByRole('heading', { level: 1, name: 'Is Ada Lovelace all right?' })).toBeVisible();
+    await expect(trustee.getByRole('heading', { level: 1, name: 'Is Ada Lovelace all right?' })).toBeVisible({ timeout: 20_000 });
     await expect(trustee.getByText(/Nothing has been released/)).toBeVisible();
     await axeAtBothWidths(trustee);
     await trustee.getByLabel('I could not reach them').check();

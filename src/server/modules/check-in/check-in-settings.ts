@@ -1,4 +1,3 @@
-import { CHECK_IN_MONTHS } from '../../../core/safeguards.schemas.ts';
 import { addCalendarDays, MAX_PAUSE_DAYS, pauseEndsAt, stageNumber } from '../../../core/check-in.ts';
 import type { TCheckIn, TUpdateCheckInRequest } from '../../../core/check-in.schemas.ts';
 import type { Ctx } from '../../context.ts';
@@ -54,7 +53,6 @@ export async function updateCheckIn(ctx: Ctx, input: TUpdateCheckInRequest): Pro
       throw badRequest(`A pause can last at most ${MAX_PAUSE_DAYS} days. Pick an earlier date.`, { pausedUntil: `At most ${MAX_PAUSE_DAYS} days ahead` });
     }
   }
-  if (months !== null && !(CHECK_IN_MONTHS as readonly number[]).includes(months)) throw badRequest('Choose one of the offered periods.', { months: 'Not an offered period' });
 
   const fields = periodFields({ months, lastCheckInAt: now, pausedUntil }, timeZone);
   const values = { months, pausedUntil, lastCheckInAt: now, ...fields, updatedAt: now, ...(months === null ? { linkTokenHash: null, linkExpiresAt: null } : {}) };
