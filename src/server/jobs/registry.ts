@@ -9,6 +9,7 @@ import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
 import { sendNotificationsJob } from './send-notifications.ts';
 import { sendOutboxJob } from './send-outbox.ts';
+import { sweepCheckInsJob } from './sweep-check-ins.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
 import { sweepLegacyExportsJob } from './sweep-legacy-exports.ts';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
@@ -29,6 +30,7 @@ export const JOBS: readonly RegisteredJob[] = [
   // Before the outbox: the beneficiaries' and the user's mail about a deletion goes in the same run.
   registered(deleteDueAccountsJob),
   registered(remindUnverifiedEmailsJob),
+  registered(sweepCheckInsJob),
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),

@@ -10,6 +10,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { adminEstatesRoutes } from './admin-estates/admin-estates.routes.ts';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
+import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -36,6 +37,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
+import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -49,6 +51,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,
+  checkInRoutes,
   estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
@@ -59,6 +62,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   userSettingsRoutes,
   legacyExportRoutes,
   estateSettingsRoutes,
+  releaseSafeguardsRoutes,
   sharedContentRoutes,
   inboxRoutes,
   notificationsRoutes,

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { checkInOnSignIn } from '../check-in/check-in-period.ts';
 import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { recordSignInDevice } from '../security/login-alert.ts';
@@ -89,6 +90,7 @@ export async function signIn(
   const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
   await audit(ctx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
   await recordSignInDevice(ctx, user);
+  await checkInOnSignIn(ctx, user.id);
   // Signing in during the grace period of "Delete my account" cancels it (the page says so).
   const deletionCancelled = await cancelAccountDeletion(ctx, user.id);
   return { user: await sessionUser(ctx, user.id), deletionCancelled };

@@ -21,6 +21,7 @@ import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.ts
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
+import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
 
@@ -106,6 +107,7 @@ export function Component() {
           </Alert>
         )}
       </div>
+      <CheckInStatus />
       <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
       <CategoryCards counts={dashboard.counts} />
       <ChecklistCard checklist={dashboard.checklist} />

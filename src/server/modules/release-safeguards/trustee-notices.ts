@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { BaseCtx } from '../../context.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { users } from '../../db/schema/users.ts';
+import { tell } from './tell.ts';
+
+export const TRUSTEE_PAGE = '/trustee';
+
+export async function ownerNameOf(ctx: Pick<BaseCtx, 'db'>, estateId: string): Promise<string> {
+  const [row] = await ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
+  return row?.name ?? 'The owner';
+}
+
+/** "You were named a trustee": what it means and what may be asked of them. */
+export async function tellTrusteeNamed(ctx: BaseCtx, estateId: string, userId: string, yearly = false): Promise<void> {
+  const owner = await ownerNameOf(ctx, estateId);
+  await tell(ctx, userId, {
+    subject: yearly ? `you are still one of ${owner}'s trustees` : `${owner} named you a trustee`,
+    lines: [
+      yearly ? `A yearly reminder: you are still one of ${owner}'s trustees.` : `${owner} named you one of their trustees.`,
+      `If someone ever reports ${owner}'s passing or incapacity, you may be asked to confirm or deny it before anything is checked or released. You will have a set time to answer; if you do not, the next trustee in line is asked.`,
+      'There is nothing to do now.',
+    ],
+    link: TRUSTEE_PAGE,
+  });
+}

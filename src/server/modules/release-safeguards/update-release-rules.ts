@@ -1,0 +1,33 @@
+import type { TReleaseSafeguards, TUpdateReleaseRulesRequest } from '../../../core/release-safeguards.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { trusteesOf } from '../../access/trustees.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { ownEstateId } from '../../lib/scope.ts';
+import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { getReleaseSafeguards } from './get-release-safeguards.ts';
+import { lockEstateForSafeguards, saveReleaseRules } from './safeguards-edit.ts';
+
+/** Change the veto window, M of N, or the trustees' response time (any of them). */
+export async function updateReleaseRules(ctx: Ctx, input: TUpdateReleaseRulesRequest): Promise<TReleaseSafeguards> {
+  const estateId = ownEstateId(ctx, 'Your estate');
+  const rules = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await lockEstateForSafeguards(db, estateId);
+    const next = { ...(await releaseRulesOf(db, estateId)), ...input };
+    if (input.quorumRequired !== undefined) {
+      const named = (await trusteesOf(db, estateId)).length;
+      if (named === 0) throw badRequest('Name your trustees first, then choose how many must confirm.', { quorumRequired: 'Name your trustees first' });
+      if (input.quorumRequired > named) {
+        throw badRequest(`You have named ${named} trustee${named === 1 ? '' : 's'}, so at most ${named} can be asked to confirm.`, {
+          quorumRequired: `Choose a number from 1 to ${named}`,
+        });
+      }
+    }
+    await saveReleaseRules(db, estateId, next, ctx.clock.now());
+    return next;
+  });
+  await audit(ctx, { action: 'release_safeguards.rules_updated', estateId, targetType: 'estate', targetId: estateId, details: { ...rules } });
+  return getReleaseSafeguards(ctx);
+}
