@@ -30,6 +30,7 @@ import { plannerRoutes } from './planner/planner.routes.ts';
 import { plannerInvitationsRoutes } from './planner-invitations/planner-invitations.routes.ts';
 import { plannerToolsRoutes } from './planner-tools/planner-tools.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
+import { incapacityRoutes } from './incapacity/incapacity.routes.ts';
 import { legacyExportRoutes } from './legacy-export/legacy-export.routes.ts';
 import { memoriesRoutes } from './memories/memories.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -49,6 +50,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,
+  incapacityRoutes,
   estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
