@@ -10,6 +10,7 @@ import { securityApi } from '../../features/security/api.ts';
 import { ChangePasswordDialog } from '../../features/security/change-password-dialog.tsx';
 import { DeleteAccountSection } from '../../features/security/delete-account-section.tsx';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
+import { IncapacityCard } from '../../features/incapacity/incapacity-card.tsx';
 import { LegacyExportCard } from '../../features/legacy-export/legacy-export-card.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
@@ -117,6 +118,7 @@ export function Component() {
         <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
       </Card>
 
+      <IncapacityCard />
       <LegacyExportCard twoFactorEnabled={security.twoFactorEnabled} />
       <DeleteAccountSection />
 
