@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { makePdf } from '../../test/factories/files.ts';
-import { axeAtBothWidths, csrfToken, expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { axeAtBothWidths, csrfToken, expect as baseExpect, expectNoAxeViolations, test } from '../fixtures.ts';
 import { createFamily } from '../estate-lifecycle/family.ts';
+
+// Five helpers share two cores: give a loading screen time.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * Incapacity mode in the browser (issue 13 item 4, ADR 0048): the owner chooses on Account Settings
@@ -27,7 +30,7 @@ async function verifyAndEnterIncapacity(administrator: Page, estateId: string, o
 }
 
 test('incapacity mode: chosen access while it lasts, never after-death content, gone after “I’m back”', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const [ownerCtx, beneficiaryCtx, administratorCtx] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [owner, beneficiary, administrator] = await Promise.all([ownerCtx.newPage(), beneficiaryCtx.newPage(), administratorCtx.newPage()]);
   const family = await createFamily(owner, beneficiary, administrator, baseURL!);
@@ -51,7 +54,7 @@ test('incapacity mode: chosen access while it lasts, never after-death content, 
   // 1. Account Settings: Byron King may read Memories in incapacity mode.
   await owner.goto('/estate-owner/settings');
   const card = owner.getByRole('region', { name: 'If I Become Incapacitated' });
-  await expect(card.getByText(family.beneficiary.name)).toBeVisible();
+  await expect(card.getByText(family.beneficiary.name, { exact: true })).toBeVisible();
   await card.getByRole('group', { name: `What ${family.beneficiary.name} may read in incapacity mode` }).getByRole('checkbox', { name: 'Memories' }).check();
   await card.getByRole('button', { name: 'Save incapacity choices' }).click();
   await expect(card.getByText('Your choices for incapacity mode are saved.')).toBeVisible();
