@@ -10,7 +10,7 @@ import { incapacityApi } from './api.ts';
  * On a linked person's estate page while the estate is in incapacity mode: what it means for them,
  * and — for a trustee the owner named — "End incapacity mode" (the server checks who may; ADR 0048).
  */
-export function IncapacityEstatePanel({ estateId, status, onChanged }: { estateId: string; status: string; onChanged: () => void }) {
+export function IncapacityEstatePanel({ estateId, status, onChanged }: { estateId: string; status?: string | undefined; onChanged?: () => void }) {
   const headingId = useId();
   const [state, setState] = useState<TIncapacityState | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -18,7 +18,8 @@ export function IncapacityEstatePanel({ estateId, status, onChanged }: { estateI
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
-    if (status !== 'incapacity') return;
+    // A page that knows the status asks only in incapacity mode; one that does not (the planner's) asks.
+    if (status !== undefined && status !== 'incapacity') return;
     let stopped = false;
     incapacityApi
       .stateOf(estateId)
@@ -35,7 +36,7 @@ export function IncapacityEstatePanel({ estateId, status, onChanged }: { estateI
       const next = await incapacityApi.endFor(estateId);
       setState(next);
       setNotice({ tone: 'success', text: `Incapacity mode has ended: ${next.ownerName}'s estate is back in planning. ${next.ownerName} and the people they chose have been told.` });
-      onChanged();
+      onChanged?.();
     } catch (e) {
       setNotice({ tone: 'error', text: e instanceof ApiError ? e.message : 'That did not work. Please try again.' });
     } finally {
@@ -45,7 +46,7 @@ export function IncapacityEstatePanel({ estateId, status, onChanged }: { estateI
   }
 
   if (notice) return <Alert tone={notice.tone}>{notice.text}</Alert>;
-  if (status !== 'incapacity') return null;
+  if ((status ?? state?.status) !== 'incapacity') return null;
   return (
     <section aria-labelledby={headingId} className="rounded-xl bg-violet-50 p-5 ring-1 ring-violet-200 ring-inset">
       <div className="flex flex-wrap items-start justify-between gap-4">
