@@ -164,6 +164,21 @@ describe('incapacity mode', () => {
     expect(await docIds(f.s.chosen)).not.toContain(g.insurance.id);
   });
 
+  it('a memories grant opens the owner’s “now” memories even with the person’s memories flag off, and only while the mode lasts', async () => {
+    const f = await family();
+    await t.db.update(beneficiaries).set({ accessMemories: false }).where(eq(beneficiaries.id, f.beneficiary.id));
+    expect(
+      (await injectAs(t, f.s.owner, 'PUT', '/api/v1/incapacity/grants', { grants: [{ beneficiaryId: f.beneficiary.id, categories: ['memories'] }] })).statusCode,
+    ).toBe(200);
+    expect(await code(f.s.chosen, `/api/v1/shared/memories/${f.memory.id}`)).toBe(404);
+    await enterIncapacity(f);
+    expect(await code(f.s.chosen, `/api/v1/shared/memories/${f.memory.id}`)).toBe(200);
+    expect(await docIds(f.s.chosen)).not.toContain(f.insurance.id);
+    expect(await code(f.s.other, `/api/v1/shared/memories/${f.memory.id}`)).toBe(404);
+    await injectAs(t, f.s.trustee, 'POST', `/api/v1/estates/${f.estateId}/incapacity/end`);
+    expect(await code(f.s.chosen, `/api/v1/shared/memories/${f.memory.id}`)).toBe(404);
+  });
+
   it('delivers no letter while it lasts; the letter still goes once the mode ends (nothing lost)', async () => {
     const f = await family();
     await chooseDocuments(f);
