@@ -130,6 +130,7 @@ export const ESTATE_STATUS_LABELS = {
   verification_pending: 'Verification Pending',
   activation_pending: 'Activation Pending',
   active: 'Active',
+  incapacity: 'Incapacity Mode',
 } as const;
 
 export const PLANNER_VISIBILITY = ['Public', 'Private', 'Clients Only'] as const;

@@ -87,7 +87,7 @@ export const ZEstateReport = z.object({
   eventDate: z.string().nullable(),
   reporterName: z.string(),
   relationship: z.string(),
-  status: z.enum(['open', 'withdrawn', 'rejected', 'verified']),
+  status: z.enum(['open', 'withdrawn', 'rejected', 'verified', 'ended']),
   createdAt: z.string(),
   items: z.array(ZReportItem),
 });

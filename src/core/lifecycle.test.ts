@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTATE_EVENTS, ESTATE_STATUSES, allowedEvents, nextStatus, ownerCanStillAct, type EstateEvent, type EstateStatus } from './lifecycle.ts';
+import { ESTATE_EVENTS, ESTATE_STATUSES, allowedEvents, nextStatus, ownerCanStillAct, verifiedEventOf, type EstateEvent, type EstateStatus } from './lifecycle.ts';
 
 /** The whole table, written out: any change to the machine must change this test too. */
 const ALLOWED: [EstateStatus, EstateEvent, EstateStatus][] = [
@@ -9,6 +9,8 @@ const ALLOWED: [EstateStatus, EstateEvent, EstateStatus][] = [
   ['verification_pending', 'proofs_verified', 'activation_pending'],
   ['activation_pending', 'report_withdrawn', 'planning'],
   ['activation_pending', 'activated', 'active'],
+  ['verification_pending', 'incapacity_verified', 'incapacity'],
+  ['incapacity', 'incapacity_ended', 'planning'],
 ];
 
 describe('the estate lifecycle', () => {
@@ -44,5 +46,17 @@ describe('the estate lifecycle', () => {
 
   it('lets the owner act only while a report is open', () => {
     expect(ESTATE_STATUSES.filter(ownerCanStillAct)).toEqual(['verification_pending', 'activation_pending']);
+  });
+
+  it('never activates from incapacity mode: only its end (back to planning) is possible, and a death needs a new report after it', () => {
+    expect(allowedEvents('incapacity')).toEqual([{ event: 'incapacity_ended', to: 'planning' }]);
+    for (const event of ['activated', 'proofs_verified', 'report_submitted', 'report_withdrawn'] as const) expect(nextStatus('incapacity', event).ok).toBe(false);
+    // an incapacity only ever comes out of verification, never out of planning or activation_pending
+    expect(ESTATE_STATUSES.filter((from) => nextStatus(from, 'incapacity_verified').ok)).toEqual(['verification_pending']);
+  });
+
+  it('closes a verified report by its event: a death awaits activation, an incapacity opens incapacity mode', () => {
+    expect(verifiedEventOf('death')).toBe('proofs_verified');
+    expect(verifiedEventOf('incapacity')).toBe('incapacity_verified');
   });
 });

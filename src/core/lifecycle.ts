@@ -8,13 +8,28 @@
  *      ▲                                  │                                         │
  *      └────── report_withdrawn / proofs_rejected ◀──────────── report_withdrawn ───┘
  *
+ * An incapacity report whose proofs are verified does not go towards activation: it puts the estate
+ * in `incapacity` mode (temporary, read-only access for the people the owner chose; ADR 0048), which
+ * ends only by going back to `planning` (the owner's "I'm back", a trustee or the estate
+ * administrator). A death cannot be activated from incapacity mode: end it, then report the death.
+ *
+ *   verification_pending ──incapacity_verified──▶ incapacity ──incapacity_ended──▶ planning
+ *
  * `active` is final: once released, nothing is taken back by a status change.
  */
 
-export const ESTATE_STATUSES = ['planning', 'verification_pending', 'activation_pending', 'active'] as const;
+export const ESTATE_STATUSES = ['planning', 'verification_pending', 'activation_pending', 'active', 'incapacity'] as const;
 export type EstateStatus = (typeof ESTATE_STATUSES)[number];
 
-export const ESTATE_EVENTS = ['report_submitted', 'report_withdrawn', 'proofs_rejected', 'proofs_verified', 'activated'] as const;
+export const ESTATE_EVENTS = [
+  'report_submitted',
+  'report_withdrawn',
+  'proofs_rejected',
+  'proofs_verified',
+  'activated',
+  'incapacity_verified',
+  'incapacity_ended',
+] as const;
 export type EstateEvent = (typeof ESTATE_EVENTS)[number];
 
 /** What each event means, in words a person reads (audit log, 409 messages). */
@@ -24,13 +39,16 @@ export const ESTATE_EVENT_LABELS: Record<EstateEvent, string> = {
   proofs_rejected: 'every proof was rejected',
   proofs_verified: 'every required document was verified',
   activated: 'the estate was activated',
+  incapacity_verified: 'the medical documentation of an incapacity was verified',
+  incapacity_ended: 'incapacity mode was ended',
 };
 
 const TRANSITIONS: Record<EstateStatus, Partial<Record<EstateEvent, EstateStatus>>> = {
   planning: { report_submitted: 'verification_pending' },
-  verification_pending: { report_withdrawn: 'planning', proofs_rejected: 'planning', proofs_verified: 'activation_pending' },
+  verification_pending: { report_withdrawn: 'planning', proofs_rejected: 'planning', proofs_verified: 'activation_pending', incapacity_verified: 'incapacity' },
   activation_pending: { report_withdrawn: 'planning', activated: 'active' },
   active: {},
+  incapacity: { incapacity_ended: 'planning' },
 };
 
 export function isEstateStatus(value: string): value is EstateStatus {
@@ -49,6 +67,11 @@ export function nextStatus(from: EstateStatus, event: EstateEvent): Transition {
   const to = TRANSITIONS[from][event];
   if (to) return { ok: true, from, to };
   return { ok: false, from, allowed: [...new Set(allowedEvents(from).map((a) => a.to))] };
+}
+
+/** The event that closes a report whose proofs were all verified: a death awaits activation, an incapacity starts incapacity mode. */
+export function verifiedEventOf(reportEvent: string): EstateEvent {
+  return reportEvent === 'incapacity' ? 'incapacity_verified' : 'proofs_verified';
 }
 
 /** True while the owner can still stop a release (a report may be withdrawn). */

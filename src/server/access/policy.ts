@@ -8,6 +8,11 @@
  *   2. flag: their access flag for the item's category is on;
  *   3. released: `release = 'now'`, or `release = 'after_activation'`, the estate is `active` and the
  *      owner's release schedule has reached the item's category (core/release.ts, ADR 0019).
+ * Incapacity mode (ADR 0048) adds one more way, and only while the estate's status is `incapacity`:
+ * a beneficiary the owner chose for that case (incapacity_grants) sees every item of a chosen
+ * category that the owner released `now` — shared with them or not, whatever their flag — read-only
+ * (no write route accepts a beneficiary). Never an `after_activation` item, and no letter is delivered
+ * while the estate is in incapacity mode (letterDeliverableSql). Everyone else: as in planning.
  * Everything else is "not found". The rule is expressed as SQL conditions so lists, counts,
  * details and file downloads are all filtered by the database with the same predicate; a flag
  * turned off or a share removed takes effect on the very next query.
@@ -23,6 +28,7 @@ import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
 import { beneficiaries, estates } from '../db/schema/estates.ts';
+import { incapacityGrants } from '../db/schema/incapacity.ts';
 import { memories, memoryMedia, memoryShares } from '../db/schema/memories.ts';
 import { futureMessageAttachments, futureMessages, messages } from '../db/schema/messages.ts';
 
@@ -32,10 +38,14 @@ const b = alias(beneficiaries, 'acc_b');
 const e = alias(estates, 'acc_e');
 /** Future messages seen from inside an access subquery (attachments). */
 const fm = alias(futureMessages, 'acc_fm');
+/** The owner's incapacity-mode choices, seen from inside an access subquery. */
+const ig = alias(incapacityGrants, 'acc_ig');
 
 export const RELEASE = { now: 'now', afterActivation: 'after_activation' } as const;
 /** The estate status at which after-activation content is released. */
 export const RELEASED_STATUS = 'active';
+/** The estate status in which the owner's incapacity-mode choices open content (ADR 0048). */
+export const INCAPACITY_STATUS = 'incapacity';
 
 /**
  * Condition 3: `now` at once; `after_activation` once the estate is active AND the owner's release
@@ -119,10 +129,35 @@ function sharedWithRow(db: Db, item: Shareable): SQL {
   )!;
 }
 
-/** Shared with the viewer's row (or all, or by a delivered letter) AND their flag on AND released. */
+/**
+ * Incapacity mode for the row `acc_b`: its estate is in incapacity mode, the owner chose this person
+ * for this category, and the item was released `now` (never an after-activation item).
+ */
+function incapacityGrantedSql(db: Db, item: Shareable, category: ReleaseCategory): SQL {
+  return and(
+    eq(e.status, INCAPACITY_STATUS),
+    eq(item.release, RELEASE.now),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(ig)
+        .where(and(eq(ig.beneficiaryId, b.id), eq(ig.estateId, b.estateId), eq(ig.category, category))),
+    ),
+  )!;
+}
+
+/**
+ * Shared with the viewer's row (or all, or by a delivered letter) AND their flag on AND released —
+ * or granted to them for incapacity mode while the estate is in it.
+ */
 function shareableVisibleSql(db: Db, viewer: Viewer, item: Shareable): SQL {
   const category: ReleaseCategory = item.kind === 'memory' ? 'memories' : 'documents';
-  return viewerRows(db, viewer, item.estateId, and(eq(item.flag, true), sharedWithRow(db, item), releasedSql(item.release, e, category))!);
+  return viewerRows(
+    db,
+    viewer,
+    item.estateId,
+    or(and(eq(item.flag, true), sharedWithRow(db, item), releasedSql(item.release, e, category)), incapacityGrantedSql(db, item, category))!,
+  );
 }
 
 const memoryItem: Shareable = {
@@ -209,11 +244,20 @@ export function letterVisibleSql(db: Db, viewer: Viewer): SQL {
 
 /**
  * Condition over `future_messages`: its recipient could read it the moment it is delivered — their
- * row is linked to an account and their messages flag is on. The scheduler delivers only these;
- * the others wait, scheduled, until it holds.
+ * row is linked to an account and their messages flag is on — and the estate is not in incapacity
+ * mode (the owner is alive: no letter goes out; it stays scheduled and goes on the first run after
+ * the mode ends). The scheduler delivers only these; the others wait, scheduled, until it holds.
  */
 export function letterDeliverableSql(db: Db): SQL {
-  return letterAddresseeSql(db, isNotNull(b.userId));
+  return and(
+    letterAddresseeSql(db, isNotNull(b.userId)),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(e)
+        .where(and(eq(e.id, futureMessages.estateId), eq(e.status, INCAPACITY_STATUS))),
+    ),
+  )!;
 }
 
 /** The thread's first message (a letter's delivery starts its thread), seen from inside the inbox condition. */

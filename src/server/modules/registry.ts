@@ -31,6 +31,7 @@ import { plannerRoutes } from './planner/planner.routes.ts';
 import { plannerInvitationsRoutes } from './planner-invitations/planner-invitations.routes.ts';
 import { plannerToolsRoutes } from './planner-tools/planner-tools.routes.ts';
 import { inboxRoutes } from './inbox/inbox.routes.ts';
+import { incapacityRoutes } from './incapacity/incapacity.routes.ts';
 import { legacyExportRoutes } from './legacy-export/legacy-export.routes.ts';
 import { memoriesRoutes } from './memories/memories.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -52,6 +53,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   memoriesRoutes,
   estateLifecycleRoutes,
   checkInRoutes,
+  incapacityRoutes,
   estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,

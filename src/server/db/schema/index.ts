@@ -15,3 +15,4 @@ export * from './admin.ts';
 export * from './legacy-exports.ts';
 export * from './safeguards.ts';
 export * from './check-in.ts';
+export * from './incapacity.ts';

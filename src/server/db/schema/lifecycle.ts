@@ -23,7 +23,7 @@ export const estateReports = pgTable(
     /** death | incapacity */
     event: text('event').notNull(),
     eventDate: date('event_date'),
-    /** open | withdrawn | rejected | verified */
+    /** open | withdrawn | rejected | verified | ended (an incapacity whose mode ended, ADR 0048) */
     status: text('status').notNull().default('open'),
     createdAt: createdAt(),
     resolvedAt: ts('resolved_at'),

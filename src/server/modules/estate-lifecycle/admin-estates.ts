@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
+import { endIncapacity } from '../incapacity/end-incapacity.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
@@ -27,6 +28,7 @@ export const ADMIN_ESTATE_PAGE_SIZE = 25;
  * specific date", which the scheduler does on that date (ADR 0019).
  */
 export function adminEvents(status: EstateStatus, activationCondition: string): EstateEvent[] {
+  if (status === 'incapacity') return ['incapacity_ended'];
   return status === 'activation_pending' && activationCondition !== 'specific_date' ? ['activated'] : [];
 }
 
@@ -63,7 +65,7 @@ async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
       activationDate: estate.activatedAt?.toISOString() ?? (estate.activationCondition === 'specific_date' ? estate.activationDate : null),
       beneficiaries: bens.find((b) => b.id === estate.id)?.n ?? 0,
       documents: docs.find((d) => d.id === estate.id)?.n ?? 0,
-      verificationProgress: status === 'active' || status === 'activation_pending' ? 100 : total ? Math.round((verified / total) * 100) : 0,
+      verificationProgress: status === 'active' || status === 'activation_pending' || status === 'incapacity' ? 100 : total ? Math.round((verified / total) * 100) : 0,
       allowedEvents: adminEvents(status, estate.activationCondition),
     };
   });
@@ -128,6 +130,10 @@ export async function transitionAdminEstate(ctx: Ctx, id: string, event: EstateE
   const status = isEstateStatus(row.estate.status) ? row.estate.status : 'planning';
   if (event === 'activated' && status === 'activation_pending' && row.estate.activationCondition === 'specific_date') {
     throw conflict(`The owner chose activation on ${row.estate.activationDate ?? 'a specific date'}: the estate activates by itself then.`);
+  }
+  if (event === 'incapacity_ended') {
+    await endIncapacity(ctx, id, 'administrator');
+    return getAdminEstate(ctx, id);
   }
   if (event !== 'activated') {
     throw conflict('Only activation is done by hand here: verification follows the documents, and only the owner can withdraw a report.');

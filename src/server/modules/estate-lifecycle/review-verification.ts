@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TVerificationItem } from '../../../core/lifecycle.schemas.ts';
+import { verifiedEventOf } from '../../../core/lifecycle.ts';
 import { reportOutcome, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../notifications/notify.ts';
 import { getEstateAdminSettings, verificationRulesOf } from './estate-admin-settings.ts';
 import { raiseAlert } from './raise-alert.ts';
@@ -63,7 +65,7 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
     const outcome = reportOutcome(requiredProofs(report.event === 'incapacity' ? 'incapacity' : 'death', rules.requiredDocuments), items);
     let applied: AppliedTransition | null = null;
     if (outcome) {
-      applied = await applyTransition(db, ctx, item.estateId, outcome === 'verified' ? 'proofs_verified' : 'proofs_rejected');
+      applied = await applyTransition(db, ctx, item.estateId, outcome === 'verified' ? verifiedEventOf(report.event) : 'proofs_rejected');
       await db.update(estateReports).set({ status: outcome, resolvedAt: now }).where(eq(estateReports.id, report.id));
       // The reported date of death is recorded once the proof of it is verified.
       if (outcome === 'verified' && report.event === 'death' && report.eventDate) {
@@ -91,6 +93,8 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
   }
   if (applied) {
     await announceTransition(ctx, applied);
+    // A verified incapacity opens incapacity mode, never activation (ADR 0048).
+    if (applied.to === 'incapacity') await announceIncapacity(ctx, item.estateId, { kind: 'started' });
     if (applied.to === 'activation_pending') {
       await raiseAlert(ctx, {
         estateId: item.estateId,

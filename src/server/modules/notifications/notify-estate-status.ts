@@ -14,6 +14,7 @@ const MESSAGES: Record<EstateStatus, (owner: string) => string> = {
   verification_pending: (owner) => `A report about ${owner} has been received and is being verified by the estate administrator.`,
   activation_pending: (owner) => `The documents about ${owner} have been verified; ${owner}'s estate is awaiting activation.`,
   active: (owner) => `${owner}'s estate is now active.`,
+  incapacity: (owner) => `${owner}'s estate is in incapacity mode: only the people ${owner} chose have temporary, read-only access.`,
 };
 
 /**

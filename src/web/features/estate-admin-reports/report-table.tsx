@@ -9,6 +9,7 @@ const STATUS_TONE: Record<EstateStatus, string> = {
   verification_pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   activation_pending: 'bg-sky-50 text-sky-900 ring-sky-200',
   active: 'bg-green-50 text-green-800 ring-green-200',
+  incapacity: 'bg-violet-50 text-violet-900 ring-violet-200',
 };
 
 function StatusChip({ status }: { status: EstateStatus }) {

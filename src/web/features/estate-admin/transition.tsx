@@ -30,6 +30,16 @@ export const TRANSITION_ACTIONS: Record<EstateEvent, { label: string; question: 
     question: 'Withdraw the report?',
     explains: 'The report is cancelled (for example, it was made in error). The estate returns to planning and nothing is released.',
   },
+  incapacity_verified: {
+    label: 'Start incapacity mode',
+    question: 'Start incapacity mode?',
+    explains: 'The medical documentation was verified. The people the owner chose get temporary, read-only access; nothing for after death is released.',
+  },
+  incapacity_ended: {
+    label: 'End incapacity mode',
+    question: 'End incapacity mode?',
+    explains: 'The estate goes back to planning: the temporary, read-only access closes at once and nothing is lost. The owner and the people they chose are told.',
+  },
   report_submitted: {
     label: 'Record a report',
     question: 'Record a report?',

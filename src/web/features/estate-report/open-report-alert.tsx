@@ -31,7 +31,8 @@ export function OwnerLifecycleBanner({ lifecycle, onWithdrawn }: OwnerLifecycleB
     );
   }
   if (lifecycle.openReport) return <OpenReportAlert report={lifecycle.openReport} onWithdrawn={onWithdrawn} />;
-  if (lifecycle.status === 'planning') return null;
+  // incapacity mode has its own banner, with "I'm back" (features/incapacity)
+  if (lifecycle.status === 'planning' || lifecycle.status === 'incapacity') return null;
   const status = <strong className="font-semibold">{ESTATE_STATUS_LABELS[lifecycle.status]}</strong>;
   if (lifecycle.status === 'active') {
     return <Alert tone="info">Your estate’s status is {status}: your content is being released to your beneficiaries as you planned.</Alert>;

@@ -41,7 +41,12 @@ export function ReportPassingButton({ target, status, hasOpenReport, onChanged }
 
 /** Said instead of the button while a report is open. */
 export function ReportUnderWay({ status }: { status: EstateStatus }) {
-  const text = status === 'activation_pending' ? 'A report has been verified' : 'A report is being verified';
+  const text =
+    status === 'activation_pending'
+      ? 'A report has been verified'
+      : status === 'incapacity'
+        ? 'Incapacity mode: temporary, read-only access is open'
+        : 'A report is being verified';
   return (
     <p role="status" className="inline-flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
       <ClockIcon aria-hidden="true" className="size-5 shrink-0 text-amber-700" />

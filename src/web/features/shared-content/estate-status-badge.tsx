@@ -5,6 +5,7 @@ const TONE: Record<keyof typeof ESTATE_STATUS_LABELS, string> = {
   verification_pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   activation_pending: 'bg-sky-50 text-sky-800 ring-sky-200',
   active: 'bg-green-50 text-green-800 ring-green-200',
+  incapacity: 'bg-violet-50 text-violet-900 ring-violet-200',
 };
 
 /** The estate's lifecycle state; "Planning" (the owner's living state) is not shown. */

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError, orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateReportApi } from '../../features/estate-report/api.ts';
+import { IncapacityEstatePanel } from '../../features/incapacity/incapacity-estate-panel.tsx';
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
@@ -138,6 +139,7 @@ export function Component() {
         </div>
       </div>
 
+      <IncapacityEstatePanel estateId={estate.estateId} status={estate.status} onChanged={() => void revalidator.revalidate()} />
       {featured && (
         <section aria-labelledby="featured-heading" className="overflow-hidden rounded-xl bg-white shadow-xs ring-1 ring-stone-200 md:grid md:grid-cols-2">
           {featuredImage?.url ? (

@@ -19,6 +19,7 @@ import { RecentMemoriesCard } from '../../features/dashboard/recent-memories-car
 import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx';
 import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.tsx';
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
+import { ImBackBanner } from '../../features/incapacity/im-back-banner.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
@@ -93,6 +94,7 @@ export function Component() {
           void revalidator.revalidate();
         }}
       />
+      <ImBackBanner inIncapacity={lifecycle?.status === 'incapacity'} onBack={() => void revalidator.revalidate()} />
       <div aria-live="polite">
         {notice && (
           <Alert tone={notice.tone}>

@@ -11,6 +11,7 @@ import { ChangePasswordDialog } from '../../features/security/change-password-di
 import { DeleteAccountSection } from '../../features/security/delete-account-section.tsx';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
 import { CheckInCard } from '../../features/check-in/check-in-card.tsx';
+import { IncapacityCard } from '../../features/incapacity/incapacity-card.tsx';
 import { LegacyExportCard } from '../../features/legacy-export/legacy-export-card.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
@@ -119,6 +120,7 @@ export function Component() {
       </Card>
 
       <CheckInCard />
+      <IncapacityCard />
       <LegacyExportCard twoFactorEnabled={security.twoFactorEnabled} />
       <DeleteAccountSection />
 

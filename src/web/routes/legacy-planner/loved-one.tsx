@@ -15,6 +15,7 @@ import { useRowAction } from '../../lib/use-row-action.ts';
 import { ClientAppointments } from '../../features/planner/client-appointments.tsx';
 import { LOVED_ONES_PATH, plannerApi, SCHEDULE_SESSION_PATH } from '../../features/planner/api.ts';
 import { lastActiveInWords, LovedOneStatusBadge } from '../../features/planner/loved-one-status.tsx';
+import { IncapacityEstatePanel } from '../../features/incapacity/incapacity-estate-panel.tsx';
 import { ProgressByArea } from '../../features/planner/progress-by-area.tsx';
 // A route may compose features: the client's task list reads like their own, and Suggest a task is the Add New Task form.
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
@@ -95,6 +96,7 @@ function LovedOne({ detail }: { detail: TLovedOneDetail }) {
         </div>
       </div>
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
+      <IncapacityEstatePanel estateId={person.estateId} />
       <Card title="Progress by area" description="Computed from their plan exactly as their own dashboard shows it. You see the figures, never the content.">
         <ProgressByArea progress={progress} />
       </Card>
