@@ -6,14 +6,15 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { playbookApi } from './api.ts';
 
-function Item({ item, busy, onToggle }: { item: TPlaybookItem; busy: boolean; onToggle: (item: TPlaybookItem) => void }) {
+/** `pending`: the state the viewer just asked for, shown until the server answers. */
+function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
   const id = `playbook-${item.assetId}`;
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
       <input
         id={id}
         type="checkbox"
-        checked={item.tick !== null}
+        checked={pending ?? item.tick !== null}
         disabled={busy}
         onChange={() => onToggle(item)}
         aria-describedby={`${id}-details`}
@@ -49,7 +50,7 @@ function Item({ item, busy, onToggle }: { item: TPlaybookItem; busy: boolean; on
  */
 export function PlaybookCard({ estateId }: { estateId: string }) {
   const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const load = useCallback(async () => {
@@ -66,7 +67,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
   }, [load]);
 
   async function toggle(item: TPlaybookItem) {
-    setBusy(item.assetId);
+    setBusy({ assetId: item.assetId, done: item.tick === null });
     setNotice(null);
     try {
       const saved = item.tick ? await playbookApi.untick(estateId, item.assetId) : await playbookApi.tick(estateId, item.assetId);
@@ -90,7 +91,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
       ) : (
         <ul className="divide-y divide-stone-100">
           {playbook.items.map((item) => (
-            <Item key={item.assetId} item={item} busy={busy !== null} onToggle={(i) => void toggle(i)} />
+            <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={(i) => void toggle(i)} />
           ))}
         </ul>
       )}
