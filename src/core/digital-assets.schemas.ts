@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
 
 /** How a digital asset's card is drawn (wireframe §2 item 2): the icon depends on which fields exist. */
 export type DigitalAssetIcon = 'institution' | 'account' | 'storage' | 'default';
@@ -46,6 +47,7 @@ const assetFields = {
     .transform((v) => v || null)
     .nullable()
     .optional(),
+  ...playbookFields,
 };
 
 export const ZCreateDigitalAssetRequest = z
@@ -67,6 +69,7 @@ export const ZUpdateDigitalAssetRequest = z
     status: z.enum(DIGITAL_ASSET_STATUSES).optional(),
     size: assetFields.size,
     url: assetFields.url,
+    ...playbookFields,
     secrets: ZDigitalAssetSecrets.nullable().optional(),
   })
   .strict();
@@ -84,6 +87,10 @@ export const ZDigitalAsset = z.object({
   url: z.string().nullable(),
   /** Whether any secret (password, recovery codes, access instructions) is stored, encrypted. */
   hasSecrets: z.boolean(),
+  /** Executor playbook: what to do after activation, where the two-factor device is, a note. */
+  afterDeathAction: z.enum(PLAYBOOK_ACTION_KEYS).nullable(),
+  twoFactorDevice: z.string().nullable(),
+  afterDeathNote: z.string().nullable(),
   lastUpdated: z.string(),
 });
 export type TDigitalAsset = z.infer<typeof ZDigitalAsset>;

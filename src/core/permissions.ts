@@ -30,6 +30,7 @@ export const ENTITIES = [
   'system-settings',
   'admin-task', // the admins' shared to-do list on the admin dashboard
   'feedback', // what users send from the user menu; admins read it in Reports
+  'playbook', // an active estate's executor checklist: its administrators and digital-legacy beneficiaries (access/playbook.ts)
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
@@ -72,7 +73,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   // a support-team member may report the owner's passing (PRODUCT.md §5)
   'legacy-planner': [...EVERYONE, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
-  beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own'],
+  beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own', 'read:playbook:own', 'update:playbook:own'],
   'estate-administrator': [
     ...EVERYONE,
     'read:estate:any',
@@ -80,6 +81,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('verification'),
     ...crud('alert'),
     'read:report:own',
+    'read:playbook:own',
+    'update:playbook:own',
   ],
   admin: [
     ...EVERYONE,

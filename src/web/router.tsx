@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
         screen('messages', () => import('./routes/estate-owner/messages.tsx')),
         screen('settings', () => import('./routes/estate-owner/settings.tsx')),
         screen('security', () => import('./routes/estate-owner/security.tsx')),
+        screen('release-plan', () => import('./routes/estate-owner/release-plan.tsx')),
         screen('export', () => import('./routes/estate-owner/export-download.tsx')),
       ]),
 

@@ -70,3 +70,27 @@ export async function reportableEstatesOf(db: Db, userId: string): Promise<{ est
   }
   return [...byEstate].map(([estateId, linkedAs]) => ({ estateId, linkedAs }));
 }
+
+/**
+ * Everyone who may report about an estate (a linked beneficiary or support-team member with an
+ * account), at most `limit` of them named, and how many there are — the owner's Release plan.
+ */
+export async function reportersOf(db: Db, estateId: string, limit: number): Promise<{ total: number; people: { name: string; linkedAs: string }[] }> {
+  const [asBeneficiary, asMember] = await Promise.all([
+    db
+      .select({ userId: beneficiaries.userId, name: sql<string>`${beneficiaries.firstName} || ' ' || ${beneficiaries.lastName}`, linkedAs: beneficiaries.relationship })
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.estateId, estateId), isNotNull(beneficiaries.userId))),
+    db
+      .select({ userId: supportTeamMembers.userId, name: supportTeamMembers.name, role: supportTeamMembers.role })
+      .from(supportTeamMembers)
+      .where(and(eq(supportTeamMembers.estateId, estateId), isNotNull(supportTeamMembers.userId))),
+  ]);
+  const byUser = new Map<string, { name: string; linkedAs: string }>();
+  for (const r of asBeneficiary) byUser.set(r.userId!, { name: r.name, linkedAs: r.linkedAs });
+  for (const r of asMember) {
+    if (!byUser.has(r.userId!)) byUser.set(r.userId!, { name: r.name, linkedAs: SUPPORT_TEAM_ROLE_LABELS[r.role as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? r.role });
+  }
+  const people = [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return { total: people.length, people: people.slice(0, limit) };
+}

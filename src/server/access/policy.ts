@@ -22,7 +22,7 @@
  * that table, unaliased. Nothing outside this file decides who sees what: the beneficiary screens,
  * the owner's View Access, share notifications and letter delivery all ask these functions.
  */
-import { and, eq, exists, gte, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { releaseStepOf, type ReleaseCategory } from '../../core/release.ts';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -188,6 +188,25 @@ export function memoryVisibleSql(db: Db, viewer: Viewer): SQL {
 /** Condition over `documents`: the viewer may see this document now. */
 export function documentVisibleSql(db: Db, viewer: Viewer): SQL {
   return shareableVisibleSql(db, viewer, documentItem);
+}
+
+/**
+ * Condition over the item's table: what the viewer will see once the estate is active and every
+ * step of the release schedule has run — conditions 1 and 2 as they stand today, and an item that is
+ * released now or after activation (the owner's Release plan counts these, split by `release`).
+ */
+function shareableOnceReleasedSql(db: Db, viewer: Viewer, item: Shareable): SQL {
+  return viewerRows(db, viewer, item.estateId, and(eq(item.flag, true), sharedWithRow(db, item), inArray(item.release, [RELEASE.now, RELEASE.afterActivation]))!);
+}
+
+/** Condition over `memories`: the viewer will see it once the estate is active and fully released. */
+export function memoryVisibleOnceReleasedSql(db: Db, viewer: Viewer): SQL {
+  return shareableOnceReleasedSql(db, viewer, memoryItem);
+}
+
+/** Condition over `documents`: the viewer will see it once the estate is active and fully released. */
+export function documentVisibleOnceReleasedSql(db: Db, viewer: Viewer): SQL {
+  return shareableOnceReleasedSql(db, viewer, documentItem);
 }
 
 /**

@@ -40,6 +40,8 @@ import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
+import { playbookRoutes } from './playbook/playbook.routes.ts';
+import { releasePlanRoutes } from './release-plan/release-plan.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
 /** Every API module, registered by buildApp in this order. Add a module here. */
@@ -57,6 +59,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   estateAdminReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
+  playbookRoutes,
+  releasePlanRoutes,
   futureMessagesRoutes,
   securityRoutes,
   confirmIdentityRoutes,

@@ -18,6 +18,12 @@ export const digitalAssets = pgTable(
     url: text('url'),
     /** password, recovery codes, access instructions: JSON encrypted with the master key (AES-256-GCM) */
     secretsEnc: text('secrets_enc'),
+    /** Executor playbook (issue 13): what to do with the account after activation — key of PLAYBOOK_ACTIONS, null = not said. */
+    afterDeathAction: text('after_death_action'),
+    /** Where the account's two-factor device is (a phone, a key in a drawer) — never a code or secret. */
+    twoFactorDevice: text('two_factor_device'),
+    /** The owner's note to whoever carries the instruction out. */
+    afterDeathNote: text('after_death_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

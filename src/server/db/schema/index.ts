@@ -16,3 +16,4 @@ export * from './legacy-exports.ts';
 export * from './safeguards.ts';
 export * from './check-in.ts';
 export * from './incapacity.ts';
+export * from './playbook.ts';

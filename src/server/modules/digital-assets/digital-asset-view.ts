@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { TDigitalAsset, TDigitalAssetSecrets } from '../../../core/digital-assets.schemas.ts';
+import { PLAYBOOK_ACTIONS, type PlaybookAction } from '../../../core/playbook.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -25,6 +26,9 @@ export function sealSecrets(ctx: Pick<Ctx, 'secrets'>, secrets: StoredSecrets): 
   return ctx.secrets.encrypt(JSON.stringify(Object.fromEntries(stored.map((k) => [k, secrets[k]]))));
 }
 
+/** A stored action, or null for anything that is not one (the column is plain text). */
+export const toPlaybookAction = (value: string | null): PlaybookAction | null => (value && value in PLAYBOOK_ACTIONS ? (value as PlaybookAction) : null);
+
 /** An asset as lists show it: never its secrets, only whether there are any. */
 export function toDigitalAsset(row: DigitalAssetRow): TDigitalAsset {
   return {
@@ -37,6 +41,9 @@ export function toDigitalAsset(row: DigitalAssetRow): TDigitalAsset {
     size: row.size,
     url: row.url,
     hasSecrets: row.secretsEnc !== null,
+    afterDeathAction: toPlaybookAction(row.afterDeathAction),
+    twoFactorDevice: row.twoFactorDevice,
+    afterDeathNote: row.afterDeathNote,
     lastUpdated: row.updatedAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { digitalAssetIcon, type DigitalAssetIcon, type TDigitalAsset } from '../
 import { Button } from '../../components/ui/button.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { timeAgo } from '../../lib/dates.ts';
+import { PLAYBOOK_ACTIONS } from '../../../core/playbook.schemas.ts';
 
 /** Wireframe §2 item 2: institution → bank, else username → account, else size → cloud storage, otherwise a default. */
 const ICONS: Record<DigitalAssetIcon, { icon: IconComponent; tint: string; label: string }> = {
@@ -34,6 +35,7 @@ export function AssetCard({ asset, onReveal, onEdit, onDelete }: AssetCardProps)
     ['Username', asset.username],
     ['Platform', asset.platform],
     ['Size', asset.size],
+    ['After I die', asset.afterDeathAction ? PLAYBOOK_ACTIONS[asset.afterDeathAction] : null],
   ];
   return (
     <li className="flex flex-col rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { DIGITAL_ASSET_STATUSES, ZCreateDigitalAssetRequest, type TDigitalAsset, type TDigitalAssetSecrets } from '../../../core/digital-assets.schemas.ts';
+import { PLAYBOOK_ACTIONS } from '../../../core/playbook.schemas.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { digitalAssetsApi } from './api.ts';
 
-const EMPTY = { name: '', institution: '', username: '', platform: '', status: 'Active', size: '', url: '' };
+const EMPTY = { name: '', institution: '', username: '', platform: '', status: 'Active', size: '', url: '', afterDeathAction: '', twoFactorDevice: '', afterDeathNote: '' };
 type Fields = typeof EMPTY;
 const SECRETS_EMPTY = { password: '', recoveryCodes: '', accessInstructions: '' };
 
@@ -21,7 +22,8 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
     if (!open) return;
     setFields(
       asset
-        ? { name: asset.name, institution: asset.institution ?? '', username: asset.username ?? '', platform: asset.platform ?? '', status: asset.status, size: asset.size ?? '', url: asset.url ?? '' }
+        ? { name: asset.name, institution: asset.institution ?? '', username: asset.username ?? '', platform: asset.platform ?? '', status: asset.status, size: asset.size ?? '', url: asset.url ?? '',
+            afterDeathAction: asset.afterDeathAction ?? '', twoFactorDevice: asset.twoFactorDevice ?? '', afterDeathNote: asset.afterDeathNote ?? '' }
         : EMPTY,
     );
     setSecrets(SECRETS_EMPTY);
@@ -35,7 +37,7 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
 
   async function submit() {
     const given: TDigitalAssetSecrets = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v.trim() !== ''));
-    const parsed = ZCreateDigitalAssetRequest.safeParse({ ...fields, secrets: given });
+    const parsed = ZCreateDigitalAssetRequest.safeParse({ ...fields, afterDeathAction: fields.afterDeathAction || null, secrets: given });
     if (!parsed.success) {
       setErrors(fieldErrorsFromIssues(parsed.error.issues));
       return;
@@ -79,6 +81,31 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
         <TextField label="Size" optional value={fields.size} onChange={set('size')} error={errors.size} maxLength={50} placeholder="e.g. 120 GB" />
         <TextField label="Website" optional type="url" value={fields.url} onChange={set('url')} error={errors.url} maxLength={2000} placeholder="https://" />
       </div>
+      <fieldset className="space-y-5 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+        <legend className="px-1 text-sm font-semibold text-stone-900">After I die (executor playbook)</legend>
+        <p className="text-sm text-stone-600">
+          Once your estate is active, your estate administrator and the beneficiaries you gave Digital Legacy access see these instructions as a checklist — never the secrets below.
+        </p>
+        <SelectField label="What should happen to this account" optional value={fields.afterDeathAction} onChange={set('afterDeathAction')} error={errors.afterDeathAction}>
+          <option value="">Not decided yet</option>
+          {Object.entries(PLAYBOOK_ACTIONS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Where the two-factor device is"
+          optional
+          value={fields.twoFactorDevice}
+          onChange={set('twoFactorDevice')}
+          error={errors.twoFactorDevice}
+          maxLength={300}
+          placeholder="e.g. My phone; the security key in the desk drawer"
+          hint="Where it is, not a code."
+        />
+        <TextAreaField label="Note for whoever does it" optional rows={3} value={fields.afterDeathNote} onChange={set('afterDeathNote')} error={errors.afterDeathNote} maxLength={2000} />
+      </fieldset>
       <fieldset className="space-y-5 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
         <legend className="px-1 text-sm font-semibold text-stone-900">Secrets (stored encrypted)</legend>
         {asset?.hasSecrets && (

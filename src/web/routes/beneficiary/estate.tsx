@@ -20,6 +20,7 @@ import { DocumentList } from '../../features/shared-content/document-list.tsx';
 import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
 import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
+import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 
 type Reportable = { reportable: TReportableEstate | null; reportableKnown: boolean };
 
@@ -191,6 +192,8 @@ export function Component() {
           </Card>
         </div>
       </div>
+
+      {estate.status === 'active' && <PlaybookCard estateId={estate.estateId} />}
 
       <Card title="Support Team" description={`The people helping with ${estate.owner.name}’s legacy. Contact them with any questions.`}>
         {estate.supportTeam.length === 0 ? (

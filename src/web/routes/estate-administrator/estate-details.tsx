@@ -15,6 +15,7 @@ import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBenef
 import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
 import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
+import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 
@@ -94,6 +95,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
         <ReportDocumentsCard estate={estate} />
         <BeneficiariesCard estateId={estate.id} ownerName={owner.name} beneficiaries={estate.beneficiaryList} />
       </div>
+      {estate.status === 'active' && <PlaybookCard estateId={estate.id} />}
       <TransitionDialog {...transition.dialog} />
     </div>
   );

@@ -1,11 +1,11 @@
 import { ArrowUpTrayIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AccessDialog } from '../../features/dashboard/access-dialog.tsx';
@@ -80,10 +80,15 @@ export function Component() {
         title={`${dashboard.owner.returning ? 'Welcome back' : 'Welcome'}, ${dashboard.owner.firstName}`}
         description="Here is how your legacy is coming along, and what is left to do."
         actions={
-          <Button variant="secondary" onClick={() => setUploading({ task: null })}>
-            <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
-            Upload Document
-          </Button>
+          <>
+            <Link to="/estate-owner/release-plan" className={buttonClasses('secondary')}>
+              Release plan
+            </Link>
+            <Button variant="secondary" onClick={() => setUploading({ task: null })}>
+              <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+              Upload Document
+            </Button>
+          </>
         }
       />
       <OwnerLifecycleBanner

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { TUserSettings } from '../../../core/settings.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -115,6 +116,11 @@ export function Component() {
       <Card
         title="Estate Activation"
         description="When your estate becomes active, and how the content you kept for afterwards is released to your beneficiaries."
+        actions={
+          <Link to="/estate-owner/release-plan" className={buttonClasses('secondary', 'sm')}>
+            See your Release plan
+          </Link>
+        }
       >
         <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
       </Card>

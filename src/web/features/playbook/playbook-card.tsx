@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TPlaybook, TPlaybookItem } from '../../../core/playbook.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { playbookApi } from './api.ts';
+
+/** `pending`: the state the viewer just asked for, shown until the server answers. */
+function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
+  const id = `playbook-${item.assetId}`;
+  return (
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+      <input
+        id={id}
+        type="checkbox"
+        checked={pending ?? item.tick !== null}
+        disabled={busy}
+        onChange={() => onToggle(item)}
+        aria-describedby={`${id}-details`}
+        className="mt-1 size-5 shrink-0 rounded accent-(--accent-solid)"
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="font-medium break-words text-stone-900">
+          {item.name}: {item.actionLabel}
+        </label>
+        <div id={`${id}-details`} className="mt-1 space-y-1 text-sm text-stone-600">
+          {item.platform && <p>{item.platform}</p>}
+          {item.twoFactorDevice && <p className="break-words">Two-factor device: {item.twoFactorDevice}</p>}
+          {item.note && <p className="break-words whitespace-pre-line">Note: {item.note}</p>}
+          <p className="text-stone-700">
+            {item.tick ? (
+              <>
+                Done — ticked by {item.tick.byName}, <time dateTime={item.tick.at}>{formatDateTime(item.tick.at)}</time>
+              </>
+            ) : (
+              'Not done yet'
+            )}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The executor playbook of an active estate: the owner's instructions for each digital account, ticked
+ * off by the estate administrator or a digital-legacy beneficiary (each sees the other's ticks). Renders
+ * nothing when the server says the checklist is not there for this viewer (404).
+ */
+export function PlaybookCard({ estateId }: { estateId: string }) {
+  const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
+  const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setPlaybook(await playbookApi.get(estateId));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setPlaybook(null);
+      else setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The checklist could not be loaded.' });
+    }
+  }, [estateId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function toggle(item: TPlaybookItem) {
+    setBusy({ assetId: item.assetId, done: item.tick === null });
+    setNotice(null);
+    try {
+      const saved = item.tick ? await playbookApi.untick(estateId, item.assetId) : await playbookApi.tick(estateId, item.assetId);
+      setNotice({ tone: 'success', text: saved.tick ? `“${saved.name}” ticked off.` : `“${saved.name}” marked not done.` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
+    } finally {
+      await load();
+      setBusy(null);
+    }
+  }
+
+  if (!playbook) return notice ? <Alert tone="error">{notice.text}</Alert> : null;
+  return (
+    <Card title="Executor playbook" description={`${playbook.ownerName}’s instructions for their digital accounts — ${playbook.done} of ${playbook.total} done`}>
+      <div aria-live="polite" className="mb-4 empty:hidden">
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      </div>
+      {playbook.items.length === 0 ? (
+        <p className="text-sm text-stone-600">No digital accounts were recorded.</p>
+      ) : (
+        <ul className="divide-y divide-stone-100">
+          {playbook.items.map((item) => (
+            <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={(i) => void toggle(i)} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
