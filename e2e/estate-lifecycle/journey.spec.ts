@@ -54,7 +54,10 @@ test('from a report of death to a beneficiary reading released content', async (
   await administrator.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(administrator.getByRole('button', { name: /^Approve Death Certificate, Ada Lovelace/ })).toHaveCount(0);
 
-  // 3. … and activates the estate.
+  // 3. … and, once the owner's veto window (7 days by default, issue 13) has run out, activates the estate.
+  const clock = await adminApi(baseURL!);
+  const WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
+  await clock.post('/api/v1/test/clock', { advanceMs: WINDOW_MS });
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
   await expect(administrator.getByRole('heading', { level: 1, name: /Ada Lovelace/ })).toBeVisible();
   await expectNoAxeViolations(administrator);
@@ -75,5 +78,7 @@ test('from a report of death to a beneficiary reading released content', async (
   await expect(beneficiary.getByText(family.letterSubject).first()).toBeVisible();
   await expectNoAxeViolations(beneficiary);
 
+  await clock.post('/api/v1/test/clock', { advanceMs: -WINDOW_MS });
+  await clock.request.dispose();
   await Promise.all([ownerCtx.close(), beneficiaryCtx.close(), administratorCtx.close()]);
 });
