@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
       screen('reset-password', () => import('./routes/reset-password.tsx')),
       screen('verify-email', () => import('./routes/verify-email.tsx')),
       screen('two-factor-setup', () => import('./routes/two-factor-setup.tsx')),
+      screen('cancel-report', () => import('./routes/cancel-report.tsx')),
+      screen('trustee', () => import('./routes/trustee.tsx')),
 
       personaArea('estate-owner', [
         screen(null, () => import('./routes/estate-owner/dashboard.tsx')),
