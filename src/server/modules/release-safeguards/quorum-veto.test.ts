@@ -174,6 +174,10 @@ describe('veto window', () => {
     expect(early.json().error.message).toMatch(/Nothing can be released before 22 Nov 2026, 10:00 UTC — 2 days left/);
     expect(await statusOf(f.owner.estateId!)).toBe('activation_pending');
     expect(await sees()).toBe(404);
+    const detail = (await as(f.administrator, 'GET', `/api/v1/estate-admin/estates/${f.owner.estateId}`)).json();
+    expect(detail.report.safeguards.countdown).toBe('Nothing can be released before 22 Nov 2026, 10:00 UTC — 2 days left');
+    const owner = (await as(f.owner, 'GET', '/api/v1/estate/lifecycle')).json();
+    expect(owner.openReport.safeguards).toMatchObject({ windowOver: false, windowEndsAt: '2026-11-22T10:00:00.000Z' });
     t.clock.advance(2 * DAY - 1000);
     expect((await activate(f)).statusCode).toBe(409);
     expect(await sees()).toBe(404);
