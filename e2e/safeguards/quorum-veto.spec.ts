@@ -108,7 +108,7 @@ test('trustees confirm, the owner vetoes from the email; then quorum, the window
   const early = await call(administrator.request, administrator, 'post', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
   expect(early.status).toBe(409);
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
-  await expect(administrator.getByText(/Nothing can be released before/).first()).toBeVisible();
+  await expect(administrator.getByText(/Nothing can be released before/).first()).toBeVisible({ timeout: 30_000 });
   await expect(beneficiary.getByText(family.memoryTitle)).toHaveCount(0);
 
   const moved = DAY_MS + 60_000;
