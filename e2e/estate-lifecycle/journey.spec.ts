@@ -1,5 +1,6 @@
 import { makePdf } from '../../test/factories/files.ts';
 import { adminApi, expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
 import { createFamily } from './family.ts';
 
 /**
@@ -54,7 +55,11 @@ test('from a report of death to a beneficiary reading released content', async (
   await administrator.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(administrator.getByRole('button', { name: /^Approve Death Certificate, Ada Lovelace/ })).toHaveCount(0);
 
-  // 3. … and activates the estate.
+  // 3. … and, once the owner's veto window (7 days by default, issue 13) has run out, activates the estate.
+  const WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
+  await moveServerClock(baseURL!, WINDOW_MS);
+  await signInAgain(administrator, { persona: 'estate-administrator' });
+  await signInAgain(beneficiary, family.beneficiary);
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
   await expect(administrator.getByRole('heading', { level: 1, name: /Ada Lovelace/ })).toBeVisible();
   await expectNoAxeViolations(administrator);
@@ -75,5 +80,6 @@ test('from a report of death to a beneficiary reading released content', async (
   await expect(beneficiary.getByText(family.letterSubject).first()).toBeVisible();
   await expectNoAxeViolations(beneficiary);
 
+  await moveServerClock(baseURL!, -WINDOW_MS);
   await Promise.all([ownerCtx.close(), beneficiaryCtx.close(), administratorCtx.close()]);
 });

@@ -22,6 +22,7 @@
  *   GET    estate-admin/settings  ·  PUT estate-admin/settings                         → ZEstateAdminSettings
  */
 import { z } from 'zod';
+import { ZReportSafeguards } from './trustee.schemas.ts';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from './constants.ts';
 import { ESTATE_EVENTS, ESTATE_STATUSES } from './lifecycle.ts';
@@ -90,6 +91,8 @@ export const ZEstateReport = z.object({
   status: z.enum(['open', 'withdrawn', 'rejected', 'verified', 'ended']),
   createdAt: z.string(),
   items: z.array(ZReportItem),
+  /** The veto window's countdown and the trustee quorum (issue 13; null for a report that is over). */
+  safeguards: ZReportSafeguards.nullable().optional(),
 });
 export type TEstateReport = z.infer<typeof ZEstateReport>;
 

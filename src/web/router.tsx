@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
       screen('two-factor-setup', () => import('./routes/two-factor-setup.tsx')),
       screen('check-in', () => import('./routes/check-in.tsx')),
       screen('check-in/questions/:id', () => import('./routes/check-in-question.tsx')),
+      screen('cancel-report', () => import('./routes/cancel-report.tsx')),
+      screen('trustee', () => import('./routes/trustee.tsx')),
 
       personaArea('estate-owner', [
         screen(null, () => import('./routes/estate-owner/dashboard.tsx')),

@@ -4,6 +4,7 @@ import { deliverDueFutureMessagesJob } from './deliver-due-future-messages.ts';
 import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { extractDocumentTextJob } from './extract-document-text.ts';
 import { registered, type RegisteredJob } from './job.ts';
+import { releaseSafeguardsSweepJob } from './release-safeguards-sweep.ts';
 import { remindUnverifiedEmailsJob } from './remind-unverified-emails.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
@@ -22,6 +23,7 @@ import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 export const JOBS: readonly RegisteredJob[] = [
   // Before letter delivery: an estate it activates has its "after activation" letters due in the same run.
   registered(estateLifecycleSweepJob),
+  registered(releaseSafeguardsSweepJob),
   registered(deliverDueFutureMessagesJob),
   registered(sendNotificationsJob),
   registered(sendDailyDigestsJob),

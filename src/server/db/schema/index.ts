@@ -17,3 +17,4 @@ export * from './safeguards.ts';
 export * from './check-in.ts';
 export * from './incapacity.ts';
 export * from './playbook.ts';
+export * from './report-safeguards.ts';

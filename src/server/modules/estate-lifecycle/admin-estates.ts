@@ -119,7 +119,7 @@ export async function getAdminEstate(ctx: Ctx, id: string): Promise<TAdminEstate
     activatedAt: row.estate.activatedAt?.toISOString() ?? null,
     createdAt: row.estate.createdAt.toISOString(),
     legacy: { memories: m?.n ?? 0, documents: d?.n ?? 0, messages: fm?.n ?? 0, completion: computeCompletion(facts).overall },
-    report: report ? await reportView(ctx.db, report) : null,
+    report: report ? await reportView(ctx.db, report, ctx.clock.now()) : null,
     beneficiaryList: bens.map((b) => ({ id: b.id, name: `${b.firstName} ${b.lastName}`.trim(), relationship: b.relationship, email: b.email, linked: Boolean(b.userId) })),
   };
 }

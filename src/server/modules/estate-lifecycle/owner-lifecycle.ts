@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
-import type { Ctx } from '../../context.ts';
+import type { BaseCtx, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
@@ -31,7 +31,7 @@ export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
         .orderBy(desc(estateReports.createdAt))
         .limit(1)
     : [];
-  return { status, openReport: open ? await reportView(ctx.db, open) : null };
+  return { status, openReport: open ? await reportView(ctx.db, open, ctx.clock.now()) : null };
 }
 
 /**
@@ -41,6 +41,13 @@ export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
  */
 export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwnerLifecycle> {
   const estateId = ownEstateId(ctx, 'That report');
+  await withdrawOwnersReport(ctx, { id: ctx.actor.userId, name: ctx.actor.name, estateId }, reportId);
+  return getOwnerLifecycle(ctx);
+}
+
+/** The withdrawal itself, for the signed-in owner or the owner's emailed single-use cancel link (release-safeguards/veto-links.ts). */
+export async function withdrawOwnersReport(ctx: BaseCtx, owner: { id: string; name: string; estateId: string }, reportId: string): Promise<void> {
+  const estateId = owner.estateId;
   const now = ctx.clock.now();
   const { report, applied } = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
@@ -63,11 +70,10 @@ export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwner
     const applied = await applyTransition(db, ctx, estateId, 'report_withdrawn');
     return { report, applied };
   });
-  await audit(ctx, { action: 'estate.report_withdrawn', estateId, targetType: 'estate_report', targetId: reportId });
+  await audit(ctx, { action: 'estate.report_withdrawn', actorUserId: owner.id, estateId, targetType: 'estate_report', targetId: reportId });
   await announceTransition(ctx, applied);
   if (report.reportedBy) {
-    await notify(ctx, { userId: report.reportedBy, type: 'estate', message: `${ctx.actor.name} withdrew the report you made: they are well, and nothing will be released.` });
+    await notify(ctx, { userId: report.reportedBy, type: 'estate', message: `${owner.name} withdrew the report you made: they are well, and nothing will be released.` });
   }
-  await raiseAlert(ctx, { estateId, type: 'verification', priority: 'low', message: `${ctx.actor.name} withdrew the report about them; the estate is back in planning.`, dedupeKey: `withdrawn:${reportId}` });
-  return getOwnerLifecycle(ctx);
+  await raiseAlert(ctx, { estateId, type: 'verification', priority: 'low', message: `${owner.name} withdrew the report about them; the estate is back in planning.`, dedupeKey: `withdrawn:${reportId}` });
 }

@@ -17,6 +17,8 @@ import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../stor
 import { parseJsonFormField } from '../files/form-fields.ts';
 import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from './proof-content.ts';
 import { raiseAlert } from './raise-alert.ts';
+import { recordReportSafeguards } from '../release-safeguards/advance-quorum.ts';
+import { afterReportMade } from '../release-safeguards/start-safeguards.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
@@ -110,6 +112,7 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
         proofs.map((p) => ({ estateId, reportId: row.id, documentType: p.type, fileId: p.file.id, submittedBy: ctx.actor.userId, submittedAt: now })),
       );
       await commitFiles(db, proofs.map((p) => p.file.id));
+      await recordReportSafeguards(db, row);
       return { row, applied };
     });
     committed = true;
@@ -123,7 +126,8 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
       message: `${row.reporterName} (${row.relationship}) reported a ${report.event === 'death' ? 'passing' : 'incapacity'}: ${proofs.length} document${proofs.length === 1 ? '' : 's'} to verify.`,
       dedupeKey: `report:${row.id}`,
     });
-    return reportView(ctx.db, row);
+    await afterReportMade(ctx, row.id);
+    return reportView(ctx.db, row, ctx.clock.now());
   } catch (error) {
     if (proofs.length && !committed) await discardFiles(ctx, proofs.map((p) => p.file)).catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PROOF_DOCUMENT_TYPES, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { reportSafeguardsView } from '../release-safeguards/report-safeguards-view.ts';
 import { files } from '../../db/schema/files.ts';
 import { type estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 
@@ -9,7 +10,7 @@ type ReportRow = typeof estateReports.$inferSelect;
 export const proofLabel = (type: string) => PROOF_DOCUMENT_TYPES[type as ProofDocumentType] ?? type;
 
 /** Reports with their proof items, as the API shows them. */
-export async function reportViews(db: Db, reports: ReportRow[]): Promise<TEstateReport[]> {
+export async function reportViews(db: Db, reports: ReportRow[], now?: Date): Promise<TEstateReport[]> {
   if (!reports.length) return [];
   const items = await db
     .select({ item: verificationItems, fileName: files.originalName })
@@ -17,6 +18,9 @@ export async function reportViews(db: Db, reports: ReportRow[]): Promise<TEstate
     .innerJoin(files, eq(files.id, verificationItems.fileId))
     .where(inArray(verificationItems.reportId, reports.map((r) => r.id)))
     .orderBy(asc(verificationItems.submittedAt), asc(verificationItems.id));
+  const safeguards = new Map(
+    now ? await Promise.all(reports.filter((r) => r.status === 'open' || r.status === 'verified').map(async (r) => [r.id, await reportSafeguardsView(db, r, now)] as const)) : [],
+  );
   return reports.map((r) => ({
     id: r.id,
     estateId: r.estateId,
@@ -36,9 +40,11 @@ export async function reportViews(db: Db, reports: ReportRow[]): Promise<TEstate
         status: item.status as 'pending' | 'verified' | 'rejected',
         rejectionReason: item.rejectionReason,
       })),
+    safeguards: safeguards.get(r.id) ?? null,
   }));
 }
 
-export async function reportView(db: Db, report: ReportRow): Promise<TEstateReport> {
-  return (await reportViews(db, [report]))[0]!;
+/** With `now`, an open or verified report also carries its countdown and quorum. */
+export async function reportView(db: Db, report: ReportRow, now?: Date): Promise<TEstateReport> {
+  return (await reportViews(db, [report], now))[0]!;
 }

@@ -8,6 +8,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertQuorumReached, assertReleaseWindowOver } from '../release-safeguards/gates.ts';
 import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
 import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
 import { notify } from '../notifications/notify.ts';
@@ -40,6 +41,9 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     throw conflict(`This estate is ${label(from)}, so that cannot happen now (${ESTATE_EVENT_LABELS[event]}). From ${label(from)} it can go to ${next}.`);
   }
   const now = ctx.clock.now();
+  // Release safeguards (issue 13, part C): the trustee quorum before verification, the veto window before activation.
+  if (event === 'proofs_verified') await assertQuorumReached(tx, estateId);
+  if (event === 'activated') await assertReleaseWindowOver(tx, estateId, now);
   const activation =
     step.to === 'active'
       ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now) }

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateReportApi } from './api.ts';
+import { SafeguardsCountdown } from '../../components/ui/safeguards-countdown.tsx';
 
 export interface OwnerLifecycleBannerProps {
   /** null when GET /api/v1/estate/lifecycle failed: the owner is told we could not check */
@@ -86,6 +87,7 @@ function OpenReportAlert({ report, onWithdrawn }: { report: TEstateReport; onWit
               {report.items.length > 0 && `Documents sent for verification: ${report.items.map((i) => i.documentLabel).join(', ')}.`}
             </p>
           )}
+          <SafeguardsCountdown safeguards={report.safeguards} />
           {error && <Alert tone="error">{error}</Alert>}
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Cancel this report

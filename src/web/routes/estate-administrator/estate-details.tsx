@@ -18,6 +18,7 @@ import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
+import { SafeguardsCountdown } from '../../components/ui/safeguards-countdown.tsx';
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TAdminEstateDetail } | { notFound: true }> {
   // Not in your care, not existing and malformed ids all read the same: not found, inside the area.
@@ -89,6 +90,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
         </div>
       </div>
       <div aria-live="polite">{transition.notice && <Alert tone={transition.notice.tone}>{transition.notice.text}</Alert>}</div>
+      <SafeguardsCountdown safeguards={estate.report?.safeguards} />
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <EstateInformationCard estate={estate} />
         <DigitalLegacyCard legacy={estate.legacy} />

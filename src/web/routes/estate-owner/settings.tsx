@@ -18,6 +18,7 @@ import { settingsApi } from '../../features/settings/api.ts';
 import { EstateSettingsForm } from '../../features/settings/estate-settings-form.tsx';
 import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
+import { ReleaseSafeguardsCard } from '../../features/release-safeguards/release-safeguards-card.tsx';
 
 export async function loader() {
   const [settings, estate, security] = await Promise.all([settingsApi.get(), settingsApi.estate(), securityApi.overview()]);
@@ -125,6 +126,7 @@ export function Component() {
         <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
       </Card>
 
+      <ReleaseSafeguardsCard />
       <CheckInCard />
       <IncapacityCard />
       <LegacyExportCard twoFactorEnabled={security.twoFactorEnabled} />

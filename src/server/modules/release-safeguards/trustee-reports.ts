@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { TTrusteeReport, TTrusteeReports } from '../../../core/trustee.schemas.ts';
+import type { Ctx } from '../../context.ts';
+import { estates } from '../../db/schema/estates.ts';
+import { estateReports } from '../../db/schema/lifecycle.ts';
+import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
+import { users } from '../../db/schema/users.ts';
+import { isTrustee } from '../../access/trustees.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { audit } from '../../lib/audit.ts';
+import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { advanceQuorum } from './advance-quorum.ts';
+import { reportSafeguardsView } from './report-safeguards-view.ts';
+
+const REPORTS_SHOWN = 20;
+
+/** The reports the signed-in user was asked about as a trustee, newest first (their latest ask each). */
+export async function listTrusteeReports(ctx: Ctx): Promise<TTrusteeReports> {
+  const now = ctx.clock.now();
+  const rows = await ctx.db
+    .select({ ask: trusteeRequests, report: estateReports, ownerName: users.name })
+    .from(trusteeRequests)
+    .innerJoin(estateReports, eq(estateReports.id, trusteeRequests.reportId))
+    .innerJoin(estates, eq(estates.id, estateReports.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(trusteeRequests.userId, ctx.actor.userId))
+    .orderBy(desc(estateReports.createdAt), desc(trusteeRequests.round))
+    .limit(REPORTS_SHOWN * 4);
+  const seen = new Set<string>();
+  const reports: TTrusteeReport[] = [];
+  for (const { ask, report, ownerName } of rows) {
+    if (seen.has(report.id) || reports.length >= REPORTS_SHOWN) continue;
+    // a trustee no longer named sees nothing more of the estate
+    if (!(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) continue;
+    seen.add(report.id);
+    const open = report.status === 'open' && ask.answer === null && ask.passedOverAt === null && ask.dueAt > now;
+    reports.push({
+      reportId: report.id,
+      ownerName,
+      reporterName: report.reporterName,
+      relationship: report.relationship,
+      event: report.event === 'incapacity' ? 'incapacity' : 'death',
+      eventDate: report.eventDate,
+      reportedAt: report.createdAt.toISOString(),
+      reportStatus: report.status,
+      safeguards: await reportSafeguardsView(ctx.db, report, now),
+      myAnswer: (ask.answer as 'confirmed' | 'denied' | null) ?? null,
+      dueAt: ask.dueAt.toISOString(),
+      passedOver: ask.passedOverAt !== null,
+      canAnswer: open,
+    });
+  }
+  return { reports };
+}
+
+/**
+ * A trustee confirms or denies a report they were asked about: one guarded UPDATE (their own ask,
+ * unanswered, not passed over, before its deadline, report still open) so two answers at once count
+ * once. Someone not asked (another estate's trustee, anyone else) gets 404. Then the quorum moves
+ * on: a denial asks the next in line and alerts the estate administrator.
+ */
+export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'confirm' | 'deny'): Promise<TTrusteeReports> {
+  const now = ctx.clock.now();
+  const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
+  if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
+  if (report.reportedBy === ctx.actor.userId) throw notFound('That report');
+  const value = answer === 'confirm' ? 'confirmed' : 'denied';
+  const asked = async () => {
+    const [row] = await ctx.db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
+    if (!row) throw notFound('That report');
+  };
+  if (report.status !== 'open') {
+    await asked();
+    throw conflict('This report is no longer open: there is nothing to answer.');
+  }
+  const [row] = await ctx.db
+    .update(trusteeRequests)
+    .set({ answer: value, answeredAt: now })
+    .where(
+      and(
+        eq(trusteeRequests.reportId, reportId),
+        eq(trusteeRequests.userId, ctx.actor.userId),
+        isNull(trusteeRequests.answer),
+        isNull(trusteeRequests.passedOverAt),
+        gt(trusteeRequests.dueAt, now),
+      ),
+    )
+    .returning();
+  if (!row) {
+    await asked();
+    throw conflict('You have already answered, or your time to answer has passed and the next trustee was asked.');
+  }
+  await audit(ctx, { action: value === 'confirmed' ? 'trustee.confirmed_report' : 'trustee.denied_report', estateId: report.estateId, targetType: 'estate_report', targetId: reportId });
+  if (value === 'denied') {
+    await raiseAlert(ctx, {
+      estateId: report.estateId,
+      type: 'verification',
+      priority: 'high',
+      message: `${ctx.actor.name}, one of the owner's trustees, denied the report made by ${report.reporterName}. Check it with the family before verifying anything.`,
+      dedupeKey: `denied:${reportId}:${ctx.actor.userId}`,
+    });
+  }
+  await advanceQuorum(ctx, reportId);
+  return listTrusteeReports(ctx);
+}
