@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfToken, expect, mailTo, signUpThroughApi } from '../fixtures.ts';
 
+/** The family owner's password, for a spec that signs them in again after moving the clock. */
+export const OWNER_PASSWORD = 'a long and memorable passphrase';
+
 /**
  * A family of its own for a spec that changes an estate for good (activation is final): an owner
  * signed up through the emailed link, a beneficiary who accepted their invitation, and the demo
@@ -30,7 +33,7 @@ async function invitationToken(baseURL: string, to: string): Promise<string> {
 export async function createFamily(owner: Page, beneficiaryPage: Page, administratorPage: Page, baseURL: string): Promise<Family> {
   const stamp = Date.now();
   const ownerEmail = `ada.lovelace.${stamp}@example.com`;
-  await signUpThroughApi(owner, baseURL, { name: 'Ada Lovelace', email: ownerEmail, password: 'a long and memorable passphrase' });
+  await signUpThroughApi(owner, baseURL, { name: 'Ada Lovelace', email: ownerEmail, password: OWNER_PASSWORD });
 
   const beneficiary = { name: 'Byron King', email: `byron.king.${stamp}@example.com`, password: 'another long passphrase' };
   await mutate(owner.request, 'post', '/api/v1/beneficiaries', { firstName: 'Byron', lastName: 'King', relationship: 'Child', email: beneficiary.email });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { makePdf } from '../../test/factories/files.ts';
 import { axeAtBothWidths, csrfToken, expect as baseExpect, expectNoAxeViolations, test } from '../fixtures.ts';
-import { createFamily } from '../estate-lifecycle/family.ts';
+import { createFamily, OWNER_PASSWORD } from '../estate-lifecycle/family.ts';
+import { moveServerClock, signInAgain } from './clock.ts';
 
 // Five helpers share two cores: give a loading screen time.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -19,6 +20,8 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * "Verify and enter incapacity mode": the estate administrator approves the medical documentation.
  * (At merge, the veto window and trustee quorum of issue 13 gate this step: adjust it here only.)
  */
+const WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
+
 async function verifyAndEnterIncapacity(administrator: Page, estateId: string, ownerName: string) {
   await administrator.goto(`/estate-administrator/verifications?estateId=${estateId}`);
   await expect(administrator.getByRole('heading', { level: 1, name: 'Document Verifications' })).toBeVisible();
@@ -78,7 +81,13 @@ test('incapacity mode: chosen access while it lasts, never after-death content, 
   await expect(sent.getByText('Medical documentation: medical.pdf')).toBeVisible();
   await sent.getByRole('button', { name: 'Close' }).last().click();
 
-  // 3. The estate administrator verifies it: incapacity mode, not activation.
+  // 3. Once the owner's veto window (7 days by default, ADR 0047) has run out, the estate
+  // administrator verifies it: incapacity mode, not activation. Everyone signs in again after the
+  // clock moved (their sessions timed out meanwhile).
+  await moveServerClock(baseURL!, WINDOW_MS);
+  await signInAgain(administrator, { persona: 'estate-administrator' });
+  await signInAgain(beneficiary, family.beneficiary);
+  await signInAgain(owner, { email: family.ownerEmail, password: OWNER_PASSWORD });
   await verifyAndEnterIncapacity(administrator, estateId, 'Ada Lovelace');
   await expectNoAxeViolations(administrator);
 
@@ -111,5 +120,6 @@ test('incapacity mode: chosen access while it lasts, never after-death content, 
   await expect(beneficiary.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(beneficiary.getByText(gardenTitle)).toHaveCount(0);
 
+  await moveServerClock(baseURL!, -WINDOW_MS);
   await Promise.all([ownerCtx.close(), beneficiaryCtx.close(), administratorCtx.close()]);
 });

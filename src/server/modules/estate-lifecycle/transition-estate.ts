@@ -41,9 +41,10 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     throw conflict(`This estate is ${label(from)}, so that cannot happen now (${ESTATE_EVENT_LABELS[event]}). From ${label(from)} it can go to ${next}.`);
   }
   const now = ctx.clock.now();
-  // Release safeguards (issue 13, part C): the trustee quorum before verification, the veto window before activation.
-  if (event === 'proofs_verified') await assertQuorumReached(tx, estateId);
-  if (event === 'activated') await assertReleaseWindowOver(tx, estateId, now);
+  // Release safeguards (ADR 0047): the trustee quorum before verification, the veto window before
+  // anything is released. A verified incapacity releases at once (incapacity mode), so it needs both.
+  if (event === 'proofs_verified' || event === 'incapacity_verified') await assertQuorumReached(tx, estateId);
+  if (event === 'activated' || event === 'incapacity_verified') await assertReleaseWindowOver(tx, estateId, now);
   const activation =
     step.to === 'active'
       ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now) }

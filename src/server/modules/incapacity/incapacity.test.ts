@@ -12,6 +12,7 @@ import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { incapacityGrants } from '../../db/schema/incapacity.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { futureMessages, notifications } from '../../db/schema/messages.ts';
+import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { deliverDueFutureMessages } from '../future-messages/deliver-due-future-messages.ts';
@@ -68,9 +69,21 @@ function reportIncapacity(f: Family) {
   return injectAs(t, f.s.chosen, 'POST', `/api/v1/estates/${f.estateId}/reports`, payload, { headers });
 }
 
-/** Report, then the administrator verifies every pending proof. */
+/**
+ * The open report's safeguards (ADR 0047, tested in release-safeguards/): the family's trustee
+ * confirms it, and the owner's veto window has run out.
+ */
+async function passSafeguards(f: Family) {
+  const [report] = await t.db.select().from(estateReports).where(and(eq(estateReports.estateId, f.estateId), eq(estateReports.status, 'open')));
+  const answer = await injectAs(t, f.s.trustee, 'POST', `/api/v1/trustee/reports/${report!.id}/answer`, { answer: 'confirm' });
+  expect(answer.statusCode, answer.body).toBe(200);
+  await t.db.update(reportSafeguards).set({ windowEndsAt: t.clock.now() }).where(eq(reportSafeguards.reportId, report!.id));
+}
+
+/** Report, the safeguards pass, then the administrator verifies every pending proof. */
 async function enterIncapacity(f: Family) {
   expect((await reportIncapacity(f)).statusCode).toBe(201);
+  await passSafeguards(f);
   const pending = (await injectAs(t, f.s.admin, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${f.estateId}`)).json().items as { id: string }[];
   for (const item of pending) expect((await injectAs(t, f.s.admin, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`)).statusCode).toBe(200);
   expect(await statusOf(f.estateId)).toBe('incapacity');
@@ -134,6 +147,32 @@ describe('incapacity mode', () => {
     expect(await statusOf(f.estateId)).toBe('incapacity');
     const started = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'incapacity.started'), eq(auditLog.estateId, f.estateId)));
     expect(started).toHaveLength(1);
+  });
+
+  it('is entered only after the trustee quorum and the veto window: verifying earlier is refused (409) and nothing opens', async () => {
+    const f = await family();
+    await chooseDocuments(f);
+    expect((await reportIncapacity(f)).statusCode).toBe(201);
+    const pending = (await injectAs(t, f.s.admin, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${f.estateId}`)).json().items as { id: string }[];
+    let admin = f.s.admin;
+    const approve = () => injectAs(t, admin, 'POST', `/api/v1/estate-admin/verifications/${pending[0]!.id}/approve`);
+    // no trustee has confirmed yet
+    expect((await approve()).statusCode).toBe(409);
+    const [report] = await t.db.select().from(estateReports).where(and(eq(estateReports.estateId, f.estateId), eq(estateReports.status, 'open')));
+    expect((await injectAs(t, f.s.trustee, 'POST', `/api/v1/trustee/reports/${report!.id}/answer`, { answer: 'confirm' })).statusCode).toBe(200);
+    // confirmed, but the owner's veto window (7 days by default) is still running
+    const refused = await approve();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/waiting period/);
+    expect(await statusOf(f.estateId)).toBe('verification_pending');
+    expect(await docIds(f.s.chosen)).not.toContain(f.insurance.id);
+    expect(await code(f.s.chosen, `/api/v1/shared/files/${f.insurance.fileId}`)).toBe(404);
+    t.clock.advance(7 * DAY + 60_000);
+    admin = await sessionFor(t, f.administrator); // the earlier session timed out meanwhile
+    expect((await approve()).statusCode).toBe(200);
+    expect(await statusOf(f.estateId)).toBe('incapacity');
+    const chosen = await sessionFor(t, f.reporter);
+    expect(await docIds(chosen)).toContain(f.insurance.id);
   });
 
   it('the chosen person sees the chosen category’s “now” items, read-only; never an after-death item, another category, or another estate', async () => {
@@ -265,6 +304,7 @@ describe('incapacity mode', () => {
     ];
     const { payload, headers } = multipartBody(parts);
     expect((await injectAs(t, f.s.chosen, 'POST', `/api/v1/estates/${f.estateId}/reports`, payload, { headers })).statusCode).toBe(201);
+    await passSafeguards(f);
     const pending = (await injectAs(t, f.s.admin, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${f.estateId}`)).json().items as { id: string }[];
     for (const item of pending) await injectAs(t, f.s.admin, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`);
     expect(await statusOf(f.estateId)).toBe('activation_pending');
