@@ -14,3 +14,4 @@ export * from './planner.ts';
 export * from './admin.ts';
 export * from './legacy-exports.ts';
 export * from './safeguards.ts';
+export * from './snapshots.ts';
