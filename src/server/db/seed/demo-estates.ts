@@ -8,7 +8,6 @@ import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
-import { auditLog } from '../schema/system.ts';
 import type { DemoIds } from './demo.ts';
 import type { SeedVault } from './demo-vault.ts';
 import { DEMO_PASSWORD } from './demo.ts';

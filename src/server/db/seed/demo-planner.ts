@@ -11,7 +11,6 @@ import type { Db } from '../client.ts';
 import { messages } from '../schema/messages.ts';
 import { plannerTasks } from '../schema/planner.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
-import { auditLog } from '../schema/system.ts';
 import { tasks } from '../schema/tasks.ts';
 import { users } from '../schema/users.ts';
 import { DEMO_PASSWORD, type DemoIds } from './demo.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { adminAlerts } from '../../db/schema/admin.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
