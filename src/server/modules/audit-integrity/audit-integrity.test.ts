@@ -9,6 +9,8 @@ import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import type { BaseCtx } from '../../context.ts';
 import { auditLog } from '../../db/schema/system.ts';
+import { users } from '../../db/schema/users.ts';
+import { deleteAccount } from '../account-deletion/delete-due-accounts.ts';
 import { appendAuditRows, chainUnchainedAuditRows } from '../../lib/audit-chain.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyAuditChain } from './verify-audit-chain.ts';
@@ -119,6 +121,25 @@ describe('the hash chain', () => {
     await audit(ctxFor(null), { action: 'new.row', estateId });
     expect((await chainRows(estateId))[3]!.prevHash).toBe(rows[2]!.hash);
     expect((await verify()).intact).toBe(true);
+  });
+});
+
+describe('account deletion and the chain', () => {
+  it('erases a deleted user\'s rows in other estates\' chains in place: the chain stays intact, the personal fields are gone', async () => {
+    const owner = await insertOwner(t.db);
+    const estateId = owner.estateId!;
+    const leaving = await insertUser(t.db, { roles: ['beneficiary'] });
+    await audit(ctxFor(null), { action: 'before', estateId });
+    await audit(ctxFor(null), { action: 'by.leaving', estateId, actorUserId: leaving.id, details: { note: 'theirs' } });
+    await audit(ctxFor(null), { action: 'after', estateId });
+    await t.db.update(users).set({ deletionDueAt: new Date(t.clock.now().getTime() - 1000), deletionRequestedAt: t.clock.now() }).where(eq(users.id, leaving.id));
+    expect(await deleteAccount(ctxFor(null), leaving.id)).toBe(true);
+    const rows = await chainRows(estateId);
+    expect(rows.map((r) => r.action)).toEqual(['before', 'by.leaving', 'after']);
+    expect(rows[1]).toMatchObject({ erased: true, actorUserId: null, ip: '', userAgent: '', details: {} });
+    const result = await verify();
+    expect(result.message, result.message).toMatch(/intact/);
+    expect(result.erasedRows).toBeGreaterThanOrEqual(1);
   });
 });
 
