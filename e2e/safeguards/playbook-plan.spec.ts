@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { makePdf } from '../../test/factories/files.ts';
 import { axeAtBothWidths, csrfToken, expect as baseExpect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { activateThroughApi, PAST_VETO_WINDOW_MS } from '../estate-lifecycle/activate.ts';
 import { createFamily } from '../estate-lifecycle/family.ts';
-import { moveServerClock, signInAgain } from './clock.ts';
+import { moveServerClock } from './clock.ts';
 
 // Five helpers share two CPU cores: screens that load their data after the first paint get longer.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -17,34 +17,6 @@ async function call(request: APIRequestContext, page: Page, method: 'post' | 'pa
   const res = await request[method](url, { data: data as object, headers: { 'x-csrf-token': await csrfToken(page), ...headers } });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
-}
-
-/**
- * Report → approve → activate, through the API (the lifecycle's own journey spec does it on screen).
- * The clock is moved past the veto window here, and back by the same amount at the end of the spec.
- */
-const WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
-
-async function activateEstate(baseURL: string, beneficiary: Page, beneficiaryLogin: { email: string; password: string }, administrator: Page, estateId: string) {
-  const boundary = `----e2e${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ event: 'death', relationship: 'Child', eventDate: '2026-11-20' })}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="death_certificate"; filename="certificate.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    makePdf('Certificate of Death — Ada Lovelace', ['Date of death: 2026-11-20']),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const reported = await beneficiary.request.post(`/api/v1/estates/${estateId}/reports`, {
-    data: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-csrf-token': await csrfToken(beneficiary) },
-  });
-  expect(reported.status(), await reported.text()).toBe(201);
-  const pending = (await (await administrator.request.get(`/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`)).json()) as { items: { id: string }[] };
-  for (const item of pending.items) await call(administrator.request, administrator, 'post', `/api/v1/estate-admin/verifications/${item.id}/approve`, {});
-  // The owner's veto window (7 days by default, ADR 0047) must run out first; sessions time out meanwhile.
-  await moveServerClock(baseURL, WINDOW_MS);
-  await signInAgain(administrator, { persona: 'estate-administrator' });
-  await signInAgain(beneficiary, beneficiaryLogin);
-  await call(administrator.request, administrator, 'post', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
 }
 
 test('the owner writes an account’s instructions and reads the Release plan; after activation the checklist is ticked and seen by both', async ({ browser, baseURL }) => {
@@ -95,7 +67,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   expect((await beneficiary.request.get(`/api/v1/estates/${estateId}/playbook`)).status()).toBe(404);
   expect((await administrator.request.get(`/api/v1/estates/${estateId}/playbook`)).status()).toBe(404);
 
-  await activateEstate(baseURL!, beneficiary, family.beneficiary, administrator, estateId);
+  await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator }, estateId);
 
   // 4. The administrator ticks the item off on the estate's page.
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
@@ -125,6 +97,6 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await expect(theirs).toContainText('1 of 1 done');
   await axeAtBothWidths(beneficiary);
 
-  await moveServerClock(baseURL!, -WINDOW_MS);
+  await moveServerClock(baseURL!, -PAST_VETO_WINDOW_MS);
   await Promise.all([ownerCtx.close(), beneficiaryCtx.close(), administratorCtx.close()]);
 });

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
+import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
 
 /**
@@ -20,6 +21,8 @@ async function main() {
   }
   const database = await openDatabase(config);
   await migrateDatabase(database);
+  // Rows from before the audit chain existed become each chain's start (ADR 0045).
+  await chainUnchainedAuditRows(database.db);
   if (config.demoMode) await seedDemoIfEmpty(database.db, config);
 
   const testClock = e2eClock ? new AdjustableClock() : undefined;

@@ -1,5 +1,5 @@
-import { auditLog } from '../db/schema/system.ts';
 import type { BaseCtx } from '../context.ts';
+import { appendAuditRows } from './audit-chain.ts';
 
 export interface AuditEntry {
   action: string;
@@ -11,17 +11,22 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Record a security-relevant action: who, what, when (the clock), from where (the request). */
+/**
+ * Record a security-relevant action: who, what, when (the clock), from where (the request).
+ * Appended to its estate's hash chain (or the platform chain): lib/audit-chain.ts, ADR 0045.
+ */
 export async function audit(ctx: BaseCtx, entry: AuditEntry): Promise<void> {
-  await ctx.db.insert(auditLog).values({
-    at: ctx.clock.now(),
-    action: entry.action,
-    actorUserId: entry.actorUserId === undefined ? (ctx.actor?.userId ?? null) : entry.actorUserId,
-    estateId: entry.estateId ?? ctx.actor?.estateId ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    ip: ctx.meta.ip,
-    userAgent: ctx.meta.userAgent.slice(0, 500),
-    details: entry.details ?? {},
-  });
+  await appendAuditRows(ctx.db, [
+    {
+      at: ctx.clock.now(),
+      action: entry.action,
+      actorUserId: entry.actorUserId === undefined ? (ctx.actor?.userId ?? null) : entry.actorUserId,
+      estateId: entry.estateId ?? ctx.actor?.estateId ?? null,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      ip: ctx.meta.ip,
+      userAgent: ctx.meta.userAgent.slice(0, 500),
+      details: entry.details ?? {},
+    },
+  ]);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { adminDashboardRoutes } from './admin-dashboard/admin-dashboard.routes.ts';
 import { adminLogsRoutes } from './admin-logs/admin-logs.routes.ts';
+import { auditIntegrityRoutes } from './audit-integrity/audit-integrity.routes.ts';
 import { adminSettingsRoutes } from './admin-settings/admin-settings.routes.ts';
 import { accountLinksRoutes } from './account-links/account-links.routes.ts';
 import { securityPolicyRoutes } from './security-policy/security-policy.routes.ts';
@@ -85,6 +86,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   demoMailRoutes,
   adminDashboardRoutes,
   adminLogsRoutes,
+  auditIntegrityRoutes,
   adminSettingsRoutes,
   feedbackRoutes,
   adminReportsRoutes,

@@ -78,6 +78,19 @@ CREATE TABLE "veto_links" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "estate_snapshots" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"estate_id" uuid NOT NULL,
+	"beneficiary_id" uuid NOT NULL,
+	"manifest" text NOT NULL,
+	"sha256" text NOT NULL,
+	"item_count" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "hash" text;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "erased" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "digital_assets" ADD COLUMN "after_death_action" text;--> statement-breakpoint
 ALTER TABLE "digital_assets" ADD COLUMN "two_factor_device" text;--> statement-breakpoint
 ALTER TABLE "digital_assets" ADD COLUMN "after_death_note" text;--> statement-breakpoint
@@ -97,6 +110,8 @@ ALTER TABLE "trustee_requests" ADD CONSTRAINT "trustee_requests_report_id_estate
 ALTER TABLE "trustee_requests" ADD CONSTRAINT "trustee_requests_estate_id_estates_id_fk" FOREIGN KEY ("estate_id") REFERENCES "public"."estates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trustee_requests" ADD CONSTRAINT "trustee_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "veto_links" ADD CONSTRAINT "veto_links_report_id_estate_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."estate_reports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estate_snapshots" ADD CONSTRAINT "estate_snapshots_estate_id_estates_id_fk" FOREIGN KEY ("estate_id") REFERENCES "public"."estates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estate_snapshots" ADD CONSTRAINT "estate_snapshots_beneficiary_id_beneficiaries_id_fk" FOREIGN KEY ("beneficiary_id") REFERENCES "public"."beneficiaries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "check_in_answers_miss_trustee_unique" ON "check_in_answers" USING btree ("miss_id","trustee_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "check_in_misses_estate_due_unique" ON "check_in_misses" USING btree ("estate_id","due_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "check_in_settings_user_unique" ON "check_in_settings" USING btree ("user_id");--> statement-breakpoint
@@ -108,4 +123,7 @@ CREATE INDEX "playbook_ticks_estate_idx" ON "playbook_ticks" USING btree ("estat
 CREATE INDEX "report_safeguards_estate_idx" ON "report_safeguards" USING btree ("estate_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "trustee_requests_report_user_round" ON "trustee_requests" USING btree ("report_id","user_id","round");--> statement-breakpoint
 CREATE INDEX "trustee_requests_user_idx" ON "trustee_requests" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "veto_links_token_unique" ON "veto_links" USING btree ("token_hash");
+CREATE UNIQUE INDEX "veto_links_token_unique" ON "veto_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "estate_snapshots_beneficiary_uq" ON "estate_snapshots" USING btree ("estate_id","beneficiary_id");--> statement-breakpoint
+CREATE INDEX "estate_snapshots_beneficiary_idx" ON "estate_snapshots" USING btree ("beneficiary_id");--> statement-breakpoint
+CREATE INDEX "audit_log_chain_idx" ON "audit_log" USING btree ("estate_id","id");

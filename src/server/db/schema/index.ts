@@ -18,3 +18,4 @@ export * from './check-in.ts';
 export * from './incapacity.ts';
 export * from './playbook.ts';
 export * from './report-safeguards.ts';
+export * from './snapshots.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -18,8 +18,19 @@ export const auditLog = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** Never secrets or personal content. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Tamper evidence (lib/audit-chain.ts, ADR 0045): one hash chain per estate, rows without an
+     * estate form the platform chain. `hash` = SHA-256 of the row's canonical fields + `prev_hash`.
+     * Null only for rows from before the chain existed, until startup chains them.
+     */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
+    /** Personal fields erased by an account deletion: the row keeps its place and hash in the chain. */
+    erased: boolean('erased').notNull().default(false),
   },
   (t) => [
+    // The tail of a chain (the previous row of the next append) and the verifier's per-chain reads.
+    index('audit_log_chain_idx').on(t.estateId, t.id),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_estate_idx').on(t.estateId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),

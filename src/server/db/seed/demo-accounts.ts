@@ -4,6 +4,7 @@ import { insertUser } from '../../../../test/factories/users.ts';
 import { raiseAdminAlert } from '../../modules/admin-alerts/raise-admin-alert.ts';
 import type { Db } from '../client.ts';
 import { adminAlerts } from '../schema/admin.ts';
+import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog } from '../schema/system.ts';
 import { users } from '../schema/users.ts';
 import type { DemoIds } from './demo.ts';
@@ -59,7 +60,7 @@ export async function seedAccounts(db: Db, ids: DemoIds, vault: SeedVault): Prom
   const meta = { ip: '203.0.113.77', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
   // Its audit rows outlive a reset (their actor is set null), so they carry a mark to be cleared by.
   await db.delete(auditLog).where(sql`${auditLog.details} ->> 'seed' = 'accounts'`);
-  await db.insert(auditLog).values([
+  await appendAuditRows(db, [
     ...[1, 2, 3, 4, 5].map((n) => ({
       at: new Date(lockedAt.getTime() - (5 - n) * 40_000),
       action: 'auth.sign_in_failed',

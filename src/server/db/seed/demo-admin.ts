@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { TAdminAlertStatus, TAdminAlertType } from '../../../core/admin.schemas.ts';
 import type { Db } from '../client.ts';
 import { adminAlerts, adminTasks } from '../schema/admin.ts';
+import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog } from '../schema/system.ts';
 import type { DemoIds } from './demo.ts';
 import type { SeedVault } from './demo-vault.ts';
@@ -90,5 +91,5 @@ export async function seedAdmin(db: Db, ids: DemoIds, vault: SeedVault): Promise
   add(2, 1, admin, 'admin_alert.status_changed', { type: 'admin_alert', id: 'job-1-demo' }, { from: 'under_review', to: 'investigating' });
   add(1, 1, planner, 'planner_invitation.invited', { type: 'invitation', id: '2f8e9d10-demo' });
   rows.sort((a, b) => a.at!.getTime() - b.at!.getTime());
-  await db.insert(auditLog).values(rows);
+  await appendAuditRows(db, rows);
 }

@@ -7,7 +7,7 @@ import { RELEASE_STEPS } from '../../../core/release.ts';
 import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
-import { auditLog } from '../schema/system.ts';
+import { appendAuditRows } from '../../lib/audit-chain.ts';
 import type { DemoIds } from './demo.ts';
 import type { SeedVault } from './demo-vault.ts';
 import { DEMO_PASSWORD } from './demo.ts';
@@ -165,7 +165,7 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
       history.push({ at: new Date(reportedAt.getTime() + 20 * HOUR), action: 'estate.status_changed', details: { event: 'proofs_verified', from: 'verification_pending', to: 'activation_pending' } });
     }
     if (activatedAt) history.push({ at: activatedAt, action: 'estate.status_changed', details: { event: 'activated', from: 'activation_pending', to: 'active' } });
-    await db.insert(auditLog).values(
+    await appendAuditRows(db, 
       history.map((h) => ({
         ...h,
         estateId,

@@ -10,7 +10,7 @@ import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import type { Db } from '../client.ts';
 import { messages } from '../schema/messages.ts';
 import { plannerTasks } from '../schema/planner.ts';
-import { auditLog } from '../schema/system.ts';
+import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { tasks } from '../schema/tasks.ts';
 import { users } from '../schema/users.ts';
 import { DEMO_PASSWORD, type DemoIds } from './demo.ts';
@@ -143,7 +143,7 @@ export async function seedPlanner(db: Db, ids: DemoIds, vault: SeedVault): Promi
       ...c.beneficiaries.slice(-1).map(() => ({ action: 'beneficiary.created', days: Math.min(c.joinedDaysAgo, 6) })),
     ];
     for (const r of recent) {
-      await db.insert(auditLog).values({ at: ago(r.days, 14), actorUserId: owner.id, action: r.action, estateId, targetType: r.action.split('.')[0] });
+      await appendAuditRows(db, [{ at: ago(r.days, 14), actorUserId: owner.id, action: r.action, estateId, targetType: r.action.split('.')[0] }]);
     }
   }
 

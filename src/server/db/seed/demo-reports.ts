@@ -9,6 +9,7 @@ import { insertUser, type InsertedUser } from '../../../../test/factories/users.
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { adminAlerts, feedback } from '../schema/admin.ts';
+import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog, outboxEmails } from '../schema/system.ts';
 import { users } from '../schema/users.ts';
 import type { DemoIds } from './demo.ts';
@@ -113,7 +114,7 @@ export async function seedReports(db: Db, ids: DemoIds, vault: SeedVault): Promi
     const at = new Date(now - f.daysAgo * DAY - rand() * 8 * 3_600_000);
     const { id: userId, name } = senders[i % senders.length]!;
     const [row] = await db.insert(feedback).values({ userId, category: f.category, message: f.message, page: f.page, createdAt: at }).returning({ id: feedback.id });
-    await db.insert(auditLog).values({ at, action: 'feedback.sent', actorUserId: userId, targetType: 'feedback', targetId: row!.id, details: { category: f.category, page: f.page, demo: true } });
+    await appendAuditRows(db, [{ at, action: 'feedback.sent', actorUserId: userId, targetType: 'feedback', targetId: row!.id, details: { category: f.category, page: f.page, demo: true } }]);
     await db.insert(adminAlerts).values({
       type: f.category === 'bug' ? 'bug' : 'feature',
       message: `New feedback from ${name}: ${f.category === 'bug' ? 'bug report' : f.category === 'feature' ? 'feature request' : 'other'}`,
@@ -136,7 +137,7 @@ export async function seedReports(db: Db, ids: DemoIds, vault: SeedVault): Promi
     }
     if (burst && day % 2 === 0) failures.push({ at: new Date(now - day * DAY), action: 'auth.account_locked', actorUserId: pick(members).user.id, details: { demo: true } });
   }
-  await db.insert(auditLog).values(failures);
+  await appendAuditRows(db, failures);
   await db.insert(outboxEmails).values(
     [3, 19, 46].map((daysAgo) => ({
       to: faker.internet.email({ provider: 'example.net' }).toLowerCase(),

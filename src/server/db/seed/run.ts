@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config.ts';
 import { migrateDatabase, openDatabase } from '../client.ts';
+import { chainUnchainedAuditRows } from '../../lib/audit-chain.ts';
 import { resetDemo } from './demo.ts';
 
 /** `npm run seed`: migrate, then reset the demo users and their data to the seed. Never in production. */
@@ -10,6 +11,7 @@ if (config.env === 'production') {
 }
 const database = await openDatabase(config);
 await migrateDatabase(database);
+await chainUnchainedAuditRows(database.db);
 await resetDemo(database.db);
 await database.close();
 console.log(`Demo data reset in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.`);

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { adminAlerts } from '../../db/schema/admin.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
@@ -62,7 +62,10 @@ export async function deleteAccount(ctx: BaseCtx, userId: string): Promise<boole
     : [];
   const { systemName } = await getSystemSettings(ctx.db);
   await inMailTransaction(ctx, async (tx) => {
-    await tx.db.delete(auditLog).where(estateId ? or(eq(auditLog.actorUserId, user.id), eq(auditLog.estateId, estateId)) : eq(auditLog.actorUserId, user.id));
+    // The estate's own audit chain goes with the estate; rows they left in other chains keep their
+    // place and hash with the personal fields erased (ADR 0045: a deleted row would break that chain).
+    if (estateId) await tx.db.delete(auditLog).where(eq(auditLog.estateId, estateId));
+    await tx.db.update(auditLog).set({ actorUserId: null, ip: '', userAgent: '', details: {}, erased: true }).where(eq(auditLog.actorUserId, user.id));
     await tx.db.delete(adminAlerts).where(sql`${adminAlerts.details}->>'userId' = ${user.id}`);
     await tx.db.delete(outboxEmails).where(eq(outboxEmails.to, user.email));
     await tx.db.delete(users).where(eq(users.id, user.id));

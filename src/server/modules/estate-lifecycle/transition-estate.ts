@@ -9,6 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertQuorumReached, assertReleaseWindowOver } from '../release-safeguards/gates.ts';
+import { freezeActivationSnapshot } from '../audit-integrity/freeze-activation-snapshot.ts';
 import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
 import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
 import { notify } from '../notifications/notify.ts';
@@ -55,7 +56,10 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     .update(estates)
     .set({ status: step.to, updatedAt: now, ...activation })
     .where(eq(estates.id, estateId));
-  if (step.to === 'active') await scheduleAfterActivation({ db: tx }, estateId, now);
+  if (step.to === 'active') {
+    await scheduleAfterActivation({ db: tx }, estateId, now);
+    await freezeActivationSnapshot(tx, estateId, now);
+  }
   return { estateId, event, from, to: step.to };
 }
 

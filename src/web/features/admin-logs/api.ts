@@ -1,3 +1,4 @@
+import type { TAuditVerification } from '../../../core/audit-integrity.schemas.ts';
 import type { TAuditActions, TAuditLogFilters, TAuditLogPage } from '../../../core/admin-logs.schemas.ts';
 import type { TGeneralSettings } from '../../../core/system-settings.schemas.ts';
 import { api } from '../../lib/api.ts';
@@ -20,3 +21,6 @@ export const adminLogsApi = {
   /** The address of the CSV of the same filters (a plain download: the session cookie goes with it). */
   csvHref: (filters: TAuditLogFilters) => `${BASE}.csv${logsQuery(filters)}`,
 };
+
+/** "Verify audit record": walks every audit chain on the server (ADR 0045). */
+export const verifyAuditRecord = () => api.post<TAuditVerification>(`${BASE}/verify`);

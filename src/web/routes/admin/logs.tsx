@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { adminLogsApi, logsQuery } from '../../features/admin-logs/api.ts';
 import { LogTable } from '../../features/admin-logs/log-table.tsx';
+import { VerifyRecord } from '../../features/admin-logs/verify-record.tsx';
 import { idParam, searchParam } from '../../lib/query-params.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 
@@ -82,6 +83,9 @@ export function Component() {
         </p>
       )}
       {problem && <Alert tone="error">{problem}</Alert>}
+      <Card title="Tamper check" description="Is the audit record exactly as it was written?">
+        <VerifyRecord />
+      </Card>
       <Card title="Audit log" description={`${list.items.length.toLocaleString('en-GB')} shown${list.nextCursor ? ', more to load' : ''}`}>
         {list.items.length === 0 ? (
           <EmptyState

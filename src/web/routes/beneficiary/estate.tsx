@@ -1,6 +1,7 @@
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import type { TSnapshotSummary } from '../../../core/audit-integrity.schemas.ts';
 import type { TReportableEstate } from '../../../core/lifecycle.schemas.ts';
 import { ownerRelationshipLabel, type TSharedEstate, type TSharedLetter } from '../../../core/shared-content.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -15,6 +16,8 @@ import { formatDate } from '../../lib/dates.ts';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { IncapacityEstatePanel } from '../../features/incapacity/incapacity-estate-panel.tsx';
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
+import { loadSnapshot } from '../../features/activation-snapshot/api.ts';
+import { SnapshotCard } from '../../features/activation-snapshot/snapshot-card.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { DocumentList } from '../../features/shared-content/document-list.tsx';
 import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
@@ -35,12 +38,14 @@ async function reportableFor(estateId: string): Promise<Reportable> {
   }
 }
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<({ estate: TSharedEstate } & Reportable) | { notFound: true }> {
+export async function loader({ params }: LoaderFunctionArgs): Promise<({ estate: TSharedEstate; snapshot: TSnapshotSummary | null } & Reportable) | { notFound: true }> {
   const id = params.id ?? '';
   // Not linked, not existing and malformed ids all read the same: not found.
   return orNotFound(async () => {
     const [estate, reportable] = await Promise.all([sharedApi.estate(id), reportableFor(id)]);
-    return { estate, ...reportable };
+    // The activation snapshot exists only once the estate is active (ADR 0045).
+    const snapshot = estate.status === 'active' ? await loadSnapshot(id) : null;
+    return { estate, snapshot, ...reportable };
   });
 }
 
@@ -104,7 +109,7 @@ export function Component() {
   const revalidator = useRevalidator();
   const [viewing, setViewing] = useState<string | null>(null);
   if ('notFound' in data) return <NotFound />;
-  const { estate, reportable, reportableKnown } = data;
+  const { estate, snapshot, reportable, reportableKnown } = data;
   const featured = estate.featuredMemory;
   const featuredImage = featured?.media.find((m) => m.kind === 'photo' && m.url);
 
@@ -194,6 +199,7 @@ export function Component() {
       </div>
 
       {estate.status === 'active' && <PlaybookCard estateId={estate.estateId} />}
+      {snapshot && <SnapshotCard snapshot={snapshot} />}
 
       <Card title="Support Team" description={`The people helping with ${estate.owner.name}’s legacy. Contact them with any questions.`}>
         {estate.supportTeam.length === 0 ? (
