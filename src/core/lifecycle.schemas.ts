@@ -68,6 +68,8 @@ export const ZReportableEstate = z.object({
   linkedAs: z.string(),
   status: zEstateStatus,
   hasOpenReport: z.boolean(),
+  /** The open report's veto-window countdown and trustee confirmations (everyone involved sees them). */
+  safeguards: ZReportSafeguards.nullable(),
 });
 export const ZReportableEstates = z.object({ items: z.array(ZReportableEstate) });
 export type TReportableEstate = z.infer<typeof ZReportableEstate>;

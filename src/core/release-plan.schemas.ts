@@ -59,6 +59,10 @@ export const ZReleasePlan = z.object({
   beneficiaries: z.object({ total: z.number().int(), people: z.array(ZPlanBeneficiary) }),
   messages: z.object({ scheduled: z.number().int(), drafts: z.number().int(), items: z.array(ZPlanMessage) }),
   digitalAssets: z.object({ total: z.number().int(), withInstructions: z.number().int() }),
+  /** Incapacity mode (ADR 0048): who gets which categories, read-only, while it lasts. */
+  incapacity: z.object({ people: z.array(z.object({ name: z.string(), categories: z.array(z.string()) })) }),
+  /** The check-in switch (ADR 0046). */
+  checkIn: z.object({ months: z.number().int().nullable(), state: z.string(), pausedUntil: z.string().nullable(), dueAt: z.string().nullable(), timeZone: z.string() }),
 });
 export type TReleasePlan = z.infer<typeof ZReleasePlan>;
 export type TPlanBeneficiary = z.infer<typeof ZPlanBeneficiary>;

@@ -5,6 +5,7 @@ import { insertDocument } from '../../../../test/factories/documents.ts';
 import { makePdf, multipartBody } from '../../../../test/factories/files.ts';
 import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { insertMemory, samplePhoto } from '../../../../test/factories/memories.ts';
+import { endVetoWindow } from '../../../../test/factories/safeguards.ts';
 import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import type { BaseCtx } from '../../context.ts';
@@ -190,6 +191,7 @@ describe('the activation snapshot', () => {
     const [item] = (await injectAs(t, adminS, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`)).json().items;
     await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`);
     expect((await injectAs(t, reporterS, 'GET', `/api/v1/shared/estates/${estateId}/snapshot`)).statusCode).toBe(404);
+    await endVetoWindow(t.db, estateId, t.clock.now());
     const res = await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
     expect(res.statusCode, res.body).toBe(200);
     return { ...f, estateId, memory, document, hidden, photo, reporterS };

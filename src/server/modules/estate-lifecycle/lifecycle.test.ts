@@ -4,10 +4,10 @@ import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { makeExe, makePdf, makePhoto, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
+import { endVetoWindow } from '../../../../test/factories/safeguards.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { auditLog } from '../../db/schema/system.ts';
@@ -185,7 +185,7 @@ describe('activation and release', () => {
     const [item] = await pendingItems(f);
     await injectAs(t, f.adminS, 'POST', `/api/v1/estate-admin/verifications/${item!.id}/approve`);
     // the owner's veto window (issue 13) is tested in release-safeguards/; here it has already run out
-    await t.db.update(reportSafeguards).set({ windowEndsAt: t.clock.now() }).where(eq(reportSafeguards.estateId, f.owner.estateId!));
+    await endVetoWindow(t.db, f.owner.estateId!, t.clock.now());
   }
 
   it('cannot skip a step: activation is refused before verification, with the allowed next state named', async () => {

@@ -6,16 +6,22 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { reportableEstatesOf } from '../../access/estate-roles.ts';
+import { reportSafeguardsView } from '../release-safeguards/report-safeguards-view.ts';
 
-/** The estates the caller may report about (as a beneficiary or support-team member), with their state. */
+/**
+ * The estates the caller may report about (as a beneficiary or support-team member), with their state
+ * and, while a report is open, its veto-window countdown and trustee confirmations.
+ */
 export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReportableEstate[] }> {
   const links = await reportableEstatesOf(ctx.db, ctx.actor.userId);
   if (!links.length) return { items: [] };
   const ids = links.map((l) => l.estateId);
   const [rows, open] = await Promise.all([
     ctx.db.select({ id: estates.id, status: estates.status, ownerName: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(inArray(estates.id, ids)),
-    ctx.db.select({ estateId: estateReports.estateId }).from(estateReports).where(and(inArray(estateReports.estateId, ids), eq(estateReports.status, 'open'))),
+    ctx.db.select().from(estateReports).where(and(inArray(estateReports.estateId, ids), eq(estateReports.status, 'open'))),
   ]);
+  const now = ctx.clock.now();
+  const safeguards = new Map(await Promise.all(open.map(async (report) => [report.estateId, await reportSafeguardsView(ctx.db, report, now)] as const)));
   return {
     items: rows
       .map((r) => ({
@@ -24,6 +30,7 @@ export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReporta
         linkedAs: links.find((l) => l.estateId === r.id)!.linkedAs,
         status: isEstateStatus(r.status) ? r.status : 'planning',
         hasOpenReport: open.some((o) => o.estateId === r.id),
+        safeguards: safeguards.get(r.id) ?? null,
       }))
       .sort((a, b) => a.ownerName.localeCompare(b.ownerName)),
   };

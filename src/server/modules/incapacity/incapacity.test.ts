@@ -6,13 +6,13 @@ import { makePdf, multipartBody, type FormPart } from '../../../../test/factorie
 import { insertFutureMessage } from '../../../../test/factories/future-messages.ts';
 import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
+import { endVetoWindow } from '../../../../test/factories/safeguards.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { incapacityGrants } from '../../db/schema/incapacity.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { futureMessages, notifications } from '../../db/schema/messages.ts';
-import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { deliverDueFutureMessages } from '../future-messages/deliver-due-future-messages.ts';
@@ -77,7 +77,7 @@ async function passSafeguards(f: Family) {
   const [report] = await t.db.select().from(estateReports).where(and(eq(estateReports.estateId, f.estateId), eq(estateReports.status, 'open')));
   const answer = await injectAs(t, f.s.trustee, 'POST', `/api/v1/trustee/reports/${report!.id}/answer`, { answer: 'confirm' });
   expect(answer.statusCode, answer.body).toBe(200);
-  await t.db.update(reportSafeguards).set({ windowEndsAt: t.clock.now() }).where(eq(reportSafeguards.reportId, report!.id));
+  await endVetoWindow(t.db, f.estateId, t.clock.now());
 }
 
 /** Report, the safeguards pass, then the administrator verifies every pending proof. */

@@ -21,6 +21,9 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { verificationRulesOf } from '../estate-lifecycle/estate-admin-settings.ts';
 import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
 import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { INCAPACITY_CATEGORY_LABELS } from '../../../core/incapacity.schemas.ts';
+import { getCheckIn } from '../check-in/check-in-settings.ts';
+import { getIncapacitySettings } from '../incapacity/incapacity-settings.ts';
 
 const THE_PLAN = 'Your release plan';
 
@@ -127,7 +130,7 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
   const e = estate.estate;
   const condition = (e.activationCondition in ACTIVATION_CONDITIONS ? e.activationCondition : 'upon_death') as ActivationCondition;
   const adminIds = await administratorsOf(ctx.db, estateId);
-  const [reporters, trustees, rules, verification, adminNames, people, messages, [assets]] = await Promise.all([
+  const [reporters, trustees, rules, verification, adminNames, people, messages, [assets], incapacity, checkIn] = await Promise.all([
     reportersOf(ctx.db, estateId, PLAN_LIST_LIMIT),
     trusteesOf(ctx.db, estateId),
     releaseRulesOf(ctx.db, estateId),
@@ -139,6 +142,8 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
       .select({ total: count(), withInstructions: sql<number>`count(${digitalAssets.afterDeathAction})::int` })
       .from(digitalAssets)
       .where(eq(digitalAssets.estateId, estateId)),
+    getIncapacitySettings(ctx),
+    getCheckIn(ctx),
   ]);
   const proofLabels = (event: 'death' | 'incapacity') => requiredProofs(event, verification.requiredDocuments).map((t) => PROOF_DOCUMENT_TYPES[t]);
   const schedule = e.releaseSchedule in RELEASE_SCHEDULES ? (e.releaseSchedule as keyof typeof RELEASE_SCHEDULES) : 'all_at_once';
@@ -166,5 +171,12 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
     beneficiaries: people,
     messages,
     digitalAssets: { total: assets?.total ?? 0, withInstructions: Number(assets?.withInstructions ?? 0) },
+    incapacity: {
+      people: incapacity.people
+        .filter((p) => p.categories.length)
+        .slice(0, PLAN_LIST_LIMIT)
+        .map((p) => ({ name: p.name, categories: p.categories.map((c) => INCAPACITY_CATEGORY_LABELS[c]) })),
+    },
+    checkIn: { months: checkIn.months, state: checkIn.state, pausedUntil: checkIn.pausedUntil, dueAt: checkIn.dueAt, timeZone: checkIn.timeZone },
   };
 }

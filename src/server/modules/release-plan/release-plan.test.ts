@@ -38,7 +38,22 @@ describe('release plan', () => {
       beneficiaries: { total: 0, people: [] },
       messages: { scheduled: 0, drafts: 0, items: [] },
       digitalAssets: { total: 0, withInstructions: 0 },
+      incapacity: { people: [] },
+      checkIn: { months: null, state: 'off', dueAt: null },
     });
+  });
+
+  it('says who gets what in incapacity mode and when the next check-in is due, from the owner’s own choices', async () => {
+    const f = await insertEstateWithTeam(t.db, { name: 'Rosa Lind' });
+    await t.db.update(estates).set({ activationCondition: 'upon_incapacitation' }).where(eq(estates.id, f.owner.estateId!));
+    const owner = await sessionFor(t, f.owner);
+    const grants = await injectAs(t, owner, 'PUT', '/api/v1/incapacity/grants', { grants: [{ beneficiaryId: f.beneficiary.id, categories: ['documents'] }] });
+    expect(grants.statusCode, grants.body).toBe(200);
+    expect((await injectAs(t, owner, 'PATCH', '/api/v1/check-in', { months: 3 })).statusCode).toBe(200);
+    const plan = (await injectAs(t, owner, 'GET', PLAN)).json();
+    expect(plan.incapacity.people).toEqual([{ name: expect.any(String), categories: ['Documents'] }]);
+    expect(plan.checkIn).toMatchObject({ months: 3, state: 'on' });
+    expect(new Date(plan.checkIn.dueAt).getTime()).toBeGreaterThan(t.clock.now().getTime() + 80 * 24 * 60 * 60_000);
   });
 
   it('reflects the trustees in order, M of N and the veto window stored for the estate', async () => {

@@ -178,6 +178,9 @@ describe('veto window', () => {
     expect(detail.report.safeguards.countdown).toBe('Nothing can be released before 22 Nov 2026, 10:00 UTC — 2 days left');
     const owner = (await as(f.owner, 'GET', '/api/v1/estate/lifecycle')).json();
     expect(owner.openReport.safeguards).toMatchObject({ windowOver: false, windowEndsAt: '2026-11-22T10:00:00.000Z' });
+    // the reporter sees the same countdown beside "A report has been verified"
+    const reportable = (await as(f.reporter, 'GET', '/api/v1/reportable-estates')).json().items as { estateId: string; safeguards: { countdown: string } | null }[];
+    expect(reportable.find((e) => e.estateId === f.owner.estateId)?.safeguards?.countdown).toBe('Nothing can be released before 22 Nov 2026, 10:00 UTC — 2 days left');
     t.clock.advance(2 * DAY - 1000);
     expect((await activate(f)).statusCode).toBe(409);
     expect(await sees()).toBe(404);

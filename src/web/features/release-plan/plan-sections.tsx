@@ -162,6 +162,38 @@ export const PLAN_SECTIONS: PlanSection[] = [
     ),
   },
   {
+    id: 'incapacity',
+    title: 'If you become incapacitated',
+    render: (plan) =>
+      !plan.reportEvents.includes('incapacity') ? (
+        <P>Your estate is released only upon your death, so no one can report an incapacity and incapacity mode never starts.</P>
+      ) : (
+        <>
+          <P>
+            A verified incapacity report (after your trustees and your veto window, as above) starts incapacity mode: nothing you kept for after your death is
+            released and no letter goes out. {plan.incapacity.people.length ? 'These people may read, but not change:' : 'You have chosen no one, so no one gets access while it lasts.'}
+          </P>
+          {plan.incapacity.people.length > 0 && <List items={plan.incapacity.people.map((p) => `${p.name}: ${p.categories.join(' and ').toLowerCase()} you shared now`)} />}
+          <P>It ends when you sign in and choose “I’m back”, or when a trustee or your estate administrator ends it. Your estate then returns to planning, with nothing lost.</P>
+        </>
+      ),
+  },
+  {
+    id: 'check-in',
+    title: 'If you stop signing in',
+    render: (plan) =>
+      plan.checkIn.months === null ? (
+        <P>Your check-in switch is off: not signing in for a long time changes nothing.</P>
+      ) : (
+        <P>
+          Your check-in switch is on: {countWords(plan.checkIn.months, 'month')} without signing in counts as a missed check-in.
+          {plan.checkIn.state === 'paused' && plan.checkIn.pausedUntil ? ` It is paused until ${plan.checkIn.pausedUntil}.` : ''}
+          {plan.checkIn.dueAt ? ` Next check-in by ${new Date(plan.checkIn.dueAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: plan.checkIn.timeZone })}.` : ''} You are reminded a month, a
+          week and a day ahead. A missed check-in releases nothing: it asks your trustees whether you are all right and alerts your estate administrator.
+        </P>
+      ),
+  },
+  {
     id: 'digital',
     title: 'Digital accounts',
     render: (plan) => (

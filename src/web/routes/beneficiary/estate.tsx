@@ -137,6 +137,7 @@ export function Component() {
                   }}
                   status={reportable?.status ?? estate.status}
                   hasOpenReport={reportable?.hasOpenReport ?? false}
+                  safeguards={reportable?.safeguards}
                   onChanged={() => void revalidator.revalidate()}
                 />
               )
