@@ -7,6 +7,8 @@ import { RELEASE_STEPS } from '../../../core/release.ts';
 import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
+import { releaseRules } from '../schema/safeguards.ts';
+import { DEFAULT_RELEASE_RULES } from '../../../core/safeguards.schemas.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import type { DemoIds } from './demo.ts';
 import type { SeedVault } from './demo-vault.ts';
@@ -25,6 +27,8 @@ interface DemoEstate {
   /** proofs: type, and whether the administrator has verified it yet */
   proofs: { type: 'death_certificate' | 'will' | 'power_of_attorney'; verified: boolean; hoursAgo: number }[];
   condition?: 'upon_death' | 'manual' | 'specific_date';
+  /** the owner's veto window (ADR 0047), when not the default 7 days */
+  vetoDays?: number;
 }
 
 const ESTATES: DemoEstate[] = [
@@ -58,6 +62,8 @@ const ESTATES: DemoEstate[] = [
       { type: 'will', verified: true, hoursAgo: 140 },
     ],
     condition: 'manual',
+    // a two-day waiting period, over by now: the administrator can activate (the demo shows that step)
+    vetoDays: 2,
   },
   {
     owner: { name: 'Evelyn Carter', email: 'evelyn.carter@demo.heirloom.local', dateOfBirth: '1936-08-09' },
@@ -103,6 +109,9 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
     });
     await insertMemory(deps, estateId, { title: 'A letter for the family', shareAll: true, release: 'after_activation', createdAt: new Date(now - 100 * DAY), stories: [{ title: 'To all of you', content: 'Look after each other.' }] });
 
+    if (spec.vetoDays) {
+      await db.insert(releaseRules).values({ estateId, vetoDays: spec.vetoDays, quorumRequired: DEFAULT_RELEASE_RULES.quorumRequired, trusteeResponseHours: DEFAULT_RELEASE_RULES.trusteeResponseHours });
+    }
     const reportedAt = new Date(now - spec.reportedDaysAgo * DAY);
     const dateOfDeath = new Date(reportedAt.getTime() - 2 * DAY).toISOString().slice(0, 10);
     const verified = spec.status !== 'verification_pending';

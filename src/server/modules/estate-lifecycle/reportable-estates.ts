@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TReportableEstate } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
@@ -16,12 +16,23 @@ export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReporta
   const links = await reportableEstatesOf(ctx.db, ctx.actor.userId);
   if (!links.length) return { items: [] };
   const ids = links.map((l) => l.estateId);
-  const [rows, open] = await Promise.all([
+  const [rows, reports] = await Promise.all([
     ctx.db.select({ id: estates.id, status: estates.status, ownerName: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(inArray(estates.id, ids)),
-    ctx.db.select().from(estateReports).where(and(inArray(estateReports.estateId, ids), eq(estateReports.status, 'open'))),
+    ctx.db
+      .select()
+      .from(estateReports)
+      .where(and(inArray(estateReports.estateId, ids), inArray(estateReports.status, ['open', 'verified'])))
+      .orderBy(asc(estateReports.createdAt)),
   ]);
   const now = ctx.clock.now();
-  const safeguards = new Map(await Promise.all(open.map(async (report) => [report.estateId, await reportSafeguardsView(ctx.db, report, now)] as const)));
+  // The countdown runs from the report until activation: the open report, or the verified one while activation is pending.
+  const counting = new Map<string, (typeof reports)[number]>();
+  for (const report of reports) {
+    const status = rows.find((r) => r.id === report.estateId)?.status;
+    if (report.status === 'open' || status === 'activation_pending') counting.set(report.estateId, report);
+  }
+  const safeguards = new Map(await Promise.all([...counting.values()].map(async (report) => [report.estateId, await reportSafeguardsView(ctx.db, report, now)] as const)));
+  const open = reports.filter((r) => r.status === 'open');
   return {
     items: rows
       .map((r) => ({
