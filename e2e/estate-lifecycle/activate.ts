@@ -3,6 +3,8 @@ import { makePdf } from '../../test/factories/files.ts';
 import { csrfToken, expect } from '../fixtures.ts';
 import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
 
+type Login = { email: string; password: string };
+
 /** The owner's default veto window (7 days, ADR 0047) and a minute more. */
 export const PAST_VETO_WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
 
@@ -14,7 +16,7 @@ export const PAST_VETO_WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
  */
 export async function activateThroughApi(
   baseURL: string,
-  people: { beneficiary: Page; beneficiaryLogin: { email: string; password: string }; administrator: Page },
+  people: { beneficiary: Page; beneficiaryLogin: Login; administrator: Page; administratorLogin: Login },
   estateId: string,
 ): Promise<void> {
   const { beneficiary, administrator } = people;
@@ -37,7 +39,7 @@ export async function activateThroughApi(
   const pending = (await (await administrator.request.get(`/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`)).json()) as { items: { id: string }[] };
   for (const item of pending.items) await post(`/api/v1/estate-admin/verifications/${item.id}/approve`, {});
   await moveServerClock(baseURL, PAST_VETO_WINDOW_MS);
-  await signInAgain(administrator, { persona: 'estate-administrator' });
+  await signInAgain(administrator, people.administratorLogin);
   await signInAgain(beneficiary, people.beneficiaryLogin);
   await post(`/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
 }

@@ -1,24 +1,29 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfToken, expect, mailTo, signUpThroughApi } from '../fixtures.ts';
+import { adminApi, expect, mailTo, signUpThroughApi } from '../fixtures.ts';
+import { signInAgain } from '../safeguards/clock.ts';
 
 /** The family owner's password, for a spec that signs them in again after moving the clock. */
 export const OWNER_PASSWORD = 'a long and memorable passphrase';
 
 /**
  * A family of its own for a spec that changes an estate for good (activation is final): an owner
- * signed up through the emailed link, a beneficiary who accepted their invitation, and the demo
- * estate administrator on the support team. Each person's browser context is returned signed in.
+ * signed up through the emailed link, a beneficiary who accepted their invitation, and an estate
+ * administrator of its own (invited by the platform admin, then added to the support team) — not the
+ * demo one, whose address would soon reach the limit of invitations an address may receive a day.
+ * Each person's browser context is returned signed in.
  */
 export interface Family {
   ownerEmail: string;
   beneficiary: { name: string; email: string; password: string };
+  administrator: { name: string; email: string; password: string };
   memoryTitle: string;
   letterSubject: string;
 }
 
+const requestCsrf = async (request: APIRequestContext) => ((await (await request.get('/api/v1/auth/session')).json()) as { csrfToken: string }).csrfToken;
+
 async function mutate(request: APIRequestContext, method: 'post' | 'put', url: string, data: unknown) {
-  const token = ((await (await request.get('/api/v1/auth/session')).json()) as { csrfToken: string }).csrfToken;
-  const res = await request[method](url, { data: data as object, headers: { 'x-csrf-token': token } });
+  const res = await request[method](url, { data: data as object, headers: { 'x-csrf-token': await requestCsrf(request) } });
   expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -40,12 +45,26 @@ export async function createFamily(owner: Page, beneficiaryPage: Page, administr
   const beneficiaryToken = await invitationToken(baseURL, beneficiary.email);
   await mutate(beneficiaryPage.request, 'post', `/api/v1/invitations/${beneficiaryToken}/accept`, { name: beneficiary.name, password: beneficiary.password });
 
-  const administratorEmail = 'robert.hayes@demo.heirloom.local';
-  await mutate(owner.request, 'post', '/api/v1/support-team', { role: 'estate-administrator', name: 'Robert Hayes', email: administratorEmail });
-  const adminToken = await invitationToken(baseURL, administratorEmail);
-  const signIn = await administratorPage.request.post('/api/v1/demo/sign-in', { data: { persona: 'estate-administrator' }, headers: { 'x-csrf-token': await csrfToken(administratorPage) } });
-  expect(signIn.status()).toBe(200);
-  await mutate(administratorPage.request, 'post', `/api/v1/invitations/${adminToken}/accept`, {});
+  const administrator = { name: 'Rowan Hayes', email: `rowan.hayes.${stamp}@example.com`, password: 'a third long passphrase' };
+  const admin = await adminApi(baseURL);
+  try {
+    const invited = await admin.request.post('/api/v1/admin/users', {
+      data: { name: administrator.name, email: administrator.email, role: 'estate-administrator' },
+      headers: { 'x-csrf-token': await requestCsrf(admin.request) },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+  } finally {
+    await admin.request.dispose();
+  }
+  const staffToken = await invitationToken(baseURL, administrator.email);
+  await mutate(administratorPage.request, 'post', `/api/v1/invitations/${staffToken}/accept`, { name: administrator.name, password: administrator.password });
+  await signInAgain(administratorPage, administrator);
+  await mutate(owner.request, 'post', '/api/v1/support-team', { role: 'estate-administrator', name: administrator.name, email: administrator.email });
+  const teamToken = (await mailTo(baseURL, administrator.email))
+    .map((m) => /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1])
+    .find((t) => t && t !== staffToken);
+  expect(teamToken, 'the support-team invitation').toBeTruthy();
+  await mutate(administratorPage.request, 'post', `/api/v1/invitations/${teamToken}/accept`, {});
 
   // Content kept for after activation: a memory for everyone, and a letter to the beneficiary.
   const memoryTitle = `For when I am gone ${stamp}`;
@@ -70,5 +89,5 @@ export async function createFamily(owner: Page, beneficiaryPage: Page, administr
     daysAfterActivation: 0,
     status: 'scheduled',
   });
-  return { ownerEmail, beneficiary, memoryTitle, letterSubject };
+  return { ownerEmail, beneficiary, administrator, memoryTitle, letterSubject };
 }

@@ -58,7 +58,7 @@ test('from a report of death to a beneficiary reading released content', async (
   // 3. … and, once the owner's veto window (7 days by default, issue 13) has run out, activates the estate.
   const WINDOW_MS = 7 * 24 * 60 * 60_000 + 60_000;
   await moveServerClock(baseURL!, WINDOW_MS);
-  await signInAgain(administrator, { persona: 'estate-administrator' });
+  await signInAgain(administrator, family.administrator);
   await signInAgain(beneficiary, family.beneficiary);
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
   await expect(administrator.getByRole('heading', { level: 1, name: /Ada Lovelace/ })).toBeVisible();

@@ -85,7 +85,7 @@ test('incapacity mode: chosen access while it lasts, never after-death content, 
   // administrator verifies it: incapacity mode, not activation. Everyone signs in again after the
   // clock moved (their sessions timed out meanwhile).
   await moveServerClock(baseURL!, WINDOW_MS);
-  await signInAgain(administrator, { persona: 'estate-administrator' });
+  await signInAgain(administrator, family.administrator);
   await signInAgain(beneficiary, family.beneficiary);
   await signInAgain(owner, { email: family.ownerEmail, password: OWNER_PASSWORD });
   await verifyAndEnterIncapacity(administrator, estateId, 'Ada Lovelace');

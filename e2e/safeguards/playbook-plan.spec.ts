@@ -67,7 +67,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   expect((await beneficiary.request.get(`/api/v1/estates/${estateId}/playbook`)).status()).toBe(404);
   expect((await administrator.request.get(`/api/v1/estates/${estateId}/playbook`)).status()).toBe(404);
 
-  await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator }, estateId);
+  await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator, administratorLogin: family.administrator }, estateId);
 
   // 4. The administrator ticks the item off on the estate's page.
   await administrator.goto(`/estate-administrator/estates/${estateId}`);
@@ -78,7 +78,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   const item = playbook.getByRole('checkbox', { name: `${assetName}: Memorialise the account` });
   await expect(item).not.toBeChecked();
   await item.check();
-  await expect(playbook.getByText(/Done — ticked by Robert Hayes/)).toBeVisible();
+  await expect(playbook.getByText(/Done — ticked by Rowan Hayes/)).toBeVisible();
   await expect(item).toBeChecked();
   // Axe at both widths; the overflow check is on the checklist itself (the estate page around it
   // overflowed at 390 px in this spec's runs, a finding reported separately, not from this card).
@@ -93,7 +93,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   const theirs = beneficiary.getByRole('region', { name: 'Executor playbook' });
   await expect(beneficiary.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
   await expect(theirs.getByRole('checkbox', { name: `${assetName}: Memorialise the account` })).toBeChecked({ timeout: 15_000 });
-  await expect(theirs.getByText(/Done — ticked by Robert Hayes/)).toBeVisible();
+  await expect(theirs.getByText(/Done — ticked by Rowan Hayes/)).toBeVisible();
   await expect(theirs).toContainText('1 of 1 done');
   await axeAtBothWidths(beneficiary);
 

@@ -114,7 +114,7 @@ test('trustees confirm, the owner vetoes from the email; then quorum, the window
   const moved = DAY_MS + 60_000;
   await moveServerClock(baseURL!, moved);
   try {
-    await signInAgain(administrator, { persona: 'estate-administrator' });
+    await signInAgain(administrator, family.administrator);
     await signInAgain(beneficiary, family.beneficiary);
     const activated = await call(administrator.request, administrator, 'post', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);

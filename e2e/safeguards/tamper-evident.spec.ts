@@ -48,7 +48,7 @@ test('the admin verifies the audit record; a beneficiary checks a released file 
   await uploadSharedDocument(owner, title, makePdf(title, ['Music: Clair de lune']));
   const reportable = (await (await beneficiary.request.get('/api/v1/reportable-estates')).json()) as { items: { estateId: string }[] };
   const estateId = reportable.items[0]!.estateId;
-  await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator }, estateId);
+  await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator, administratorLogin: family.administrator }, estateId);
 
   // 3. The beneficiary downloads the document and the snapshot from the estate page …
   await beneficiary.goto(`/beneficiary/estate/${estateId}`);

@@ -24,7 +24,7 @@ export function SupportTeamCard({ members }: { members: TSupportMember[] }) {
           .
         </p>
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           {members.map((m) => (
             <li key={m.id} className="flex items-start gap-3">
               <Avatar initials={m.initials} />

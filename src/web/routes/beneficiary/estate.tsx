@@ -206,7 +206,7 @@ export function Component() {
         {estate.supportTeam.length === 0 ? (
           <p className="text-sm text-stone-600">No support team has been named yet.</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {estate.supportTeam.map((m) => (
               <li key={m.id} className="flex gap-4 rounded-xl p-4 ring-1 ring-stone-200">
                 <Avatar initials={m.initials} />
