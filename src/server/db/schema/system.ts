@@ -31,6 +31,8 @@ export const auditLog = pgTable(
   (t) => [
     // The tail of a chain (the previous row of the next append) and the verifier's per-chain reads.
     index('audit_log_chain_idx').on(t.estateId, t.id),
+    // Rows not yet chained (from before the chain existed): found at every start-up without a scan.
+    index('audit_log_unchained_idx').on(t.id).where(sql`${t.hash} IS NULL`),
     index('audit_log_actor_idx').on(t.actorUserId, t.at),
     index('audit_log_estate_idx').on(t.estateId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),

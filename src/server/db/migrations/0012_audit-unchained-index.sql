@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_unchained_idx" ON "audit_log" USING btree ("id") WHERE "audit_log"."hash" IS NULL;
