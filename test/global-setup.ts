@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openPglite, openPostgres } from '../src/server/db/client.ts';
+import { migrateDatabase, newPglite, openPglite, openPostgres } from '../src/server/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +35,7 @@ export default async function setup(project: TestProject) {
   const dir = path.resolve('.tmp');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
-  const pglite = new PGlite();
+  const pglite = newPglite();
   const database = await openPglite(pglite);
   await migrateDatabase(database);
   const dump = await pglite.dumpDataDir('gzip');

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
-import { openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
+import { newPglite, openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../src/server/db/schema/system.ts';
 import { sessions } from '../src/server/db/schema/users.ts';
@@ -23,7 +22,7 @@ export async function openTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     const blob = new Blob([fs.readFileSync(template.file)]);
-    return openPglite(new PGlite({ loadDataDir: blob }));
+    return openPglite(newPglite({ loadDataDir: blob }));
   }
   const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });

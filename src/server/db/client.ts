@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +28,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here, '../../../../../src/server/db/migrations')].find(
   (dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')),
 ) ?? path.join(here, 'migrations');
+
+/** A PGlite instance with the extensions our migrations create (pg_trgm for substring search). */
+export function newPglite(options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
+}
 
 export async function openPglite(pglite: PGlite): Promise<Database> {
   await pglite.waitReady;
@@ -63,7 +69,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir));
+  return openPglite(newPglite({ dataDir: dir }));
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
