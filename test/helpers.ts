@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
-import { newPglite, openPglite, openPostgres, type Database, type Db } from '../src/server/db/client.ts';
+import { openPostgres, type Database, type Db } from '../src/server/db/client.ts';
 import { desc, eq } from 'drizzle-orm';
 import { outboxEmails } from '../src/server/db/schema/system.ts';
 import { sessions } from '../src/server/db/schema/users.ts';
@@ -17,13 +17,9 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/modules/auth/sessions
 import { insertOwner, type InsertedUser } from './factories/users.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** A fresh copy of the migrated template database (embedded, or PostgreSQL when DATABASE_URL is set). */
+/** A fresh copy of the migrated template database (embedded PostgreSQL, or DATABASE_URL's server). */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('dbTemplate');
-  if (template.kind === 'pglite') {
-    const blob = new Blob([fs.readFileSync(template.file)]);
-    return openPglite(newPglite({ loadDataDir: blob }));
-  }
   const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();

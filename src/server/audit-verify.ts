@@ -5,7 +5,7 @@ import { verifyAuditChain } from './modules/audit-integrity/verify-audit-chain.t
 /**
  * `npm run audit:verify` (ADR 0045): walk every audit chain of the database the server uses (same
  * DATA_DIR / DATABASE_URL) and print what was found. Exit 0 intact, 1 broken, 2 could not check.
- * With the embedded database, stop the server first (PGlite allows one process at a time).
+ * With the embedded database it attaches to the server's running PostgreSQL, or starts it for the check.
  */
 const config = loadConfig();
 const database = await openDatabase(config);

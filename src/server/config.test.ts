@@ -24,6 +24,9 @@ describe('configuration', () => {
   });
 });
 
+// Each case compiles the whole server with tsx in a child process: room for a loaded machine.
+const SPAWN_ROOM_MS = 90_000;
+
 describe('the commands refuse demo data in production', () => {
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   const run = (args: string[]) =>
@@ -37,11 +40,11 @@ describe('the commands refuse demo data in production', () => {
     const result = run(['src/server/db/seed/run.ts']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Refusing to seed demo data: NODE_ENV is production/);
-  });
+  }, SPAWN_ROOM_MS);
 
   it('the server will not start with --demo', () => {
     const result = run(['src/server/main.ts', '--demo']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/demo mode cannot run in production/);
-  });
+  }, SPAWN_ROOM_MS);
 });

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -17,7 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** The database plus what is needed to run raw SQL (job queue) and to close it. */
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** 'embedded': the PostgreSQL this process runs from the data folder; 'postgres': a server at DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
   /** Run one raw statement (used by the job queue adapter and health checks). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
@@ -29,33 +27,14 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
   (dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')),
 ) ?? path.join(here, 'migrations');
 
-/** A PGlite instance with the extensions our migrations create (pg_trgm for substring search). */
-export function newPglite(options: PGliteOptions = {}): PGlite {
-  return new PGlite({ ...options, extensions: { pg_trgm } });
-}
-
-export async function openPglite(pglite: PGlite): Promise<Database> {
-  await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    execute: async (text, params) => {
-      const result = await pglite.query<Record<string, unknown>>(text, params as unknown[] | undefined);
-      return { rows: result.rows };
-    },
-    close: () => pglite.close(),
-  };
-}
-
-export function openPostgres(url: string): Database {
+export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    kind,
     execute: async (text, params) => {
       const result = await pool.query(text, params as unknown[] | undefined);
       return { rows: result.rows as Record<string, unknown>[] };
@@ -64,20 +43,32 @@ export function openPostgres(url: string): Database {
   };
 }
 
-/** PGlite in `<dataDir>/db` unless a PostgreSQL URL is given. */
+/** The embedded PostgreSQL in `<dataDir>/pg` (ADR 0051) unless a PostgreSQL URL is given. */
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'db');
-  fs.mkdirSync(dir, { recursive: true });
-  return openPglite(newPglite({ dataDir: dir }));
+  warnAboutPgliteData(options.dataDir);
+  const cluster = await startEmbeddedCluster(path.join(options.dataDir, 'pg'));
+  const database = openPostgres(cluster.urlFor(EMBEDDED_DATABASE), 'embedded');
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await cluster.stop();
+    },
+  };
+}
+
+/** Before ADR 0051 the embedded database was PGlite in `<dataDir>/db`; its data is not carried over. */
+function warnAboutPgliteData(dataDir: string): void {
+  if (fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
+    console.warn(
+      `Note: ${path.join(dataDir, 'db')} holds data of the former embedded database (PGlite), which this version does not read. ` +
+        'A new embedded PostgreSQL is created in ' + path.join(dataDir, 'pg') + '.',
+    );
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
-    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
-  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
+  await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
 }

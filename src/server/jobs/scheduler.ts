@@ -51,28 +51,9 @@ export interface SchedulerOptions {
   pollingIntervalSeconds?: number;
 }
 
-interface PgliteClient {
-  exec(sql: string): Promise<{ rows: Record<string, unknown>[] }[]>;
-}
-
-/**
- * pg-boss talks to the database through `executeSql`. On PostgreSQL that is the app's pool; on
- * PGlite it is the one embedded connection: statements with parameters go through `query`, and
- * parameterless scripts (pg-boss's migrations and locked BEGIN…COMMIT blocks hold several
- * statements) through PGlite's `exec`, which runs them as one unit.
- */
+/** pg-boss talks to the database through `executeSql`: the app's pool. */
 export function pgBossDb(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client?: Partial<PgliteClient> }).$client;
-  const exec = database.kind === 'pglite' && typeof client?.exec === 'function' ? client.exec.bind(client) : null;
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (exec && (!values || values.length === 0)) {
-        const results = await exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      return database.execute(text, values);
-    },
-  };
+  return { executeSql: (text: string, values?: unknown[]) => database.execute(text, values) };
 }
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -14,4 +14,4 @@ await migrateDatabase(database);
 await chainUnchainedAuditRows(database.db);
 await resetDemo(database.db);
 await database.close();
-console.log(`Demo data reset in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.`);
+console.log(`Demo data reset in ${database.kind === 'embedded' ? config.dataDir : 'the PostgreSQL database'}.`);
