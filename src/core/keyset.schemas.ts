@@ -20,7 +20,8 @@ export const zTimeCursor = z
   .transform((raw, ctx) => {
     const [at = '', id = '', ...rest] = raw.split('|');
     const millis = INSTANT.exec(at)?.[1];
-    const real = millis !== undefined && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
+    // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
+    const real = millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
     if (!rest.length && real && zId.safeParse(id).success) return { at, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
@@ -53,7 +54,8 @@ export const zDatedCursor = z
   .transform((raw, ctx) => {
     const [day = '', ...rest] = raw.split('|');
     const time = zTimeCursor.safeParse(rest.join('|'));
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
+    const midnight = Date.parse(`${day}T00:00:00.000Z`);
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(day);
     if (real && time.success) return { day, ...time.data };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;

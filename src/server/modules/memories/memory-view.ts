@@ -3,7 +3,7 @@ import { fileUrl } from '../../../core/files.schemas.ts';
 import type { MediaKind, MemoryType, TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
-import { memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
+import { type memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { shareState } from '../files/sharing.ts';
 

@@ -1,5 +1,5 @@
 import { ArrowUpTrayIcon, DocumentTextIcon, FolderPlusIcon } from '@heroicons/react/24/outline';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DOCUMENT_CATEGORIES, ZDocumentFilters, type TDocument, type TDocumentFolder, type TDocumentFilters } from '../../../core/documents.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -40,6 +40,7 @@ export function Component() {
   // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
   const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => documentsApi.list(query, cursor));
   const items = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const [, setParams] = useSearchParams();
   // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
   const filtersKey = (['sharedWith', 'from', 'to'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
@@ -143,14 +144,14 @@ export function Component() {
               }
             />
           ) : (
-            <ul aria-label="Documents" className="-my-4 divide-y divide-stone-100">
+            <ul ref={listRef} aria-label="Documents" className="-my-4 divide-y divide-stone-100">
               {items.map((doc) => (
                 <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} onVersions={setVersionsOf} />
               ))}
             </ul>
           )}
           <div className="mt-6">
-            <LoadMoreFooter list={list} />
+            <LoadMoreFooter list={list} listRef={listRef} />
           </div>
         </Card>
       </div>

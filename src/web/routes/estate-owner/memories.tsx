@@ -1,5 +1,5 @@
 import { PhotoIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ZMemoryFilters, type TMemory, type TMemoryFilters } from '../../../core/memories.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -34,6 +34,7 @@ export function Component() {
   // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
   const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => memoriesApi.list(query, cursor));
   const items = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const [params] = useSearchParams();
   // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
   const filtersKey = (['type', 'from', 'to', 'sharedWith'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
@@ -93,13 +94,13 @@ export function Component() {
           />
         )
       ) : (
-        <ul aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        <ul ref={listRef} aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((m) => (
             <MemoryCard key={m.id} memory={m} onOpen={(x) => setOpened(x.id)} onAddNote={(x) => setNoting(x.id)} onShare={(x) => setSharing(x.id)} onEdit={edit} />
           ))}
         </ul>
       )}
-      <LoadMoreFooter list={list} />
+      <LoadMoreFooter list={list} listRef={listRef} />
       <AddNoteDialog memory={noting ? (byId.get(noting) ?? null) : null} onClose={() => setNoting(null)} onSaved={() => (noting ? refresh(noting) : undefined)} />
       <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={async () => {
           if (opened) list.remove(opened);
