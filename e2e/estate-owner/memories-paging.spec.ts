@@ -26,8 +26,8 @@ test('Memories shows a page at a time: Load more brings the older ones and focus
   await page.goto('/estate-owner/memories');
   const cards = page.getByRole('list', { name: 'Memories' }).getByRole('listitem');
   await expect(cards).toHaveCount(24);
-  await expect(page.getByText('Harbour year 2024')).toBeVisible();
-  await expect(page.getByText('Harbour year 2000')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Harbour year 2024', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Harbour year 2000', exact: true })).toHaveCount(0);
   const loadMore = page.getByRole('button', { name: 'Load more' });
   await expect(loadMore).toBeVisible();
   await expectNoAxeViolations(page);
@@ -35,7 +35,7 @@ test('Memories shows a page at a time: Load more brings the older ones and focus
   await loadMore.focus();
   await page.keyboard.press('Enter');
   await expect(cards).toHaveCount(26);
-  await expect(page.getByText('Harbour year 2000')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Harbour year 2000', exact: true })).toBeVisible();
   await expect(loadMore).toHaveCount(0);
   // Focus is on the first memory the click brought (2001), not lost with the button.
   await expect(cards.nth(24).locator(':focus')).toHaveCount(1);
