@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zNameCursor, zPageSize } from './keyset.schemas.ts';
 import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
 
 /** How a digital asset's card is drawn (wireframe §2 item 2): the icon depends on which fields exist. */
@@ -95,7 +96,16 @@ export const ZDigitalAsset = z.object({
 });
 export type TDigitalAsset = z.infer<typeof ZDigitalAsset>;
 
-export const ZDigitalAssetList = z.object({ items: z.array(ZDigitalAsset) });
+export const DIGITAL_ASSET_PAGE_SIZE = 24;
+/** GET /api/v1/digital-assets — one page in name order (name, id). */
+export const ZDigitalAssetListQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(DIGITAL_ASSET_PAGE_SIZE) }).strict();
+export type TDigitalAssetListQuery = z.infer<typeof ZDigitalAssetListQuery>;
+
+export const ZDigitalAssetList = z.object({
+  items: z.array(ZDigitalAsset),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+});
 export type TDigitalAssetList = z.infer<typeof ZDigitalAssetList>;
 
 /** POST /api/v1/digital-assets/:id/reveal — the explicit, audit-logged reveal. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zIsoDate } from './common.schemas.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
+import { zPageSize, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -54,7 +55,8 @@ export const ZUpdateDocumentRequest = z
   .strict();
 export type TUpdateDocumentRequest = z.infer<typeof ZUpdateDocumentRequest>;
 
-export const ZDocumentListQuery = z
+/** The documents list's search and filters (the screen keeps them in its address). */
+export const ZDocumentFilters = z
   .object({
     q: z.string().trim().max(200).optional(),
     type: z.enum(DOCUMENT_TYPES).optional(),
@@ -65,6 +67,16 @@ export const ZDocumentListQuery = z
     to: zIsoDate.optional(),
   })
   .strict();
+export type TDocumentFilters = z.infer<typeof ZDocumentFilters>;
+export const DOCUMENT_PAGE_SIZE = 25;
+/**
+ * GET /api/v1/documents — the filters, and the page: newest first by (createdAt, id); a search
+ * (`q`) best match first by (rank, createdAt, id), its cursor only good for the same search.
+ */
+export const ZDocumentListQuery = ZDocumentFilters.extend({
+  cursor: z.union([zTimeCursor, zRankedCursor]).optional(),
+  limit: zPageSize(DOCUMENT_PAGE_SIZE),
+}).strict();
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;
 
 /**
@@ -139,6 +151,10 @@ export type TCreateFolderRequest = z.infer<typeof ZCreateFolderRequest>;
 
 export const ZDocumentList = z.object({
   items: z.array(ZDocument),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  /** How many documents this search and these filters find, over all pages (a COUNT in the database). */
+  total: z.number(),
   /** Live counts over all the owner's documents (not the current search): all, legal, financial, personal, other. */
   counts: z.object({ all: z.number(), legal: z.number(), financial: z.number(), personal: z.number(), other: z.number() }),
   folders: z.array(ZDocumentFolder),

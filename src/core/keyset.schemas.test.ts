@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameCursorOf, timeCursorOf, zNameCursor, zTimeCursor } from './keyset.schemas.ts';
+import { datedCursorOf, nameCursorOf, rankedCursorOf, timeCursorOf, zDatedCursor, zNameCursor, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
 
 const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
@@ -15,6 +15,7 @@ describe('keyset cursors', () => {
     ['a date without time', `2026-11-23|${ID}`],
     ['a year the database refuses', `+010000-01-01T00:00:00.000Z|${ID}`],
     ['an impossible day', `2026-02-30T00:00:00.000Z|${ID}`],
+    ['an impossible month', `2026-13-01T00:00:00.000Z|${ID}`],
     ['a third part', `2026-11-23T09:15:30.123Z|${ID}|x`],
     ['seven fraction digits', `2026-11-23T09:15:30.1234567Z|${ID}`],
     ['SQL in the time', `2026-11-23T09:15:30.123Z'::timestamptz)--|${ID}`],
@@ -27,5 +28,18 @@ describe('keyset cursors', () => {
   it('reads back a name cursor whose name holds the separator', () => {
     expect(zNameCursor.parse(nameCursorOf('Ellis | Margaret', ID))).toEqual({ id: ID, name: 'Ellis | Margaret' });
     expect(zNameCursor.safeParse(`Margaret|${ID}`).success).toBe(false);
+  });
+
+  it('reads back dated and ranked cursors, and refuses impossible dates and ranks in words', () => {
+    const at = '2026-11-23T09:15:30.123456Z';
+    expect(zDatedCursor.parse(datedCursorOf('1994-07-16', at, ID))).toEqual({ day: '1994-07-16', at, id: ID });
+    expect(zRankedCursor.parse(rankedCursorOf('0.0607927', at, ID))).toEqual({ rank: '0.0607927', at, id: ID });
+    expect(zRankedCursor.parse(rankedCursorOf('1e-05', at, ID)).rank).toBe('1e-05');
+    for (const raw of [`1994-13-01|${at}|${ID}`, `1994-02-30|${at}|${ID}`, `1994-07-16|${ID}`, `x|${at}|${ID}`]) {
+      expect(zDatedCursor.safeParse(raw).error?.issues[0]?.message, raw).toBe('Not a cursor this list gave: start from the first page');
+    }
+    for (const raw of [`-1|${at}|${ID}`, `0.1); drop table x|${at}|${ID}`, `${at}|${ID}`]) {
+      expect(zRankedCursor.safeParse(raw).success, raw).toBe(false);
+    }
   });
 });

@@ -20,7 +20,8 @@ export const zTimeCursor = z
   .transform((raw, ctx) => {
     const [at = '', id = '', ...rest] = raw.split('|');
     const millis = INSTANT.exec(at)?.[1];
-    const real = millis !== undefined && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
+    // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
+    const real = millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
     if (!rest.length && real && zId.safeParse(id).success) return { at, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
@@ -42,3 +43,45 @@ export const nameCursorOf = (name: string, id: string) => `${id}|${name}`;
 
 export type TTimeCursor = z.output<typeof zTimeCursor>;
 export type TNameCursor = z.output<typeof zNameCursor>;
+
+/**
+ * Lists ordered by a calendar date, then a time, then the id (memories: date, createdAt, newest
+ * first): "<YYYY-MM-DD>|<instant>|<uuid>" of the last row.
+ */
+export const zDatedCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    const [day = '', ...rest] = raw.split('|');
+    const time = zTimeCursor.safeParse(rest.join('|'));
+    const midnight = Date.parse(`${day}T00:00:00.000Z`);
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(day);
+    if (real && time.success) return { day, ...time.data };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const datedCursorOf = (day: string, at: string, id: string) => `${day}|${at}|${id}`;
+export type TDatedCursor = z.output<typeof zDatedCursor>;
+
+/** Most rows one page of any list may ask for. */
+export const PAGE_SIZE_MAX = 100;
+/** `limit` of a list's query: a whole number from 1 to PAGE_SIZE_MAX, `size` when left out. */
+export const zPageSize = (size: number) =>
+  z.coerce.number().int().min(1).max(PAGE_SIZE_MAX, { message: `Ask for at most ${PAGE_SIZE_MAX} at a time` }).default(size);
+
+/**
+ * Search results, best match first, then newest: "<rank>|<instant>|<uuid>" of the last row. The rank
+ * is PostgreSQL's real as text (it reads back to the same value).
+ */
+export const zRankedCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    const [rank = '', ...rest] = raw.split('|');
+    const time = zTimeCursor.safeParse(rest.join('|'));
+    if (/^\d+(\.\d+)?(e-?\d+)?$/.test(rank) && time.success) return { rank, ...time.data };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const rankedCursorOf = (rank: string, at: string, id: string) => `${rank}|${at}|${id}`;
+export type TRankedCursor = z.output<typeof zRankedCursor>;

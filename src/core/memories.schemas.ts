@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
+import { zDatedCursor, zPageSize } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
 
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -82,7 +83,8 @@ export const MEMORY_MAX_FILES = 20;
 
 /** Who a memory is shared with, for the list's filter. */
 export const SHARED_WITH_NOBODY = 'nobody';
-export const ZMemoryListQuery = z
+/** The memories list's search and filters (the screen keeps them in its address). */
+export const ZMemoryFilters = z
   .object({
     q: z.string().trim().max(200).optional(),
     type: z.enum(MEMORY_TYPES).optional(),
@@ -92,6 +94,11 @@ export const ZMemoryListQuery = z
     sharedWith: z.union([z.uuid(), z.literal(SHARED_WITH_NOBODY)]).optional(),
   })
   .strict();
+export type TMemoryFilters = z.infer<typeof ZMemoryFilters>;
+/** Memories shown per page (a multiple of the grid's 2 and 3 columns). */
+export const MEMORY_PAGE_SIZE = 24;
+/** GET /api/v1/memories — the filters, and the page: newest first by (date, createdAt, id). */
+export const ZMemoryListQuery = ZMemoryFilters.extend({ cursor: zDatedCursor.optional(), limit: zPageSize(MEMORY_PAGE_SIZE) }).strict();
 export type TMemoryListQuery = z.infer<typeof ZMemoryListQuery>;
 
 export const ZMemoryNote = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
@@ -130,6 +137,8 @@ export type TMemory = z.infer<typeof ZMemory>;
 
 export const ZMemoryList = z.object({
   items: z.array(ZMemory),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
   /** The owner's beneficiaries, for Share and the shared-with filter. */
   beneficiaries: z.array(ZShareAudienceMember),
 });

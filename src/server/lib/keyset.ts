@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TNameCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
+import type { TDatedCursor, TNameCursor, TRankedCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
 /**
  * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
@@ -33,4 +33,16 @@ export function keysetPage<T>(rows: T[], size: number, cursorOf: (row: T) => str
 export function newerThan(time: AnyColumn, id: AnyColumn, cursor: TTimeCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${time}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Rows after the cursor of a list ordered by (day DESC, time DESC, id DESC), e.g. memories. */
+export function olderThanDated(day: AnyColumn, time: AnyColumn, id: AnyColumn, cursor: TDatedCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${day}, ${time}, ${id}) < (${cursor.day}::date, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Rows after the cursor of a search ordered by (rank DESC, time DESC, id DESC); `rank` a real. */
+export function worseMatchThan(rank: SQL, time: AnyColumn, id: AnyColumn, cursor: TRankedCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${rank}, ${time}, ${id}) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }

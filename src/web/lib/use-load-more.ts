@@ -42,5 +42,10 @@ export function useLoadMore<T extends { id: string }>(first: Page<T>, query: str
     setMore((m) => (m ? { ...m, items: m.items.map((i) => (i.id === item.id ? item : i)) } : m));
   }
 
-  return { items, nextCursor, loading, error, loadMore, replace };
+  /** Drops a deleted item from the pages loaded here. */
+  function remove(id: string) {
+    setMore((m) => (m ? { ...m, items: m.items.filter((i) => i.id !== id) } : m));
+  }
+
+  return { items, nextCursor, loading, error, loadMore, replace, remove };
 }

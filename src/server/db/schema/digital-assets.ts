@@ -27,5 +27,6 @@ export const digitalAssets = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('digital_assets_estate_idx').on(t.estateId)],
+  // the owner's list in name order, paged by keyset
+  (t) => [index('digital_assets_estate_name_idx').on(t.estateId, t.name, t.id)],
 );

@@ -51,8 +51,11 @@ export const documents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('documents_estate_idx').on(t.estateId, t.createdAt),
+    // the owner's list, read backwards: newest first by (createdAt, id), paged by keyset
+    index('documents_estate_order_idx').on(t.estateId, t.createdAt, t.id),
     index('documents_search_idx').using('gin', t.searchVector),
+    // a title as typed or with a typo: ILIKE and <% through trigrams (pg_trgm)
+    index('documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // admin Reports count documents created per day/week/month (counts only)
     index('documents_created_idx').on(t.createdAt),
     // the text extraction sweep finds the documents still waiting for their text

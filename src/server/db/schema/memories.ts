@@ -30,8 +30,11 @@ export const memories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('memories_estate_idx').on(t.estateId, t.date),
+    // the owner's list, read backwards: newest first by (date, createdAt, id), paged by keyset
+    index('memories_estate_order_idx').on(t.estateId, t.date, t.createdAt, t.id),
     index('memories_search_idx').using('gin', t.searchVector),
+    // a title as typed ("gard" → Garden) or with a typo: ILIKE and <% through trigrams (pg_trgm)
+    index('memories_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     // admin Reports count memories created per day/week/month (counts only)
     index('memories_created_idx').on(t.createdAt),
   ],

@@ -6,6 +6,7 @@ import {
   ZCreateDigitalAssetRequest,
   ZDigitalAsset,
   ZDigitalAssetList,
+  ZDigitalAssetListQuery,
   ZRevealedSecrets,
   ZUpdateDigitalAssetRequest,
 } from '../../../core/digital-assets.schemas.ts';
@@ -21,8 +22,8 @@ export async function digitalAssetsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/digital-assets',
-    { schema: { tags, response: { 200: ZDigitalAssetList } }, config: { permission: 'read:digital-asset:own' } },
-    async (req) => listDigitalAssets(req.ctx),
+    { schema: { tags, querystring: ZDigitalAssetListQuery, response: { 200: ZDigitalAssetList } }, config: { permission: 'read:digital-asset:own' } },
+    async (req) => listDigitalAssets(req.ctx, req.query),
   );
   app.post(
     '/api/v1/digital-assets',

@@ -15,7 +15,7 @@ describe('digital assets', () => {
   it('starts empty for a new owner', async () => {
     const fresh = await insertUser(t.db);
     const res = await injectAs(t, await sessionFor(t, fresh), 'GET', '/api/v1/digital-assets');
-    expect(res.json()).toEqual({ items: [] });
+    expect(res.json()).toEqual({ items: [], nextCursor: null });
   });
 
   it('adds an asset with secrets encrypted at rest; lists never include them', async () => {
@@ -106,5 +106,31 @@ describe('digital assets', () => {
   it('lets only estate owners in', async () => {
     const beneficiary = await sessionFor(t, await insertUser(t.db, { roles: ['beneficiary'] }));
     expect((await injectAs(t, beneficiary, 'GET', '/api/v1/digital-assets')).statusCode).toBe(403);
+  });
+});
+
+describe('digital assets paging', () => {
+  it('walks every asset once in name order (same names too), refuses a bad cursor or page size, and shows only its own estate', async () => {
+    const fresh = await insertUser(t.db);
+    const session = await sessionFor(t, fresh);
+    for (const name of ['Bank', 'Bank', 'Bank', 'Amazon', 'Photos', 'Zoom', 'Email']) await insertDigitalAsset(t.app.deps, fresh.estateId!, { name });
+    const seen: { id: string; name: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await injectAs(t, session, 'GET', `/api/v1/digital-assets?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: { id: string; name: string }[]; nextCursor: string | null };
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(4);
+    expect(seen.map((a) => a.name)).toEqual(['Amazon', 'Bank', 'Bank', 'Bank', 'Email', 'Photos', 'Zoom']);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(7);
+    expect((await injectAs(t, session, 'GET', '/api/v1/digital-assets?cursor=Bank')).statusCode).toBe(400);
+    expect((await injectAs(t, session, 'GET', '/api/v1/digital-assets?limit=101')).statusCode).toBe(400);
+    const theirs = (await injectAs(t, ownerS, 'GET', '/api/v1/digital-assets?limit=100')).json() as { items: { id: string }[] };
+    expect(theirs.items.some((a) => seen.some((s) => s.id === a.id))).toBe(false);
   });
 });

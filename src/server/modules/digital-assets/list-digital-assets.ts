@@ -1,15 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
-import type { TDigitalAssetList } from '../../../core/digital-assets.schemas.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import type { TDigitalAssetList, TDigitalAssetListQuery } from '../../../core/digital-assets.schemas.ts';
+import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
+import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toDigitalAsset } from './digital-asset-view.ts';
 
-export async function listDigitalAssets(ctx: Ctx): Promise<TDigitalAssetList> {
+/** One page of the owner's digital assets in name order (name, id), the order of digital_assets_estate_name_idx. */
+export async function listDigitalAssets(ctx: Ctx, query: TDigitalAssetListQuery): Promise<TDigitalAssetList> {
   const rows = await ctx.db
     .select()
     .from(digitalAssets)
-    .where(eq(digitalAssets.estateId, ownEstateId(ctx)))
-    .orderBy(asc(digitalAssets.name), asc(digitalAssets.createdAt));
-  return { items: rows.map(toDigitalAsset) };
+    .where(and(eq(digitalAssets.estateId, ownEstateId(ctx)), afterName(digitalAssets.name, digitalAssets.id, query.cursor)))
+    .orderBy(asc(digitalAssets.name), asc(digitalAssets.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.id));
+  return { items: page.map(toDigitalAsset), nextCursor };
 }

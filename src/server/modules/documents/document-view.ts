@@ -5,13 +5,13 @@ import { fileUrl } from '../../../core/files.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents, documentShares } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
+import { groupBy } from '../../lib/group-by.ts';
+import { cursorTime } from '../../lib/keyset.ts';
 import { shareState } from '../files/sharing.ts';
 
 /** ts_headline options: one short fragment around the match, between the private-use markers. */
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxFragments=1, MaxWords=24, MinWords=10, FragmentDelimiter=" … "`;
 
-/** A search over the documents' full-text index: the tsquery of the owner's words. */
-export const documentQuery = (q: string): SQL => sql`websearch_to_tsquery('english', ${q})`;
 
 /**
  * The fragment of the file's text around the match. When the text does not match (only the title
@@ -21,18 +21,28 @@ const headlineOf = (query: SQL): SQL<string | null> =>
   sql<string | null>`case when ${documents.contentText} <> '' then ts_headline('english', ${documents.contentText}, ${query}, ${HEADLINE_OPTIONS}) end`;
 const keepMatched = (headline: string | null): string | null => (headline?.includes(SNIPPET_START) ? headline : null);
 
+/** How well a document matches a search, as a real: the title's words weigh more (ADR 0035). */
+export const rankOf = (search: SQL): SQL => sql`ts_rank(${documents.searchVector}, ${search})`;
+
+export interface LoadedDocument {
+  item: TDocument;
+  /** the row's createdAt to the microsecond and its rank in the search ('0' without one), for its cursor */
+  at: string;
+  rank: string;
+}
+
 /**
- * Documents of one estate matching `where`, with file details and shares (two queries). With a
- * `search`, each document carries the snippet of its text where the words matched.
+ * Documents of one estate matching `where` — at most `limit` — with file details and shares (two
+ * queries; the shares only for these rows, grouped with a Map). With a `search`, each document
+ * carries the snippet of its text where the words matched.
  */
 export async function loadDocuments(
   ctx: Ctx,
   estateId: string,
   where: SQL | undefined,
   audienceSize: number,
-  orderBy: SQL[] = [],
-  search?: SQL,
-): Promise<TDocument[]> {
+  { orderBy = [], limit = 1, search }: { orderBy?: SQL[]; limit?: number; search?: SQL | undefined } = {},
+): Promise<LoadedDocument[]> {
   const rows = await ctx.db
     .select({
       doc: {
@@ -49,24 +59,32 @@ export async function loadDocuments(
       },
       file: files,
       snippet: search ? headlineOf(search) : sql<string | null>`null`,
+      at: cursorTime(documents.createdAt),
+      rank: search ? sql<string>`${rankOf(search)}::text` : sql<string>`'0'`,
     })
     .from(documents)
     .innerJoin(files, and(eq(files.id, documents.fileId), eq(files.status, 'committed')))
     .where(and(eq(documents.estateId, estateId), where))
-    .orderBy(...orderBy);
+    .orderBy(...orderBy)
+    .limit(limit);
   if (!rows.length) return [];
   const shares = await ctx.db.select().from(documentShares).where(inArray(documentShares.documentId, rows.map((r) => r.doc.id)));
-  return rows.map(({ doc, file, snippet }) => ({
-    id: doc.id,
-    title: doc.title,
-    type: doc.type as DocumentType,
-    format: documentFormatOf(doc.mimeType),
-    size: doc.size,
-    folderId: doc.folderId,
-    file: { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) },
-    share: shareState(doc, shares.filter((s) => s.documentId === doc.id).map((s) => s.beneficiaryId), audienceSize),
-    version: doc.version,
-    snippet: keepMatched(snippet),
-    createdAt: doc.createdAt.toISOString(),
+  const sharesOf = groupBy(shares, (s) => s.documentId);
+  return rows.map(({ doc, file, snippet, at, rank }) => ({
+    at,
+    rank,
+    item: {
+      id: doc.id,
+      title: doc.title,
+      type: doc.type as DocumentType,
+      format: documentFormatOf(doc.mimeType),
+      size: doc.size,
+      folderId: doc.folderId,
+      file: { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) },
+      share: shareState(doc, (sharesOf.get(doc.id) ?? []).map((s) => s.beneficiaryId), audienceSize),
+      version: doc.version,
+      snippet: keepMatched(snippet),
+      createdAt: doc.createdAt.toISOString(),
+    },
   }));
 }

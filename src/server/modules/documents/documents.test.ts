@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/messages.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { insertDocument, insertFolder } from '../../../../test/factories/documents.ts';
 import { makeCompoundFile, makeDocx, makeExe, makePdf, makePhoto, makeZip, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
-import { insertUser } from '../../../../test/factories/users.ts';
+import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
 
 /** The wireframe's "up to 10MB", written out: a test that read the production constant would follow a change to it. */
@@ -199,5 +199,78 @@ describe('share, update, delete — and other owners', () => {
     expect((await injectAs(t, ownerS, 'DELETE', `/api/v1/documents/${doc.id}`)).statusCode).toBe(204);
     expect((await injectAs(t, ownerS, 'GET', `/api/v1/files/${doc.fileId}`)).statusCode).toBe(404);
     expect(await t.db.select().from(files).where(eq(files.id, doc.fileId))).toEqual([]);
+  });
+});
+
+describe('paging', () => {
+  // An estate of its own: 6 documents, four of them created at the same instant.
+  let pager: TestSession;
+  const same = new Date('2024-03-03T12:00:00.5Z');
+  beforeAll(async () => {
+    const user = await insertOwner(t.db, { name: 'Dora Pager' });
+    pager = await sessionFor(t, user);
+    const estateId = user.estateId!;
+    for (const title of ['Deed of the farm', 'Deed of the cottage', 'Pension letter', 'Passport copy']) {
+      await insertDocument(t.app.deps, estateId, { title, type: 'legal', createdAt: same });
+    }
+    await insertDocument(t.app.deps, estateId, { title: 'Insurance policy', type: 'financial', createdAt: new Date('2024-01-01T00:00:00Z') });
+    await insertDocument(t.app.deps, estateId, { title: 'Last will', type: 'legal', createdAt: new Date('2024-05-05T00:00:00Z') });
+  });
+
+  async function walk(qs: string, limit: number) {
+    const seen: { id: string; title: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    let total = -1;
+    do {
+      const res = await injectAs(t, pager, 'GET', `/api/v1/documents?${qs}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: { id: string; title: string }[]; nextCursor: string | null; total: number };
+      expect(body.items.length).toBeLessThanOrEqual(limit);
+      if (total === -1) total = body.total;
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    return { seen, pages, total };
+  }
+
+  it('walks every document exactly once, newest first, with ties; the count is of all pages', async () => {
+    const all = await walk('', 100);
+    expect(all.total).toBe(6);
+    expect(all.seen[0]?.title).toBe('Last will');
+    expect(all.seen.at(-1)?.title).toBe('Insurance policy');
+    const paged = await walk('', 2);
+    expect(paged.pages).toBe(3);
+    expect(paged.total).toBe(6);
+    expect(paged.seen.map((d) => d.id)).toEqual(all.seen.map((d) => d.id));
+  });
+
+  it('pages a ranked search and a filter, each counting what it finds', async () => {
+    const deeds = await walk('q=deed', 1);
+    expect(deeds.seen.map((d) => d.title).sort()).toEqual(['Deed of the cottage', 'Deed of the farm']);
+    expect(deeds.total).toBe(2);
+    const legal = await walk('type=legal', 2);
+    expect(legal.seen).toHaveLength(5);
+    expect(legal.total).toBe(5);
+    const typed = await walk('q=pensi', 5);
+    expect(typed.seen.map((d) => d.title)).toEqual(['Pension letter']);
+  });
+
+  it("refuses another list's cursor, a made-up one, or a page over 100, with a 400", async () => {
+    const plain = (await injectAs(t, pager, 'GET', '/api/v1/documents?limit=1')).json() as { nextCursor: string };
+    const search = (await injectAs(t, pager, 'GET', '/api/v1/documents?q=deed&limit=1')).json() as { nextCursor: string };
+    const bad = [`q=deed&cursor=${encodeURIComponent(plain.nextCursor)}`, `cursor=${encodeURIComponent(search.nextCursor)}`, 'cursor=abc', 'limit=101'];
+    for (const qs of bad) {
+      const res = await injectAs(t, pager, 'GET', `/api/v1/documents?${qs}`);
+      expect(res.statusCode, qs).toBe(400);
+    }
+  });
+
+  it("never lists another estate's documents", async () => {
+    const mine = await walk('', 100);
+    const theirs = (await injectAs(t, ownerS, 'GET', '/api/v1/documents?limit=100')).json() as { items: { id: string }[] };
+    const ids = new Set(mine.seen.map((d) => d.id));
+    expect(theirs.items.some((d) => ids.has(d.id))).toBe(false);
   });
 });

@@ -4,13 +4,12 @@ import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { loadAudience } from '../files/sharing.ts';
+import { audienceSize } from '../files/sharing.ts';
 import { loadDocuments } from './document-view.ts';
 
 export async function getDocument(ctx: Ctx, id: string): Promise<TDocument> {
   const estateId = ownEstateId(ctx, 'That document');
-  const audience = await loadAudience(ctx, estateId);
-  const [doc] = await loadDocuments(ctx, estateId, eq(documents.id, id), audience.length);
+  const [doc] = await loadDocuments(ctx, estateId, eq(documents.id, id), await audienceSize(ctx, estateId));
   if (!doc) throw notFound('That document');
-  return doc;
+  return doc.item;
 }

@@ -1,25 +1,32 @@
-import { and, count, desc, eq, exists, gte, ilike, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { rankedCursorOf, timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TDocumentList, TDocumentListQuery } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documentFolders, documents, documentShares } from '../../db/schema/documents.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { files } from '../../db/schema/files.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { keysetPage, olderThan, worseMatchThan } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { fullTextQuery, titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
-import { documentQuery, loadDocuments } from './document-view.ts';
+import { loadDocuments, rankOf } from './document-view.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
+const OTHER_LIST = 'Not a cursor of this list: start from the first page';
+
 /**
- * The owner's documents, newest first (a search: best match first, with snippets), with live category counts and folders (counted over all
+ * One page of the owner's documents, newest first by (createdAt, id) — a search: best match first by
+ * (rank, createdAt, id), with snippets — with live category counts and folders (counted over all
  * documents, whatever the search) and the beneficiaries to share with.
  */
 export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promise<TDocumentList> {
   const estateId = ownEstateId(ctx);
   const conditions: (SQL | undefined)[] = [];
-  const search = query.q ? documentQuery(query.q) : undefined;
-  if (query.q && search) {
-    conditions.push(or(sql`${documents.searchVector} @@ ${search}`, ilike(documents.title, containsPattern(query.q))));
-  }
+  const search = query.q ? fullTextQuery(query.q) : undefined;
+  const cursor = query.cursor;
+  if (cursor && 'rank' in cursor !== Boolean(search)) throw badRequest(OTHER_LIST, { cursor: OTHER_LIST });
+  if (query.q) conditions.push(titleOrTextMatches(documents.searchVector, documents.title, query.q));
   if (query.type) conditions.push(eq(documents.type, query.type));
   if (query.folderId) conditions.push(eq(documents.folderId, query.folderId));
   if (query.from) conditions.push(gte(documents.createdAt, new Date(`${query.from}T00:00:00Z`)));
@@ -34,7 +41,14 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   if (query.sharedWith === 'nobody') conditions.push(and(eq(documents.shareAll, false), not(sharedRow())));
   else if (query.sharedWith) conditions.push(or(eq(documents.shareAll, true), sharedRow(query.sharedWith)));
 
-  const [audience, byType, folders] = await Promise.all([
+  const after =
+    search && cursor && 'rank' in cursor
+      ? worseMatchThan(rankOf(search), documents.createdAt, documents.id, cursor)
+      : cursor && !('rank' in cursor)
+        ? olderThan(documents.createdAt, documents.id, cursor)
+        : undefined;
+
+  const [audience, byType, folders, [matching]] = await Promise.all([
     loadAudience(ctx, estateId),
     ctx.db.select({ type: documents.type, n: count() }).from(documents).where(eq(documents.estateId, estateId)).groupBy(documents.type),
     ctx.db
@@ -44,22 +58,28 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
       .where(eq(documentFolders.estateId, estateId))
       .groupBy(documentFolders.id, documentFolders.name)
       .orderBy(documentFolders.name),
+    // "N documents" of this search and filters: the same rows the pages walk through
+    ctx.db
+      .select({ n: count() })
+      .from(documents)
+      .innerJoin(files, and(eq(files.id, documents.fileId), eq(files.status, 'committed')))
+      .where(and(eq(documents.estateId, estateId), ...conditions)),
   ]);
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
-  const items = outsider
+  const rows = outsider
     ? []
-    : await loadDocuments(
-        ctx,
-        estateId,
-        and(...conditions),
-        audience.length,
+    : await loadDocuments(ctx, estateId, and(...conditions, after), audience.length, {
         // A search is ranked (title words weigh more than body words, ADR 0035), then newest first.
-        [...(search ? [desc(sql`ts_rank(${documents.searchVector}, ${search})`)] : []), desc(documents.createdAt), desc(documents.id)],
+        orderBy: [...(search ? [desc(rankOf(search))] : []), desc(documents.createdAt), desc(documents.id)],
+        limit: query.limit + 1,
         search,
-      );
+      });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => (search ? rankedCursorOf(r.rank, r.at, r.item.id) : timeCursorOf(r.at, r.item.id)));
   const n = (type: string) => Number(byType.find((r) => r.type === type)?.n ?? 0);
   return {
-    items,
+    items: page.map((r) => r.item),
+    nextCursor,
+    total: outsider ? 0 : Number(matching?.n ?? 0),
     counts: {
       all: byType.reduce((sum, r) => sum + Number(r.n), 0),
       legal: n('legal'),

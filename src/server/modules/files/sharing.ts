@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../../core/sharing.schemas.ts';
 import { viewersOf } from '../../access/policy.ts';
 import type { Ctx } from '../../context.ts';
@@ -13,6 +13,12 @@ type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 /** The owner's beneficiaries, oldest first: the people an item can be shared with. */
 export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<BeneficiaryRow[]> {
   return ctx.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, estateId)).orderBy(beneficiaries.createdAt, beneficiaries.firstName);
+}
+
+/** How many beneficiaries the owner has: "Shared with N" of an item shared with all. */
+export async function audienceSize(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.estateId, estateId));
+  return Number(row?.n ?? 0);
 }
 
 export const audienceMember = (b: BeneficiaryRow): TShareAudienceMember => ({

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { memories } from '../../db/schema/memories.ts';
-import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { loadMemories } from './memory-view.ts';
+import { audienceSize } from '../files/sharing.ts';
+import { findOwnMemory } from './find-own-memory.ts';
+import { withMemoryParts } from './memory-view.ts';
 
 export async function getMemory(ctx: Ctx, id: string): Promise<TMemory> {
-  const [memory] = await loadMemories(ctx, ownEstateId(ctx, 'That memory'), eq(memories.id, id));
-  if (!memory) throw notFound('That memory');
-  return memory;
+  const [row, size] = await Promise.all([findOwnMemory(ctx, id), audienceSize(ctx, ownEstateId(ctx, 'That memory'))]);
+  const [memory] = await withMemoryParts(ctx, [row], size);
+  return memory as TMemory;
 }

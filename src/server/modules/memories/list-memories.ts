@@ -1,25 +1,23 @@
-import { and, desc, eq, exists, gte, ilike, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { datedCursorOf } from '../../../core/keyset.schemas.ts';
 import { SHARED_WITH_NOBODY, type TMemoryList, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
-import { containsPattern } from '../../lib/like.ts';
+import { cursorTime, keysetPage, olderThanDated } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
-import { loadMemories } from './memory-view.ts';
+import { withMemoryParts } from './memory-view.ts';
 
 /**
- * The owner's memories, newest first. `q` is PostgreSQL full-text search (websearch syntax) over
- * title, description and story text, plus a plain substring match on the title so a word being
- * typed already finds it.
+ * One page of the owner's memories, newest first by (date, createdAt, id) — the order of the index
+ * memories_estate_order_idx. `q` matches the words in title, description and story text (full
+ * text), or the title as typed (trigram). Children are loaded for this page's memories only.
  */
 export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<TMemoryList> {
   const estateId = ownEstateId(ctx);
-  const conditions: (SQL | undefined)[] = [];
-  if (query.q) {
-    conditions.push(
-      or(sql`${memories.searchVector} @@ websearch_to_tsquery('english', ${query.q})`, ilike(memories.title, containsPattern(query.q))),
-    );
-  }
+  const conditions: (SQL | undefined)[] = [eq(memories.estateId, estateId)];
+  if (query.q) conditions.push(titleOrTextMatches(memories.searchVector, memories.title, query.q));
   if (query.type) conditions.push(eq(memories.type, query.type));
   if (query.from) conditions.push(gte(memories.date, query.from));
   if (query.to) conditions.push(lte(memories.date, query.to));
@@ -35,11 +33,24 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
   } else if (query.sharedWith) {
     conditions.push(or(eq(memories.shareAll, true), sharedRow(query.sharedWith)));
   }
+  conditions.push(olderThanDated(memories.date, memories.createdAt, memories.id, query.cursor));
   const audience = await loadAudience(ctx, estateId);
+  const beneficiaries = audience.map(audienceMember);
   // A beneficiary of another estate is nobody here: nothing is shared with them.
-  const items =
-    query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)
-      ? []
-      : await loadMemories(ctx, estateId, and(...conditions), [desc(memories.date), desc(memories.createdAt)]);
-  return { items, beneficiaries: audience.map(audienceMember) };
+  if (query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)) {
+    return { items: [], nextCursor: null, beneficiaries };
+  }
+  const rows = await ctx.db
+    .select({ row: memories, at: cursorTime(memories.createdAt) })
+    .from(memories)
+    .where(and(...conditions))
+    .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => datedCursorOf(r.row.date, r.at, r.row.id));
+  const items = await withMemoryParts(
+    ctx,
+    page.map((r) => r.row),
+    audience.length,
+  );
+  return { items, nextCursor, beneficiaries };
 }

@@ -8,8 +8,8 @@ import { auditLog } from '../../db/schema/system.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { makeExe, makeMp4Head, makePdf, makePhoto, makeWav, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { insertMemory, samplePhoto } from '../../../../test/factories/memories.ts';
-import { insertUser } from '../../../../test/factories/users.ts';
-import { injectAs, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
+import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
+import { injectAs, sessionFor, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
@@ -228,5 +228,96 @@ describe('notes, share, delete — and other owners', () => {
     expect((await injectAs(t, ownerS, 'GET', detail.media[0].file.url)).statusCode).toBe(404);
     const [row] = await t.db.select().from(files).where(eq(files.id, detail.media[0].file.id));
     expect(row).toBeUndefined();
+  });
+});
+
+describe('paging', () => {
+  // An estate of its own: 7 memories with ties on the date and on the creation time.
+  let pager: TestSession;
+  let estateId: string;
+  const sameInstant = new Date('2024-01-01T10:00:00.123Z');
+  beforeAll(async () => {
+    const user = await insertOwner(t.db, { name: 'Paula Pager' });
+    pager = await sessionFor(t, user);
+    estateId = user.estateId!;
+    const specs = [
+      { title: 'Harbour at dawn', date: '2020-06-01' },
+      { title: 'Harvest supper', date: '2020-06-01' },
+      { title: 'Hay bales', date: '2020-06-01' },
+      { title: 'Garden gate', date: '2019-04-04' },
+      { title: 'Garden shed', date: '2019-04-04' },
+      { title: 'Old letters', date: '2010-01-01' },
+      { title: 'Wedding day', date: '1990-09-09' },
+    ];
+    for (const spec of specs) await insertMemory(t.app.deps, estateId, { ...spec, createdAt: sameInstant });
+  });
+
+  const page = (qs: string) => injectAs(t, pager, 'GET', `/api/v1/memories?${qs}`);
+  async function walk(qs: string, limit: number) {
+    const seen: { id: string; date: string }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await page(`${qs}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: { id: string; date: string }[]; nextCursor: string | null };
+      expect(body.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 20);
+    return { seen, pages };
+  }
+
+  it('walks every memory exactly once, newest date first, across pages with ties in date and time', async () => {
+    const all = (await page('limit=100')).json().items as { id: string; date: string }[];
+    expect(all).toHaveLength(7);
+    const { seen, pages } = await walk('', 2);
+    expect(pages).toBe(4);
+    expect(seen.map((m) => m.id)).toEqual(all.map((m) => m.id));
+    expect(new Set(seen.map((m) => m.id)).size).toBe(7);
+    const dates = seen.map((m) => m.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('pages a search and a filter too', async () => {
+    const garden = await walk('q=gard', 1);
+    expect(garden.seen).toHaveLength(2);
+    const june = await walk('from=2020-01-01&to=2020-12-31', 2);
+    expect(june.seen).toHaveLength(3);
+    expect(june.pages).toBe(2);
+  });
+
+  it('finds a title by a word being typed or with a typo, through the trigram index', async () => {
+    const titles = async (q: string) => ((await page(`q=${encodeURIComponent(q)}`)).json().items as { title: string }[]).map((m) => m.title).sort();
+    // a fuzzy match may bring a close title too (Harbour), never an unrelated one
+    expect(await titles('harv')).toContain('Harvest supper');
+    expect(await titles('harv')).not.toContain('Hay bales');
+    expect(await titles('gardn')).toEqual(['Garden gate', 'Garden shed']);
+    expect(await titles('weding')).toEqual(['Wedding day']);
+  });
+
+  it('refuses a cursor it did not write, or a page larger than 100, with a 400 in words', async () => {
+    for (const cursor of ['nonsense', '2020-13-01|2024-01-01T10:00:00.123Z|' + randomUUID(), `2020-01-01|yesterday|${randomUUID()}`]) {
+      const res = await page(`cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(JSON.stringify(res.json().error)).toMatch(/start from the first page/);
+    }
+    const big = await page('limit=101');
+    expect(big.statusCode).toBe(400);
+    expect(JSON.stringify(big.json().error)).toMatch(/at most 100/);
+    expect((await page('limit=0')).statusCode).toBe(400);
+  });
+
+  it("never shows another estate's memories, even with a cursor taken from them", async () => {
+    const theirs = (await injectAs(t, ownerS, 'GET', '/api/v1/memories?limit=1')).json() as { nextCursor: string | null };
+    const { seen } = await walk('', 100);
+    expect(seen).toHaveLength(7);
+    if (theirs.nextCursor) {
+      const res = await page(`cursor=${encodeURIComponent(theirs.nextCursor)}&limit=100`);
+      expect(res.statusCode).toBe(200);
+      const ours = new Set(seen.map((m) => m.id));
+      expect((res.json().items as { id: string }[]).every((m) => ours.has(m.id))).toBe(true);
+    }
   });
 });

@@ -1,26 +1,23 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { MediaKind, MemoryType, TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
-import { memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
-import { loadAudience, shareState } from '../files/sharing.ts';
+import { type memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
+import { groupBy } from '../../lib/group-by.ts';
+import { shareState } from '../files/sharing.ts';
 
-type MemoryRow = typeof memories.$inferSelect;
+export type MemoryRow = typeof memories.$inferSelect;
 
 /**
- * Memories of one estate matching `where`, with their media (and file details), notes and shares,
- * in four queries whatever their number.
+ * The given memory rows (one page, or one memory) with their media (and file details), notes and
+ * shares: three queries over these rows' ids only, grouped by memory with a Map. `audienceSize` is
+ * the estate's number of beneficiaries ("Shared with N" when shared with all).
  */
-export async function loadMemories(ctx: Ctx, estateId: string, where: SQL | undefined, orderBy: SQL[] = []): Promise<TMemory[]> {
-  const rows: MemoryRow[] = await ctx.db
-    .select()
-    .from(memories)
-    .where(and(eq(memories.estateId, estateId), where))
-    .orderBy(...orderBy);
+export async function withMemoryParts(ctx: Ctx, rows: MemoryRow[], audienceSize: number): Promise<TMemory[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [media, notes, shares, audience] = await Promise.all([
+  const [media, notes, shares] = await Promise.all([
     ctx.db
       .select({ media: memoryMedia, file: files })
       .from(memoryMedia)
@@ -29,10 +26,12 @@ export async function loadMemories(ctx: Ctx, estateId: string, where: SQL | unde
       .orderBy(asc(memoryMedia.position)),
     ctx.db.select().from(memoryNotes).where(inArray(memoryNotes.memoryId, ids)).orderBy(asc(memoryNotes.createdAt)),
     ctx.db.select().from(memoryShares).where(inArray(memoryShares.memoryId, ids)),
-    loadAudience(ctx, estateId),
   ]);
+  const mediaOf = groupBy(media, (m) => m.media.memoryId);
+  const notesOf = groupBy(notes, (n) => n.memoryId);
+  const sharesOf = groupBy(shares, (s) => s.memoryId);
   return rows.map((row) => {
-    const own = media.filter((m) => m.media.memoryId === row.id);
+    const own = mediaOf.get(row.id) ?? [];
     const counts = { photo: 0, video: 0, audio: 0, story: 0 };
     for (const m of own) counts[m.media.kind as MediaKind]++;
     const firstPhoto = own.find((m) => m.media.kind === 'photo' && m.media.thumbnailFileId);
@@ -46,12 +45,10 @@ export async function loadMemories(ctx: Ctx, estateId: string, where: SQL | unde
       mediaCounts: counts,
       share: shareState(
         row,
-        shares.filter((s) => s.memoryId === row.id).map((s) => s.beneficiaryId),
-        audience.length,
+        (sharesOf.get(row.id) ?? []).map((s) => s.beneficiaryId),
+        audienceSize,
       ),
-      notes: notes
-        .filter((n) => n.memoryId === row.id)
-        .map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
+      notes: (notesOf.get(row.id) ?? []).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
       media: own.map(({ media: m, file }) => ({
         id: m.id,
         kind: m.kind as MediaKind,

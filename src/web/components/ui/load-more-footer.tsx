@@ -1,14 +1,35 @@
+import type { RefObject } from 'react';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
-/** Under a list paged with useLoadMore: its error, and "Load more" while there is a next page. */
-export function LoadMoreFooter({ list }: { list: { error: string | null; nextCursor: string | null; loading: boolean; loadMore: () => Promise<void> } }) {
+interface PagedList {
+  items: unknown[];
+  error: string | null;
+  nextCursor: string | null;
+  loading: boolean;
+  loadMore: () => Promise<void>;
+}
+
+/**
+ * Under a list paged with useLoadMore: its error, and "Load more" while there is a next page. With
+ * `listRef` (the list element, one child per item), focus moves to the first item the click brought,
+ * so a keyboard or screen-reader user carries on reading where the new items start instead of
+ * landing on the page's body when the button goes away on the last page.
+ */
+export function LoadMoreFooter({ list, listRef }: { list: PagedList; listRef?: RefObject<HTMLElement | null> }) {
+  async function loadMore() {
+    const before = list.items.length;
+    await list.loadMore();
+    if (!listRef) return;
+    // After React has drawn the new items.
+    requestAnimationFrame(() => listRef.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus());
+  }
   return (
     <>
       {list.error && <Alert tone="error">{list.error}</Alert>}
       {list.nextCursor && (
         <div className="flex justify-center">
-          <Button variant="secondary" loading={list.loading} onClick={() => void list.loadMore()}>
+          <Button variant="secondary" loading={list.loading} onClick={() => void loadMore()}>
             Load more
           </Button>
         </div>

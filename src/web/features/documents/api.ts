@@ -3,7 +3,7 @@ import type {
   TDocument,
   TDocumentFolder,
   TDocumentList,
-  TDocumentListQuery,
+  TDocumentFilters,
   TDocumentVersionList,
   TUpdateDocumentRequest,
 } from '../../../core/documents.schemas.ts';
@@ -13,12 +13,14 @@ import { api, upload } from '../../lib/api.ts';
 const BASE = '/api/v1/documents';
 
 export const documentsApi = {
-  list: (query: TDocumentListQuery) => {
+  /** One page of the list: the first without `cursor`, then the one after the cursor a page gave. */
+  list: (filters: TDocumentFilters, cursor?: string) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...filters, cursor })) if (v) params.set(k, String(v));
     const qs = params.toString();
     return api.get<TDocumentList>(qs ? `${BASE}?${qs}` : BASE);
   },
+  get: (id: string) => api.get<TDocument>(`${BASE}/${id}`),
   /** Fields first, then the file (the server judges the fields before streaming the file). */
   upload: (fields: { title: string; type: string; folderId?: string | undefined }, file: File, onProgress: (f: number) => void) => {
     const form = new FormData();

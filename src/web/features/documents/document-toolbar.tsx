@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TDocumentListQuery } from '../../../core/documents.schemas.ts';
+import type { TDocumentFilters } from '../../../core/documents.schemas.ts';
 import type { TShareAudienceMember } from '../../../core/sharing.schemas.ts';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
@@ -7,7 +7,7 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 const FILTER_KEYS = ['sharedWith', 'from', 'to'] as const;
 
 /** Search (titles and the text inside PDF and DOCX files) and Filter (shared with, uploaded between), kept in the address with the category or folder. */
-export function DocumentToolbar({ query, beneficiaries }: { query: TDocumentListQuery; beneficiaries: TShareAudienceMember[] }) {
+export function DocumentToolbar({ query, beneficiaries }: { query: TDocumentFilters; beneficiaries: TShareAudienceMember[] }) {
   const active = FILTER_KEYS.filter((k) => query[k]).length;
   const keep = new URLSearchParams();
   if (query.q) keep.set('q', query.q);

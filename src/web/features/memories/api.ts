@@ -1,13 +1,14 @@
-import type { TAddNoteRequest, TMemory, TMemoryList, TMemoryListQuery, TMemoryNote, TReorderMediaRequest, TUpdateMemoryRequest } from '../../../core/memories.schemas.ts';
+import type { TAddNoteRequest, TMemory, TMemoryFilters, TMemoryList, TMemoryNote, TReorderMediaRequest, TUpdateMemoryRequest } from '../../../core/memories.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import { api, upload } from '../../lib/api.ts';
 
 const BASE = '/api/v1/memories';
 
 export const memoriesApi = {
-  list: (query: TMemoryListQuery) => {
+  /** One page of the list: the first without `cursor`, then the one after the cursor a page gave. */
+  list: (filters: TMemoryFilters, cursor?: string) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v) params.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...filters, cursor })) if (v) params.set(k, String(v));
     const qs = params.toString();
     return api.get<TMemoryList>(qs ? `${BASE}?${qs}` : BASE);
   },

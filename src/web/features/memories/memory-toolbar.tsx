@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MEMORY_TYPES, MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
-import { SHARED_WITH_NOBODY, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
+import { SHARED_WITH_NOBODY, type TMemoryFilters } from '../../../core/memories.schemas.ts';
 import type { TShareAudienceMember } from '../../../core/sharing.schemas.ts';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
@@ -8,7 +8,7 @@ import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 const FILTER_KEYS = ['type', 'from', 'to', 'sharedWith'] as const;
 
 /** The search box (full text over title, description and stories) and Filter (type, dates, shared with), kept in the address. */
-export function MemoryToolbar({ query, beneficiaries }: { query: TMemoryListQuery; beneficiaries: TShareAudienceMember[] }) {
+export function MemoryToolbar({ query, beneficiaries }: { query: TMemoryFilters; beneficiaries: TShareAudienceMember[] }) {
   const active = FILTER_KEYS.filter((k) => query[k]).length;
   return (
     <SearchFilterBar searchLabel="Search memories" q={query.q ?? ''} activeFilters={active}>

@@ -1,5 +1,5 @@
 import { ComputerDesktopIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import { DIGITAL_ASSETS_EMPTY_TEXT } from '../../../core/constants.ts';
 import type { TDigitalAsset } from '../../../core/digital-assets.schemas.ts';
@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { digitalAssetsApi } from '../../features/digital-assets/api.ts';
 import { AssetCard } from '../../features/digital-assets/asset-card.tsx';
@@ -14,6 +15,7 @@ import { AssetDialog } from '../../features/digital-assets/asset-dialog.tsx';
 import { RevealDialog, type RevealedAsset } from '../../features/digital-assets/reveal-dialog.tsx';
 import { useIdentityConfirmation } from '../../features/security/use-identity-confirmation.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 export function loader() {
   return digitalAssetsApi.list();
@@ -22,7 +24,11 @@ export function loader() {
 type Editing = { asset: TDigitalAsset | null } | null;
 
 export function Component() {
-  const { items } = useLoaderData<typeof loader>();
+  const first = useLoaderData<typeof loader>();
+  // Later pages ("Load more") are kept across the actions below.
+  const list = useLoadMore(first, 'all', (cursor) => digitalAssetsApi.list(cursor));
+  const items = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [revealed, setRevealed] = useState<RevealedAsset | null>(null);
@@ -37,6 +43,7 @@ export function Component() {
     try {
       await digitalAssetsApi.remove(deleting.id);
       setNotice({ tone: 'success', text: `Deleted “${deleting.name}”.` });
+      list.remove(deleting.id);
       await revalidator.revalidate();
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -71,18 +78,20 @@ export function Component() {
       {items.length === 0 ? (
         <EmptyState icon={ComputerDesktopIcon} title={DIGITAL_ASSETS_EMPTY_TEXT} action={add} />
       ) : (
-        <ul aria-label="Digital assets" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        <ul ref={listRef} aria-label="Digital assets" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((asset) => (
             <AssetCard key={asset.id} asset={asset} onReveal={(a) => void reveal(a)} onEdit={(a) => setEditing({ asset: a })} onDelete={setDeleting} />
           ))}
         </ul>
       )}
+      <LoadMoreFooter list={list} listRef={listRef} />
       <AssetDialog
         open={editing !== null}
         asset={editing?.asset ?? null}
         onClose={() => setEditing(null)}
         onSaved={async (a) => {
           setNotice({ tone: 'success', text: editing?.asset ? `Saved “${a.name}”.` : `Added “${a.name}”.` });
+          list.replace(a);
           await revalidator.revalidate();
         }}
       />

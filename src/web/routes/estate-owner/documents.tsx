@@ -1,12 +1,13 @@
 import { ArrowUpTrayIcon, DocumentTextIcon, FolderPlusIcon } from '@heroicons/react/24/outline';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { DOCUMENT_CATEGORIES, ZDocumentListQuery, type TDocument, type TDocumentFolder, type TDocumentListQuery } from '../../../core/documents.schemas.ts';
+import { DOCUMENT_CATEGORIES, ZDocumentFilters, type TDocument, type TDocumentFolder, type TDocumentFilters } from '../../../core/documents.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ShareDialog } from '../../components/ui/share-dialog.tsx';
 import { documentsApi } from '../../features/documents/api.ts';
@@ -19,12 +20,13 @@ import { PreviewDialog } from '../../features/documents/preview-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 import { VersionsDialog } from '../../features/documents/versions-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 const KEYS = ['q', 'type', 'folderId', 'sharedWith', 'from', 'to'] as const;
 
-function queryFrom(params: URLSearchParams): TDocumentListQuery {
+function queryFrom(params: URLSearchParams): TDocumentFilters {
   const raw = Object.fromEntries(KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-  const parsed = ZDocumentListQuery.safeParse(raw);
+  const parsed = ZDocumentFilters.safeParse(raw);
   return parsed.success ? parsed.data : {};
 }
 
@@ -34,7 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { query, items, counts, folders, beneficiaries } = useLoaderData<typeof loader>();
+  const { query, items: firstItems, nextCursor, total, counts, folders, beneficiaries } = useLoaderData<typeof loader>();
+  // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
+  const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => documentsApi.list(query, cursor));
+  const items = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const [, setParams] = useSearchParams();
   // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
   const filtersKey = (['sharedWith', 'from', 'to'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
@@ -49,8 +55,18 @@ export function Component() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const sharing = useMemo(() => items.find((d) => d.id === sharingId), [items, sharingId]);
   const refresh = () => revalidator.revalidate();
+  /** After an action on one document: the first page again, and this document wherever it is loaded (or gone, when deleted). */
+  const refreshOne = async (id: string) => {
+    await refresh();
+    try {
+      list.replace(await documentsApi.get(id));
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 404) throw e;
+      list.remove(id);
+    }
+  };
 
-  const setQuery = (next: TDocumentListQuery) =>
+  const setQuery = (next: TDocumentFilters) =>
     setParams(
       () => {
         const p = new URLSearchParams();
@@ -107,12 +123,12 @@ export function Component() {
             folders={folders}
             category={category}
             folderId={query.folderId}
-            onCategory={(c) => setQuery({ ...query, type: c === 'all' ? undefined : (c as TDocumentListQuery['type']), folderId: undefined })}
+            onCategory={(c) => setQuery({ ...query, type: c === 'all' ? undefined : (c as TDocumentFilters['type']), folderId: undefined })}
             onFolder={(id) => setQuery({ ...query, folderId: id, type: undefined })}
             onDeleteFolder={setDeletingFolder}
           />
         </Card>
-        <Card title={heading} description={`${items.length} ${items.length === 1 ? 'document' : 'documents'}`} className="min-w-0 lg:col-span-3">
+        <Card title={heading} description={`${total} ${total === 1 ? 'document' : 'documents'}`} className="min-w-0 lg:col-span-3">
           {items.length === 0 ? (
             <EmptyState
               icon={DocumentTextIcon}
@@ -128,12 +144,15 @@ export function Component() {
               }
             />
           ) : (
-            <ul aria-label="Documents" className="-my-4 divide-y divide-stone-100">
+            <ul ref={listRef} aria-label="Documents" className="-my-4 divide-y divide-stone-100">
               {items.map((doc) => (
                 <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} onVersions={setVersionsOf} />
               ))}
             </ul>
           )}
+          <div className="mt-6">
+            <LoadMoreFooter list={list} listRef={listRef} />
+          </div>
         </Card>
       </div>
 
@@ -150,8 +169,8 @@ export function Component() {
       />
       <FolderDialog open={newFolder} onClose={() => setNewFolder(false)} onCreated={refresh} />
       <PreviewDialog doc={previewing} onClose={() => setPreviewing(null)} />
-      <VersionsDialog doc={versionsOf} onClose={() => setVersionsOf(null)} onChanged={refresh} />
-      <EditDialog doc={editing} folders={folders} onClose={() => setEditing(null)} onSaved={refresh} />
+      <VersionsDialog doc={versionsOf} onClose={() => setVersionsOf(null)} onChanged={() => (versionsOf ? refreshOne(versionsOf.id) : refresh())} />
+      <EditDialog doc={editing} folders={folders} onClose={() => setEditing(null)} onSaved={() => (editing ? refreshOne(editing.id) : refresh())} />
       {sharing && (
         <ShareDialog
           open
@@ -161,7 +180,7 @@ export function Component() {
           current={sharing.share}
           beneficiaries={beneficiaries}
           onSave={async (share) => {
-            await documentsApi.share(sharing.id, share);
+            list.replace(await documentsApi.share(sharing.id, share));
             await refresh();
           }}
         />

@@ -1,10 +1,11 @@
 import { PhotoIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ZMemoryListQuery, type TMemory, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
+import { ZMemoryFilters, type TMemory, type TMemoryFilters } from '../../../core/memories.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ShareDialog } from '../../components/ui/share-dialog.tsx';
 import { AddNoteDialog } from '../../features/memories/add-note-dialog.tsx';
@@ -13,12 +14,13 @@ import { memoriesApi } from '../../features/memories/api.ts';
 import { MemoryCard } from '../../features/memories/memory-card.tsx';
 import { MemoryDetailDialog } from '../../features/memories/memory-detail-dialog.tsx';
 import { MemoryToolbar } from '../../features/memories/memory-toolbar.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 const KEYS = ['q', 'type', 'from', 'to', 'sharedWith'] as const;
 
-function queryFrom(params: URLSearchParams): TMemoryListQuery {
+function queryFrom(params: URLSearchParams): TMemoryFilters {
   const raw = Object.fromEntries(KEYS.flatMap((k) => (params.get(k) ? [[k, params.get(k)]] : [])));
-  const parsed = ZMemoryListQuery.safeParse(raw);
+  const parsed = ZMemoryFilters.safeParse(raw);
   return parsed.success ? parsed.data : {};
 }
 
@@ -28,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { query, items, beneficiaries } = useLoaderData<typeof loader>();
+  const { query, items: firstItems, nextCursor, beneficiaries } = useLoaderData<typeof loader>();
+  // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
+  const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => memoriesApi.list(query, cursor));
+  const items = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const [params] = useSearchParams();
   // Remount the (uncontrolled) filter form only when filters are cleared or first applied, never while typing a search.
   const filtersKey = (['type', 'from', 'to', 'sharedWith'] as const).some((k) => query[k]) ? 'filtered' : 'unfiltered';
@@ -44,6 +50,11 @@ export function Component() {
   const filtered = KEYS.some((k) => query[k]);
   const sharingMemory: TMemory | undefined = sharing ? byId.get(sharing) : undefined;
   const editingMemory = editing ? byId.get(editing) : undefined;
+  /** After an action on one memory: the first page again, and this memory wherever it is loaded. */
+  const refresh = async (id: string) => {
+    await revalidator.revalidate();
+    list.replace(await memoriesApi.get(id));
+  };
   const edit = (memory: TMemory) => {
     setOpened(null);
     setSavedTitle(null);
@@ -83,21 +94,25 @@ export function Component() {
           />
         )
       ) : (
-        <ul aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        <ul ref={listRef} aria-label="Memories" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((m) => (
             <MemoryCard key={m.id} memory={m} onOpen={(x) => setOpened(x.id)} onAddNote={(x) => setNoting(x.id)} onShare={(x) => setSharing(x.id)} onEdit={edit} />
           ))}
         </ul>
       )}
-      <AddNoteDialog memory={noting ? (byId.get(noting) ?? null) : null} onClose={() => setNoting(null)} onSaved={() => revalidator.revalidate()} />
-      <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={() => revalidator.revalidate()} onEdit={edit} />
+      <LoadMoreFooter list={list} listRef={listRef} />
+      <AddNoteDialog memory={noting ? (byId.get(noting) ?? null) : null} onClose={() => setNoting(null)} onSaved={() => (noting ? refresh(noting) : undefined)} />
+      <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={async () => {
+          if (opened) list.remove(opened);
+          await revalidator.revalidate();
+        }} onEdit={edit} />
       {editingMemory && (
         <EditMemoryDialog
           key={editingMemory.id}
           memory={editingMemory}
           onClose={() => setEditing(null)}
           onSaved={async (saved) => {
-            await revalidator.revalidate();
+            await refresh(editingMemory.id);
             if (saved) {
               setEditing(null);
               setSavedTitle(saved.title);
@@ -114,7 +129,7 @@ export function Component() {
           current={sharingMemory.share}
           beneficiaries={beneficiaries}
           onSave={async (share) => {
-            await memoriesApi.share(sharingMemory.id, share);
+            list.replace(await memoriesApi.share(sharingMemory.id, share));
             await revalidator.revalidate();
           }}
         />
