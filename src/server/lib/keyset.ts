@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TNameCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
+import type { TDayCursor, TNameCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
 /**
  * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
@@ -33,4 +33,10 @@ export function keysetPage<T>(rows: T[], size: number, cursorOf: (row: T) => str
 export function newerThan(time: AnyColumn, id: AnyColumn, cursor: TTimeCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${time}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Rows after the cursor of a list ordered by (day DESC, id DESC), e.g. memories by their date. */
+export function beforeDay(day: AnyColumn, id: AnyColumn, cursor: TDayCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${day}, ${id}) < (${cursor.day}::date, ${cursor.id}::uuid)`;
 }

@@ -51,7 +51,8 @@ export const documents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('documents_estate_idx').on(t.estateId, t.createdAt),
+    // Shared Documents pages by (created_at, id) within the viewer's estates.
+    index('documents_estate_idx').on(t.estateId, t.createdAt, t.id),
     index('documents_search_idx').using('gin', t.searchVector),
     // admin Reports count documents created per day/week/month (counts only)
     index('documents_created_idx').on(t.createdAt),

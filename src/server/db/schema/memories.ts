@@ -30,7 +30,9 @@ export const memories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('memories_estate_idx').on(t.estateId, t.date),
+    // Shared Memories pages by (date, id) within the viewer's estates; recent activity by (created_at, id).
+    index('memories_estate_idx').on(t.estateId, t.date, t.id),
+    index('memories_estate_created_idx').on(t.estateId, t.createdAt, t.id),
     index('memories_search_idx').using('gin', t.searchVector),
     // admin Reports count memories created per day/week/month (counts only)
     index('memories_created_idx').on(t.createdAt),
