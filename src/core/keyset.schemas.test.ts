@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datedCursorOf, nameCursorOf, rankedCursorOf, timeCursorOf, zDatedCursor, zNameCursor, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
+import { datedCursorOf, dayCursorOf, nameCursorOf, rankedCursorOf, timeCursorOf, zDatedCursor, zDayCursor, zNameCursor, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
 
 const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
@@ -40,6 +40,13 @@ describe('keyset cursors', () => {
     }
     for (const raw of [`-1|${at}|${ID}`, `0.1); drop table x|${at}|${ID}`, `${at}|${ID}`]) {
       expect(zRankedCursor.safeParse(raw).success, raw).toBe(false);
+    }
+  });
+
+  it('reads back a day cursor and refuses one it did not write', () => {
+    expect(zDayCursor.parse(dayCursorOf('2026-02-28', ID))).toEqual({ day: '2026-02-28', id: ID });
+    for (const raw of ['2026-02-30|' + ID, `2026-02-28`, `2026-02-28|42`, `2026-02-28T00:00:00Z|${ID}`, `2026-02-28|${ID}|x`]) {
+      expect(zDayCursor.safeParse(raw).success).toBe(false);
     }
   });
 });

@@ -41,7 +41,24 @@ export const zNameCursor = z
   });
 export const nameCursorOf = (name: string, id: string) => `${id}|${name}`;
 
+/**
+ * Lists ordered by a calendar day, newest first (a memory's date): "<YYYY-MM-DD>|<uuid>" of the last
+ * row; rows of the same day follow in id order, so none is skipped or shown twice.
+ */
+export const zDayCursor = z
+  .string()
+  .max(100)
+  .transform((raw, ctx) => {
+    const [day = '', id = '', ...rest] = raw.split('|');
+    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
+    if (!rest.length && real && zId.safeParse(id).success) return { day, id };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const dayCursorOf = (day: string, id: string) => `${day}|${id}`;
+
 export type TTimeCursor = z.output<typeof zTimeCursor>;
+export type TDayCursor = z.output<typeof zDayCursor>;
 export type TNameCursor = z.output<typeof zNameCursor>;
 
 /**

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_METHODS } from './constants.ts';
 import { timeZoneOffsetMs, wallTimeToUtc } from './time-zones.ts';
+import { zTimeCursor } from './keyset.schemas.ts';
 
 export const NOTIFICATION_TYPES = ['memory', 'document', 'message', 'estate', 'security'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -112,6 +113,8 @@ export const ZNotification = z.object({
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const NOTIFICATION_VIEWS = ['inbox', 'unread', 'archived'] as const;
+export const NOTIFICATIONS_PAGE_DEFAULT = 50;
+export const NOTIFICATIONS_PAGE_MAX = 100;
 export const ZNotificationsQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
@@ -120,15 +123,21 @@ export const ZNotificationsQuery = z
     view: z.enum(NOTIFICATION_VIEWS).optional(),
     /** The viewer's IANA time zone, for the "today" counter. */
     tz: z.string().max(64).optional(),
+    cursor: zTimeCursor.optional(),
+    limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_DEFAULT),
   })
   .strict();
-export type TNotificationsQuery = z.infer<typeof ZNotificationsQuery>;
+export type TNotificationsQuery = z.output<typeof ZNotificationsQuery>;
+/** The list's query as the browser sends it (the cursor as the server gave it). */
+export type TNotificationsParams = Omit<z.input<typeof ZNotificationsQuery>, 'cursor' | 'limit'> & { cursor?: string; limit?: number };
 
 export const ZNotificationCounts = z.object({ unread: z.number().int(), today: z.number().int(), total: z.number().int() });
 export type TNotificationCounts = z.infer<typeof ZNotificationCounts>;
 
 export const ZNotificationsList = z.object({
   items: z.array(ZNotification),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
   counts: ZNotificationCounts,
   preferences: ZNotificationPreferences,
 });

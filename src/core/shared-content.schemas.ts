@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, type RELATIONSHIPS } from './constants.ts';
 import { zId } from './common.schemas.ts';
+import { zDayCursor, zTimeCursor } from './keyset.schemas.ts';
 
 const zSearch = z.string().trim().max(200);
 const ESTATE_STATUSES = Object.keys(ESTATE_STATUS_LABELS) as [keyof typeof ESTATE_STATUS_LABELS, ...(keyof typeof ESTATE_STATUS_LABELS)[]];
@@ -48,8 +49,20 @@ export const sharedFileUrl = (fileId: string, inline = false) => `/api/v1/shared
 
 export const ZPerson = z.object({ name: z.string(), initials: z.string() });
 
+/**
+ * Counts are counted by the database up to this many and no further (ADR "capped shared counts"): a
+ * count above it means "more than SHARED_COUNT_CAP" and reads "500+".
+ */
+export const SHARED_COUNT_CAP = 500;
 export const ZSharedCounts = z.object({ memories: z.number().int(), documents: z.number().int(), messages: z.number().int() });
 export type TSharedCounts = z.infer<typeof ZSharedCounts>;
+/** "12", or "500+" for a count the server stopped at. */
+export const sharedCountLabel = (n: number) => (n > SHARED_COUNT_CAP ? `${SHARED_COUNT_CAP}+` : String(n));
+
+/** Page sizes of the shared lists: the default fills a few rows of cards; more than the max is bad input. */
+export const SHARED_PAGE_DEFAULT = 24;
+export const SHARED_PAGE_MAX = 100;
+const zPageSize = z.coerce.number().int().min(1).max(SHARED_PAGE_MAX).default(SHARED_PAGE_DEFAULT);
 
 /** One card per estate owner on the beneficiary's home page. */
 export const ZSharedEstateSummary = z.object({
@@ -119,9 +132,16 @@ export const ZSharedMemoriesQuery = z
     q: zSearch.optional(),
     type: z.enum(MEMORY_TYPES).optional(),
     estateId: zId.optional(),
+    cursor: zDayCursor.optional(),
+    limit: zPageSize,
   })
   .strict();
-export type TSharedMemoriesQuery = z.infer<typeof ZSharedMemoriesQuery>;
+export type TSharedMemoriesQuery = z.output<typeof ZSharedMemoriesQuery>;
+export type TSharedMemoriesParams = z.input<typeof ZSharedMemoriesQuery>;
+
+/** One page of Shared Memories, newest memory date first; `nextCursor` is null on the last page. */
+export const ZSharedMemoryPage = z.object({ items: z.array(ZSharedMemory), nextCursor: z.string().nullable() });
+export type TSharedMemoryPage = z.infer<typeof ZSharedMemoryPage>;
 
 export const ZSharedDocument = z.object({
   id: z.string(),
@@ -144,9 +164,16 @@ export const ZSharedDocumentsQuery = z
     q: zSearch.optional(),
     category: z.enum(DOCUMENT_TYPES).optional(),
     estateId: zId.optional(),
+    cursor: zTimeCursor.optional(),
+    limit: zPageSize,
   })
   .strict();
-export type TSharedDocumentsQuery = z.infer<typeof ZSharedDocumentsQuery>;
+export type TSharedDocumentsQuery = z.output<typeof ZSharedDocumentsQuery>;
+export type TSharedDocumentsParams = z.input<typeof ZSharedDocumentsQuery>;
+
+/** One page of Shared Documents, newest first. */
+export const ZSharedDocumentPage = z.object({ items: z.array(ZSharedDocument), nextCursor: z.string().nullable() });
+export type TSharedDocumentPage = z.infer<typeof ZSharedDocumentPage>;
 
 /** An owner's letter (delivered future message) on the estate page. */
 export const ZSharedLetter = z.object({
@@ -178,9 +205,12 @@ export const ZSharedEstate = z.object({
   relationship: z.string(),
   status: z.enum(ESTATE_STATUSES),
   access: z.object({ memories: z.boolean(), documents: z.boolean(), messages: z.boolean() }),
+  /** Everything visible here (capped, see sharedCountLabel), not only the first pages. */
+  counts: ZSharedCounts,
   featuredMemory: ZSharedMemoryDetail.nullable(),
-  memories: z.array(ZSharedMemory),
-  documents: z.array(ZSharedDocument),
+  /** First pages; the next ones come from the shared lists with this estate's id. */
+  memories: ZSharedMemoryPage,
+  documents: ZSharedDocumentPage,
   letters: z.array(ZSharedLetter),
   supportTeam: z.array(ZSupportContact),
 });

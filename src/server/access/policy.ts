@@ -59,6 +59,16 @@ function releasedSql(release: PgColumn, estate: typeof e, category: ReleaseCateg
   )!;
 }
 
+/*
+ * PER_ROW: the share and letter-attachment EXISTS carry OFFSET 0, which changes no result but keeps
+ * PostgreSQL from planning them as a hash of the whole shares table (what it does with an EXISTS
+ * under an OR when it expects many outer rows). A list page or a capped count reads a few dozen rows
+ * in index order and stops; each row then costs one primary-key probe instead of hashing every share
+ * on the platform (80 ms at 100k shares; bench/explain-shared.md).
+ * Written as SQL text because the query builder leaves out a numeric OFFSET 0 altogether.
+ */
+const PER_ROW = sql`0` as unknown as number;
+
 /** Condition 1's third way: attached to a future message delivered to this beneficiary row. */
 function attachedToDeliveredMessage(db: Db, itemType: 'memory' | 'document', itemId: PgColumn): SQL {
   return exists(
@@ -73,7 +83,8 @@ function attachedToDeliveredMessage(db: Db, itemType: 'memory' | 'document', ite
           eq(fm.recipientId, b.id),
           eq(fm.status, 'delivered'),
         ),
-      ),
+      )
+      .offset(PER_ROW), // one index probe per row
   );
 }
 
@@ -123,7 +134,8 @@ function sharedWithRow(db: Db, item: Shareable): SQL {
       db
         .select({ one: sql`1` })
         .from(item.shares.table)
-        .where(and(eq(item.shares.itemId, item.id), eq(item.shares.beneficiaryId, b.id))),
+        .where(and(eq(item.shares.itemId, item.id), eq(item.shares.beneficiaryId, b.id)))
+        .offset(PER_ROW), // one index probe per row
     ),
     attachedToDeliveredMessage(db, item.kind, item.id),
   )!;

@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TDatedCursor, TNameCursor, TRankedCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
+import type { TDatedCursor, TDayCursor, TNameCursor, TRankedCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
 /**
  * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
@@ -45,4 +45,10 @@ export function olderThanDated(day: AnyColumn, time: AnyColumn, id: AnyColumn, c
 export function worseMatchThan(rank: SQL, time: AnyColumn, id: AnyColumn, cursor: TRankedCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${rank}, ${time}, ${id}) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Rows after the cursor of a list ordered by (day DESC, id DESC), e.g. memories by their date. */
+export function beforeDay(day: AnyColumn, id: AnyColumn, cursor: TDayCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${day}, ${id}) < (${cursor.day}::date, ${cursor.id}::uuid)`;
 }

@@ -51,7 +51,7 @@ export const documents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // the owner's list, read backwards: newest first by (createdAt, id), paged by keyset
+    // the owner's list and Shared Documents, read backwards: newest first by (createdAt, id), paged by keyset
     index('documents_estate_order_idx').on(t.estateId, t.createdAt, t.id),
     index('documents_search_idx').using('gin', t.searchVector),
     // a title as typed or with a typo: ILIKE and <% through trigrams (pg_trgm)

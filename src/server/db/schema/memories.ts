@@ -32,6 +32,9 @@ export const memories = pgTable(
   (t) => [
     // the owner's list, read backwards: newest first by (date, createdAt, id), paged by keyset
     index('memories_estate_order_idx').on(t.estateId, t.date, t.createdAt, t.id),
+    // Shared Memories pages by (date, id) within the viewer's estates; recent activity by (created_at, id).
+    index('memories_estate_day_idx').on(t.estateId, t.date, t.id),
+    index('memories_estate_created_idx').on(t.estateId, t.createdAt, t.id),
     index('memories_search_idx').using('gin', t.searchVector),
     // a title as typed ("gard" → Garden) or with a typo: ILIKE and <% through trigrams (pg_trgm)
     index('memories_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

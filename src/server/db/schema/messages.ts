@@ -44,7 +44,11 @@ export const futureMessageAttachments = pgTable(
     itemType: text('item_type').notNull(),
     itemId: uuid('item_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.futureMessageId, t.itemType, t.itemId] })],
+  (t) => [
+    primaryKey({ columns: [t.futureMessageId, t.itemType, t.itemId] }),
+    // the access policy asks, per memory or document, whether a delivered letter carries it
+    index('future_message_attachments_item_idx').on(t.itemId, t.itemType),
+  ],
 );
 
 /** Inbox messages between users. A thread is the id of its first message. */

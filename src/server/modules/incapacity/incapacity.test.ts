@@ -91,7 +91,7 @@ async function enterIncapacity(f: Family) {
 
 const statusOf = async (estateId: string) => (await t.db.select({ s: estates.status }).from(estates).where(eq(estates.id, estateId)))[0]!.s;
 const code = async (s: TestSession, url: string) => (await injectAs(t, s, 'GET', url)).statusCode;
-const docIds = async (s: TestSession) => ((await injectAs(t, s, 'GET', '/api/v1/shared/documents')).json() as { id: string }[]).map((d) => d.id);
+const docIds = async (s: TestSession) => ((await injectAs(t, s, 'GET', '/api/v1/shared/documents')).json().items as { id: string }[]).map((d) => d.id);
 
 describe('the owner’s choices', () => {
   it('lists every beneficiary with what they would get, and saves a choice only for the owner’s own linked beneficiaries', async () => {

@@ -11,11 +11,10 @@ import type { Ctx } from '../../context.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { loadNotificationSettings } from './notification-settings.ts';
-
-/** The newest this many are listed; the counters always count everything. */
-export const NOTIFICATIONS_PAGE = 200;
 
 type Row = typeof notifications.$inferSelect;
 
@@ -34,8 +33,9 @@ export function toNotification(row: Row): TNotification {
 
 /**
  * The signed-in user's notifications: search (message and sender), type filter, and a view
- * (inbox = not archived, unread, archived). Counters — unread, today (in the viewer's time zone),
- * total — count the not-archived notifications regardless of search and filter.
+ * (inbox = not archived, unread, archived), a page at a time newest first. Counters — unread, today
+ * (in the viewer's time zone), total — count the not-archived notifications regardless of search and
+ * filter (on the (user_id, created_at) index).
  */
 export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): Promise<TNotificationsList> {
   const mine = eq(notifications.userId, ctx.actor.userId);
@@ -49,12 +49,14 @@ export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): P
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(notifications.message, pattern), ilike(notifications.fromName, pattern)));
   }
+  conditions.push(olderThan(notifications.createdAt, notifications.id, query.cursor));
   const rows = await ctx.db
-    .select()
+    .select({ row: notifications, at: cursorTime(notifications.createdAt) })
     .from(notifications)
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE);
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.row.id));
 
   if (query.tz && !isValidTimeZone(query.tz)) throw badRequest('Some of the query fields are not valid.', { tz: 'Unknown time zone' });
   const tz = query.tz ?? (await getSystemSettings(ctx.db)).defaultTimeZone;
@@ -67,7 +69,8 @@ export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): P
   ]);
   const settings = await loadNotificationSettings(ctx.db, ctx.actor.userId);
   return {
-    items: rows.map(toNotification),
+    items: page.map((r) => toNotification(r.row)),
+    nextCursor,
     counts: { unread: unread?.n ?? 0, today: today?.n ?? 0, total: total?.n ?? 0 },
     preferences: { newMemories: settings.newMemories, documentUpdates: settings.documentUpdates, newMessages: settings.newMessages },
   };

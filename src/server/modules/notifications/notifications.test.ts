@@ -242,3 +242,36 @@ describe('the notifications API', () => {
     expect((await injectAs(t, session, 'GET', '/api/v1/notifications?type=alarm')).statusCode).toBe(400);
   });
 });
+
+describe('the notifications list pages in the database', () => {
+  it('walks every notification once, newest first (same-instant ones too); counters count all; bad cursor and page size are 400', async () => {
+    const user = await insertBeneficiaryUser(t.db);
+    const session = await sessionFor(t, user);
+    const sameInstant = new Date('2026-05-10T09:00:00Z');
+    const created = [];
+    for (const createdAt of [sameInstant, sameInstant, sameInstant, new Date('2026-05-11T09:00:00Z'), new Date('2026-05-01T09:00:00Z')]) {
+      created.push(await insertNotification(t.db, user.id, { createdAt }));
+    }
+    // Someone else's notification never shows on any page.
+    const other = await insertNotification(t.db, (await insertBeneficiaryUser(t.db)).id, { createdAt: sameInstant });
+    const expected = created
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map((n) => n.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await injectAs(t, session, 'GET', `/api/v1/notifications?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.counts.total).toBe(5);
+      expect(body.counts.unread).toBe(5);
+      seen.push(...body.items.map((n: { id: string }) => n.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(seen).not.toContain(other.id);
+    for (const bad of ['limit=101', 'limit=0', 'cursor=nope', `cursor=${encodeURIComponent(`2026-05-10|${randomUUID()}`)}`]) {
+      expect((await injectAs(t, session, 'GET', `/api/v1/notifications?${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
+});

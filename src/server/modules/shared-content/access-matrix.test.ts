@@ -173,15 +173,15 @@ describe.each(FLAGS)('a beneficiary whose flags are %s', (flag) => {
   it('lists exactly the memories and documents the rule allows', async () => {
     const mem = await get(flag, '/api/v1/shared/memories');
     expect(mem.statusCode).toBe(200);
-    expect(mem.json().map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory'));
+    expect(mem.json().items.map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory'));
     const docs = await get(flag, '/api/v1/shared/documents');
     expect(docs.statusCode).toBe(200);
-    expect(docs.json().map((d: { id: string }) => d.id).sort()).toEqual(expectedIds('document'));
+    expect(docs.json().items.map((d: { id: string }) => d.id).sort()).toEqual(expectedIds('document'));
     // Filtering by estate or searching never widens it.
     for (const status of STATUSES) {
       const estateId = estates[status].id;
       const byEstate = await get(flag, `/api/v1/shared/memories?estateId=${estateId}&q=sea`);
-      expect(byEstate.json().map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory', estateId));
+      expect(byEstate.json().items.map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory', estateId));
     }
   });
 
@@ -213,8 +213,10 @@ describe.each(FLAGS)('a beneficiary whose flags are %s', (flag) => {
       const res = await get(flag, `/api/v1/shared/estates/${id}`);
       expect(res.statusCode).toBe(200);
       const page = res.json();
-      expect(page.memories.map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory', id));
-      expect(page.documents.map((d: { id: string }) => d.id).sort()).toEqual(expectedIds('document', id));
+      expect(page.memories.items.map((m: { id: string }) => m.id).sort()).toEqual(expectedIds('memory', id));
+      expect(page.counts.memories).toBe(expectedIds('memory', id).length);
+      expect(page.documents.items.map((d: { id: string }) => d.id).sort()).toEqual(expectedIds('document', id));
+      expect(page.counts.documents).toBe(expectedIds('document', id).length);
       // Each viewer sees only the delivered letter addressed to their own row, and only with the flag on.
       const expectedLetters = letters.filter((l) => l.estateId === id && l.to === 'me' && l.delivered && l.threadByViewer[flag] !== undefined);
       expect(page.letters.map((l: { id: string }) => l.id)).toEqual(flag === 'on' ? expectedLetters.map((l) => l.id) : []);
@@ -276,9 +278,9 @@ describe.each(FLAGS)('a beneficiary whose flags are %s', (flag) => {
     for (const fileId of foreign.fileIds) expect((await get(flag, `/api/v1/shared/files/${fileId}`)).statusCode).toBe(404);
     expect((await get(flag, `/api/v1/inbox/threads/${foreign.threadId}`)).statusCode).toBe(404);
     const list = await get(flag, `/api/v1/shared/memories?estateId=${foreign.estateId}`);
-    expect(list.json()).toEqual([]);
+    expect(list.json()).toEqual({ items: [], nextCursor: null });
     const docs = await get(flag, `/api/v1/shared/documents?estateId=${foreign.estateId}`);
-    expect(docs.json()).toEqual([]);
+    expect(docs.json()).toEqual({ items: [], nextCursor: null });
     // Ids that exist nowhere look exactly the same.
     const missing = await get(flag, `/api/v1/shared/estates/${randomUUID()}`);
     expect(missing.statusCode).toBe(404);
@@ -292,8 +294,8 @@ describe('a beneficiary user linked to no estate', () => {
     const session = await sessionFor(t, loner);
     const call = (url: string) => injectAs(t, session, 'GET', url);
     expect((await call('/api/v1/shared/home')).json()).toEqual({ estates: [], activity: [] });
-    expect((await call('/api/v1/shared/memories')).json()).toEqual([]);
-    expect((await call('/api/v1/shared/documents')).json()).toEqual([]);
+    expect((await call('/api/v1/shared/memories')).json()).toEqual({ items: [], nextCursor: null });
+    expect((await call('/api/v1/shared/documents')).json()).toEqual({ items: [], nextCursor: null });
     expect((await call('/api/v1/inbox')).json()).toEqual({ threads: [], unreadCount: 0 });
     for (const status of STATUSES) expect((await call(`/api/v1/shared/estates/${estates[status].id}`)).statusCode).toBe(404);
     for (const item of items) {

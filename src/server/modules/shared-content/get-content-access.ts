@@ -5,7 +5,11 @@ import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
 
 /** Settings → Content Access: for each estate, which categories the owner opened to the viewer, and what is visible. */
 export async function getContentAccess(ctx: Ctx): Promise<TContentAccess> {
-  const [linked, counts] = await Promise.all([loadLinkedEstates(ctx), sharedCountsByEstate(ctx)]);
+  const linked = await loadLinkedEstates(ctx);
+  const counts = await sharedCountsByEstate(
+    ctx,
+    linked.map((e) => e.estateId),
+  );
   return linked.map((e) => ({
     estateId: e.estateId,
     owner: e.owner,

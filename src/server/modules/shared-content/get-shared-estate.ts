@@ -6,7 +6,12 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
-import { loadSharedDocuments, loadSharedLetters, loadSharedMemories, loadSharedMemoryDetail } from './shared-views.ts';
+import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
+import { SHARED_PAGE_DEFAULT } from '../../../core/shared-content.schemas.ts';
+import { loadSharedLetters, loadSharedMemoryDetail, pageSharedDocuments, pageSharedMemories } from './shared-views.ts';
+
+/** Letters are few (one per recipient the owner wrote to); the page shows the newest this many. */
+const LETTERS_SHOWN = 200;
 
 /**
  * The estate content page: the owner and relationship, a featured memory, the memories, documents
@@ -16,20 +21,22 @@ import { loadSharedDocuments, loadSharedLetters, loadSharedMemories, loadSharedM
 export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TSharedEstate> {
   const [estate] = await loadLinkedEstates(ctx, estateId);
   if (!estate) throw notFound('That estate');
-  const [memories, documents, letters, team] = await Promise.all([
-    loadSharedMemories(ctx, { estateId }),
-    loadSharedDocuments(ctx, { estateId }),
-    loadSharedLetters(ctx, { estateId }),
+  const [memories, documents, letters, team, counts] = await Promise.all([
+    pageSharedMemories(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
+    pageSharedDocuments(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
+    loadSharedLetters(ctx, { estateId, limit: LETTERS_SHOWN }),
     ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, estateId)).orderBy(asc(supportTeamMembers.createdAt)),
+    sharedCountsByEstate(ctx, [estateId]),
   ]);
-  // Featured: the most recent memory with a photo, else the most recent memory.
-  const featured = memories.find((m) => m.previewUrl) ?? memories[0];
+  // Featured: the most recent memory with a photo on the first page, else the most recent memory.
+  const featured = memories.items.find((m) => m.previewUrl) ?? memories.items[0];
   return {
     estateId,
     owner: estate.owner,
     relationship: estate.relationship,
     status: estate.status,
     access: { memories: estate.access.memories, documents: estate.access.documents, messages: estate.access.messages },
+    counts: counts.get(estateId) ?? NO_COUNTS,
     featuredMemory: featured ? await loadSharedMemoryDetail(ctx, featured.id) : null,
     memories,
     documents,

@@ -12,9 +12,12 @@ export const RECENT_ACTIVITY_ITEMS = 8;
  * recent activity — the newest items the viewer may see, each with the path its View link opens.
  */
 export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
-  const [linked, counts, memories, documents, letters] = await Promise.all([
-    loadLinkedEstates(ctx),
-    sharedCountsByEstate(ctx),
+  const linked = await loadLinkedEstates(ctx);
+  const [counts, memories, documents, letters] = await Promise.all([
+    sharedCountsByEstate(
+      ctx,
+      linked.map((e) => e.estateId),
+    ),
     loadSharedMemories(ctx, { order: 'recent', limit: RECENT_ACTIVITY_ITEMS }),
     loadSharedDocuments(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
     loadSharedLetters(ctx, { limit: RECENT_ACTIVITY_ITEMS }),

@@ -3,16 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
 import {
   ZContentAccess,
-  ZSharedDocument,
+  ZSharedDocumentPage,
   ZSharedDocumentsQuery,
   ZSharedEstate,
   ZSharedFileQuery,
   ZSharedHome,
   ZSharedMemoriesQuery,
-  ZSharedMemory,
+  ZSharedMemoryPage,
   ZSharedMemoryDetail,
 } from '../../../core/shared-content.schemas.ts';
-import { z } from 'zod';
 import { downloadSharedFile } from './download-shared-file.ts';
 import { getContentAccess } from './get-content-access.ts';
 import { getSharedEstate } from './get-shared-estate.ts';
@@ -31,7 +30,7 @@ export async function sharedContentRoutes(base: FastifyInstance) {
   app.get('/api/v1/shared/access', { schema: { tags, response: { 200: ZContentAccess } }, config }, async (req) => getContentAccess(req.ctx));
   app.get(
     '/api/v1/shared/memories',
-    { schema: { tags, querystring: ZSharedMemoriesQuery, response: { 200: z.array(ZSharedMemory) } }, config },
+    { schema: { tags, querystring: ZSharedMemoriesQuery, response: { 200: ZSharedMemoryPage } }, config },
     async (req) => listSharedMemories(req.ctx, req.query),
   );
   app.get(
@@ -41,7 +40,7 @@ export async function sharedContentRoutes(base: FastifyInstance) {
   );
   app.get(
     '/api/v1/shared/documents',
-    { schema: { tags, querystring: ZSharedDocumentsQuery, response: { 200: z.array(ZSharedDocument) } }, config },
+    { schema: { tags, querystring: ZSharedDocumentsQuery, response: { 200: ZSharedDocumentPage } }, config },
     async (req) => listSharedDocuments(req.ctx, req.query),
   );
   app.get(

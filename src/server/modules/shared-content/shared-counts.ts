@@ -1,33 +1,42 @@
-import { count } from 'drizzle-orm';
-import type { TSharedCounts } from '../../../core/shared-content.schemas.ts';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { SHARED_COUNT_CAP, type TSharedCounts } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 
-/** Live counts of what the viewer may see, per estate — counted in the database through the policy. */
-export async function sharedCountsByEstate(ctx: Ctx): Promise<Map<string, TSharedCounts>> {
+/**
+ * How many rows of one estate the viewer may see, counted by the database through the policy and
+ * stopping at SHARED_COUNT_CAP + 1 (shown "500+"): the count reads at most that many index entries,
+ * however large the estate (ADR "capped shared counts").
+ */
+async function cappedCount(ctx: Ctx, table: PgTable, estateId: PgColumn, estate: string, visible: SQL): Promise<number> {
+  const rows = ctx.db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(and(eq(estateId, estate), visible))
+    .limit(SHARED_COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await ctx.db.select({ n: count() }).from(rows);
+  return row?.n ?? 0;
+}
+
+/** Live counts of what the viewer may see in each of these estates (their linked ones). */
+export async function sharedCountsByEstate(ctx: Ctx, estateIds: string[]): Promise<Map<string, TSharedCounts>> {
   const userId = ctx.actor.userId;
-  const [m, d, l] = await Promise.all([
-    ctx.db.select({ estateId: memories.estateId, n: count() }).from(memories).where(memoryVisibleSql(ctx.db, userId)).groupBy(memories.estateId),
-    ctx.db.select({ estateId: documents.estateId, n: count() }).from(documents).where(documentVisibleSql(ctx.db, userId)).groupBy(documents.estateId),
-    ctx.db
-      .select({ estateId: futureMessages.estateId, n: count() })
-      .from(futureMessages)
-      .where(letterVisibleSql(ctx.db, userId))
-      .groupBy(futureMessages.estateId),
-  ]);
-  const out = new Map<string, TSharedCounts>();
-  const at = (estateId: string) => {
-    let c = out.get(estateId);
-    if (!c) out.set(estateId, (c = { memories: 0, documents: 0, messages: 0 }));
-    return c;
-  };
-  for (const r of m) at(r.estateId).memories = r.n;
-  for (const r of d) at(r.estateId).documents = r.n;
-  for (const r of l) at(r.estateId).messages = r.n;
-  return out;
+  const counted = await Promise.all(
+    estateIds.map(async (estate) => {
+      const [m, d, l] = await Promise.all([
+        cappedCount(ctx, memories, memories.estateId, estate, memoryVisibleSql(ctx.db, userId)),
+        cappedCount(ctx, documents, documents.estateId, estate, documentVisibleSql(ctx.db, userId)),
+        cappedCount(ctx, futureMessages, futureMessages.estateId, estate, letterVisibleSql(ctx.db, userId)),
+      ]);
+      return [estate, { memories: m, documents: d, messages: l }] as const;
+    }),
+  );
+  return new Map(counted);
 }
 
 export const NO_COUNTS: TSharedCounts = { memories: 0, documents: 0, messages: 0 };

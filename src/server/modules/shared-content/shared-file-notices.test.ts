@@ -53,7 +53,7 @@ describe('shared-file notices', () => {
     // The thumbnail URL a memory card uses.
     const list = await injectAs(t, session, 'GET', '/api/v1/shared/memories');
     expect(list.statusCode).toBe(200);
-    const card = (list.json() as { id: string; previewUrl: string | null }[]).find((m) => m.id === memory.id)!;
+    const card = (list.json().items as { id: string; previewUrl: string | null }[]).find((m) => m.id === memory.id)!;
     const thumbnail = card.previewUrl!;
     expect(thumbnail).toBe(`/api/v1/shared/files/${memory.thumbnailId}?inline=1`);
 

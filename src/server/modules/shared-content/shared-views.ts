@@ -9,10 +9,14 @@ import {
   documentFormatOf,
   sharedFileUrl,
   type TSharedDocument,
+  type TSharedDocumentPage,
+  type TSharedDocumentsQuery,
   type TSharedLetter,
   type TSharedMedia,
   type TSharedMemory,
+  type TSharedMemoriesQuery,
   type TSharedMemoryDetail,
+  type TSharedMemoryPage,
 } from '../../../core/shared-content.schemas.ts';
 import { previewOf } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
@@ -24,6 +28,9 @@ import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { acrossEstates, newestFirst } from './across-estates.ts';
+import { beforeDay, cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { dayCursorOf, timeCursorOf, type TDayCursor, type TTimeCursor } from '../../../core/keyset.schemas.ts';
 
 type DocumentCategory = TSharedDocument['category'];
 type MediaKind = TSharedMedia['kind'];
@@ -50,56 +57,73 @@ export interface MemoryFilter {
   type?: MemoryType | undefined;
   estateId?: string | undefined;
   ids?: string[];
-  /** date: by the memory's date (lists); recent: newest shared first (activity). */
+  /** date: by the memory's date, then id (lists); recent: newest added first (activity). */
   order?: 'date' | 'recent';
-  limit?: number;
+  /** Lists by date only: the rows after this one. */
+  cursor?: TDayCursor | undefined;
+  limit: number;
 }
 
 /** Visible memories (newest memory date first), as cards: owner, a preview photo, when shared. */
-export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter = {}): Promise<TSharedMemory[]> {
-  const rows = await ctx.db
-    .select({ memory: memories, ownerName: users.name, activatedAt: estates.activatedAt })
-    .from(memories)
-    .innerJoin(estates, eq(estates.id, memories.estateId))
-    .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(
-      and(
-        memoryVisibleSql(ctx.db, ctx.actor.userId),
-        filter.estateId ? eq(memories.estateId, filter.estateId) : undefined,
-        filter.type ? eq(memories.type, filter.type) : undefined,
-        filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
-        memorySearch(filter.q),
-      ),
-    )
-    .orderBy(...(filter.order === 'recent' ? [desc(memories.createdAt)] : [desc(memories.date), desc(memories.createdAt)]))
-    .limit(filter.limit ?? 500);
+export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promise<TSharedMemory[]> {
+  const recent = filter.order === 'recent';
+  const query = (estateId: string | undefined) =>
+    ctx.db
+      .select({ memory: memories, ownerName: users.name, activatedAt: estates.activatedAt, at: cursorTime(memories.createdAt) })
+      .from(memories)
+      .innerJoin(estates, eq(estates.id, memories.estateId))
+      .innerJoin(users, eq(users.id, estates.ownerId))
+      .where(
+        and(
+          memoryVisibleSql(ctx.db, ctx.actor.userId),
+          estateId ? eq(memories.estateId, estateId) : undefined,
+          filter.type ? eq(memories.type, filter.type) : undefined,
+          filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
+          memorySearch(filter.q),
+          recent ? undefined : beforeDay(memories.date, memories.id, filter.cursor),
+        ),
+      )
+      .orderBy(...(recent ? [desc(memories.createdAt), desc(memories.id)] : [desc(memories.date), desc(memories.id)]))
+      .limit(filter.limit);
+  const rows = filter.ids
+    ? await query(filter.estateId)
+    : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => (recent ? r.at : r.memory.date), (r) => r.memory.id));
   if (!rows.length) return [];
+  const previews = await firstPhotoOf(ctx, rows.map((r) => r.memory.id));
+  return rows.map(({ memory, ownerName, activatedAt }) => ({
+    id: memory.id,
+    estateId: memory.estateId,
+    title: memory.title,
+    type: memory.type as MemoryType,
+    date: memory.date,
+    description: memory.description,
+    from: ownerName,
+    previewUrl: previews.get(memory.id) ?? null,
+    sharedAt: sharedAt(memory, { activatedAt }).toISOString(),
+  }));
+}
+
+/** The card photo of each of these memories (its first committed photo, thumbnail when there is one), by memory id. */
+async function firstPhotoOf(ctx: Ctx, memoryIds: string[]): Promise<Map<string, string>> {
   const photos = await ctx.db
-    .select({ memoryId: memoryMedia.memoryId, fileId: memoryMedia.fileId, thumbnailFileId: memoryMedia.thumbnailFileId })
+    .selectDistinctOn([memoryMedia.memoryId], { memoryId: memoryMedia.memoryId, fileId: memoryMedia.fileId, thumbnailFileId: memoryMedia.thumbnailFileId })
     .from(memoryMedia)
     .innerJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
-    .where(and(inArray(memoryMedia.memoryId, rows.map((r) => r.memory.id)), eq(memoryMedia.kind, 'photo')))
-    .orderBy(asc(memoryMedia.position));
-  return rows.map(({ memory, ownerName, activatedAt }) => {
-    const photo = photos.find((p) => p.memoryId === memory.id);
-    const previewFile = photo ? (photo.thumbnailFileId ?? photo.fileId) : null;
-    return {
-      id: memory.id,
-      estateId: memory.estateId,
-      title: memory.title,
-      type: memory.type as MemoryType,
-      date: memory.date,
-      description: memory.description,
-      from: ownerName,
-      previewUrl: previewFile ? sharedFileUrl(previewFile, true) : null,
-      sharedAt: sharedAt(memory, { activatedAt }).toISOString(),
-    };
-  });
+    .where(and(inArray(memoryMedia.memoryId, memoryIds), eq(memoryMedia.kind, 'photo')))
+    .orderBy(memoryMedia.memoryId, asc(memoryMedia.position));
+  return new Map(photos.map((p) => [p.memoryId, sharedFileUrl(p.thumbnailFileId ?? p.fileId!, true)]));
+}
+
+/** One page of visible memories by date, with the cursor of the next page. */
+export async function pageSharedMemories(ctx: Ctx, query: TSharedMemoriesQuery): Promise<TSharedMemoryPage> {
+  const rows = await loadSharedMemories(ctx, { ...query, order: 'date', limit: query.limit + 1 });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (m) => dayCursorOf(m.date, m.id));
+  return { items: page, nextCursor };
 }
 
 /** One visible memory with its content (text, photos, videos, audio, stories); null when not visible. */
 export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promise<TSharedMemoryDetail | null> {
-  const [card] = await loadSharedMemories(ctx, { ids: [memoryId] });
+  const [card] = await loadSharedMemories(ctx, { ids: [memoryId], limit: 1 });
   if (!card) return null;
   const [meta] = await ctx.db
     .select({ createdBy: memories.createdBy, ownerId: estates.ownerId, creatorName: users.name })
@@ -137,57 +161,77 @@ export interface DocumentFilter {
   q?: string | undefined;
   category?: DocumentCategory | undefined;
   estateId?: string | undefined;
-  limit?: number;
+  cursor?: TTimeCursor | undefined;
+  limit: number;
 }
 
-/** Visible documents, newest first. */
-export async function loadSharedDocuments(ctx: Ctx, filter: DocumentFilter = {}): Promise<TSharedDocument[]> {
-  const rows = await ctx.db
-    .select({ document: documents, ownerName: users.name, activatedAt: estates.activatedAt })
-    .from(documents)
-    .innerJoin(estates, eq(estates.id, documents.estateId))
-    .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(
-      and(
-        documentVisibleSql(ctx.db, ctx.actor.userId),
-        filter.estateId ? eq(documents.estateId, filter.estateId) : undefined,
-        filter.category ? eq(documents.type, filter.category) : undefined,
-        documentSearch(filter.q),
-      ),
-    )
-    .orderBy(desc(documents.createdAt))
-    .limit(filter.limit ?? 500);
-  return rows.map(({ document, ownerName, activatedAt }) => ({
-    id: document.id,
-    estateId: document.estateId,
-    title: document.title,
-    category: document.type as DocumentCategory,
-    format: documentFormatOf(document.mimeType),
-    from: ownerName,
-    date: sharedAt(document, { activatedAt }).toISOString(),
-    size: document.size,
-    mimeType: document.mimeType,
-    fileId: document.fileId,
+/** Visible documents, newest first, each with its keyset position. */
+async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise<{ document: TSharedDocument; at: string }[]> {
+  const query = (estateId: string) =>
+    ctx.db
+      .select({ document: documents, ownerName: users.name, activatedAt: estates.activatedAt, at: cursorTime(documents.createdAt) })
+      .from(documents)
+      .innerJoin(estates, eq(estates.id, documents.estateId))
+      .innerJoin(users, eq(users.id, estates.ownerId))
+      .where(
+        and(
+          documentVisibleSql(ctx.db, ctx.actor.userId),
+          eq(documents.estateId, estateId),
+          filter.category ? eq(documents.type, filter.category) : undefined,
+          documentSearch(filter.q),
+          olderThan(documents.createdAt, documents.id, filter.cursor),
+        ),
+      )
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(filter.limit);
+  const rows = await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.at, (r) => r.document.id));
+  return rows.map(({ document, ownerName, activatedAt, at }) => ({
+    at,
+    document: {
+      id: document.id,
+      estateId: document.estateId,
+      title: document.title,
+      category: document.type as DocumentCategory,
+      format: documentFormatOf(document.mimeType),
+      from: ownerName,
+      date: sharedAt(document, { activatedAt }).toISOString(),
+      size: document.size,
+      mimeType: document.mimeType,
+      fileId: document.fileId,
+    },
   }));
 }
 
+/** Visible documents, newest first. */
+export async function loadSharedDocuments(ctx: Ctx, filter: DocumentFilter): Promise<TSharedDocument[]> {
+  return (await loadSharedDocumentRows(ctx, filter)).map((r) => r.document);
+}
+
+/** One page of visible documents, with the cursor of the next page. */
+export async function pageSharedDocuments(ctx: Ctx, query: TSharedDocumentsQuery): Promise<TSharedDocumentPage> {
+  const rows = await loadSharedDocumentRows(ctx, { ...query, limit: query.limit + 1 });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.document.id));
+  return { items: page.map((r) => r.document), nextCursor };
+}
+
 /** The owner's letters (delivered future messages) the viewer may read, newest first. */
-export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; limit?: number } = {}): Promise<(TSharedLetter & { estateId: string; ownerName: string })[]> {
+export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; limit: number }): Promise<(TSharedLetter & { estateId: string; ownerName: string })[]> {
   const rows = await ctx.db
     .select({ letter: futureMessages, ownerName: users.name })
     .from(futureMessages)
     .innerJoin(estates, eq(estates.id, futureMessages.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(and(letterVisibleSql(ctx.db, ctx.actor.userId), filter.estateId ? eq(futureMessages.estateId, filter.estateId) : undefined))
-    .orderBy(desc(futureMessages.deliveredAt))
-    .limit(filter.limit ?? 200);
+    .orderBy(desc(futureMessages.deliveredAt), desc(futureMessages.id))
+    .limit(filter.limit);
   if (!rows.length) return [];
   const deliveries = await ctx.db
     .select({ futureMessageId: messages.futureMessageId, threadId: messages.threadId, readAt: messages.readAt })
     .from(messages)
     .where(and(inArray(messages.futureMessageId, rows.map((r) => r.letter.id)), eq(messages.recipientId, ctx.actor.userId)));
+  const deliveryOf = new Map(deliveries.map((d) => [d.futureMessageId, d]));
   return rows.map(({ letter, ownerName }) => {
-    const delivery = deliveries.find((d) => d.futureMessageId === letter.id);
+    const delivery = deliveryOf.get(letter.id);
     return {
       id: letter.id,
       estateId: letter.estateId,

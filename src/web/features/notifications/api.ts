@@ -2,15 +2,15 @@ import type {
   TNotification,
   TNotificationPreferences,
   TNotificationsList,
-  TNotificationsQuery,
+  TNotificationsParams,
   TUpdateNotificationPreferencesRequest,
 } from '../../../core/notifications.schemas.ts';
 import { api } from '../../lib/api.ts';
 
 export const notificationsApi = {
-  list: (q: TNotificationsQuery = {}) => {
+  list: (q: TNotificationsParams = {}) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) if (v) params.set(k, v);
+    for (const [k, v] of Object.entries(q)) if (v) params.set(k, String(v));
     const s = params.toString();
     return api.get<TNotificationsList>(`/api/v1/notifications${s ? `?${s}` : ''}`);
   },

@@ -1,7 +1,7 @@
 import { CheckIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { ACCESS_FLAG_DESCRIPTIONS, ACCESS_FLAG_LABELS, ACCESS_FLAGS } from '../../../core/constants.ts';
-import type { TContentAccess } from '../../../core/shared-content.schemas.ts';
+import { sharedCountLabel, type TContentAccess } from '../../../core/shared-content.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -55,8 +55,8 @@ export function ContentAccessDialog({ open, onClose }: { open: boolean; onClose:
                 {a.owner.name} <span className="font-normal text-stone-500">· {a.relationship}</span> <EstateStatusBadge status={a.status} />
               </h3>
               <p className="mt-1 text-sm text-stone-600">
-                You can see {a.counts.memories} {a.counts.memories === 1 ? 'memory' : 'memories'}, {a.counts.documents}{' '}
-                {a.counts.documents === 1 ? 'document' : 'documents'} and {a.counts.messages} {a.counts.messages === 1 ? 'message' : 'messages'} now.
+                You can see {sharedCountLabel(a.counts.memories)} {a.counts.memories === 1 ? 'memory' : 'memories'}, {sharedCountLabel(a.counts.documents)}{' '}
+                {a.counts.documents === 1 ? 'document' : 'documents'} and {sharedCountLabel(a.counts.messages)} {a.counts.messages === 1 ? 'message' : 'messages'} now.
               </p>
               <ul className="mt-3 divide-y divide-stone-100 rounded-lg ring-1 ring-stone-200">
                 {ACCESS_FLAGS.map((flag) => (

@@ -1,4 +1,4 @@
-import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
+import { ChatBubbleLeftRightIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { TSnapshotSummary } from '../../../core/audit-integrity.schemas.ts';
@@ -8,7 +8,6 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError, orNotFound } from '../../lib/api.ts';
@@ -19,9 +18,8 @@ import { ReportPassingButton } from '../../features/estate-report/report-passing
 import { loadSnapshot } from '../../features/activation-snapshot/api.ts';
 import { SnapshotCard } from '../../features/activation-snapshot/snapshot-card.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
-import { DocumentList } from '../../features/shared-content/document-list.tsx';
+import { closedFlag, EstateDocuments, EstateMemories } from '../../features/shared-content/estate-lists.tsx';
 import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
-import { MemoryCard } from '../../features/shared-content/memory-card.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 
@@ -59,8 +57,6 @@ function NotFound() {
     />
   );
 }
-
-const closedFlag = (open: boolean, what: string) => (open ? null : `${what} are not part of what this person has opened to you.`);
 
 function Letters({ letters, open }: { letters: TSharedLetter[]; open: boolean }) {
   const [reading, setReading] = useState<TSharedLetter | null>(null);
@@ -172,26 +168,10 @@ export function Component() {
         </section>
       )}
 
-      <Card title="Memories" description={`${estate.memories.length} shared with you`}>
-        {estate.memories.length === 0 ? (
-          <EmptyState icon={PhotoIcon} title="No memories yet" description={closedFlag(estate.access.memories, 'Memories') ?? 'Memories shared with you will appear here.'} />
-        ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {estate.memories.map((m) => (
-              <MemoryCard key={m.id} memory={m} onView={setViewing} showFrom={false} headingLevel={3} />
-            ))}
-          </ul>
-        )}
-      </Card>
+      <EstateMemories estate={estate} onView={setViewing} />
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <Card title="Documents" description={`${estate.documents.length} shared with you`}>
-          {estate.documents.length === 0 ? (
-            <EmptyState icon={DocumentTextIcon} title="No documents yet" description={closedFlag(estate.access.documents, 'Documents') ?? 'Documents shared with you will appear here.'} />
-          ) : (
-            <DocumentList documents={estate.documents} showFrom={false} />
-          )}
-        </Card>
+        <EstateDocuments estate={estate} />
         <div id="messages">
           <Card title="Messages" description="Letters delivered to you">
             <Letters letters={estate.letters} open={estate.access.messages} />

@@ -1,6 +1,6 @@
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, HeartIcon, PhotoIcon } from '@heroicons/react/24/outline';
 import { Link, useLoaderData } from 'react-router';
-import type { TSharedActivity, TSharedEstateSummary } from '../../../core/shared-content.schemas.ts';
+import { sharedCountLabel, type TSharedActivity, type TSharedEstateSummary } from '../../../core/shared-content.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -47,7 +47,7 @@ function OwnerCard({ estate }: { estate: TSharedEstateSummary }) {
               <Icon aria-hidden="true" className="size-4 text-stone-400" />
               {label}
             </dt>
-            <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{estate.counts[key]}</dd>
+            <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{sharedCountLabel(estate.counts[key])}</dd>
           </div>
         ))}
       </dl>

@@ -6,10 +6,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { browserZone } from '../../lib/dates.ts';
 import { searchParam } from '../../lib/query-params.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { notificationsApi } from '../../features/notifications/api.ts';
 import { NotificationList } from '../../features/notifications/notification-list.tsx';
@@ -20,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = searchParam(params);
   const type = NOTIFICATION_TYPES.find((t) => t === params.get('type'));
   const view = NOTIFICATION_VIEWS.find((v) => v === params.get('view')) ?? 'inbox';
-  const list = await notificationsApi.list({ q: q || undefined, type, view: view === 'inbox' ? undefined : view, tz: browserZone() });
-  return { ...list, q, type: type ?? '', view };
+  const filter = { q: q || undefined, type, view: view === 'inbox' ? undefined : view, tz: browserZone() };
+  const list = await notificationsApi.list(filter);
+  return { ...list, filter, q, type: type ?? '', view };
 }
 
 const VIEW_LABELS = { inbox: 'All', unread: 'Unread', archived: 'Archived (history)' } as const;
@@ -29,11 +32,12 @@ const DONE = { markRead: 'Marked as read.', archive: 'Archived: it is in Notific
 
 /** Notifications: counters, search, filter, archive, New badges, Mark All as Read, and what to be notified about. */
 export function Component() {
-  const { items, counts, preferences, q, type, view } = useLoaderData<typeof loader>();
+  const { items, nextCursor, filter, counts, preferences, q, type, view } = useLoaderData<typeof loader>();
+  const list = useLoadMore({ items, nextCursor }, JSON.stringify(filter), (cursor) => notificationsApi.list({ ...filter, cursor }));
   const { busyId, notice, act } = useRowAction();
   const run = (n: TNotification, action: keyof typeof DONE) =>
     void act(n.id, async () => {
-      await notificationsApi[action](n.id);
+      list.replace(await notificationsApi[action](n.id));
       return DONE[action];
     });
   const markAll = () =>
@@ -89,7 +93,7 @@ export function Component() {
             </SelectField>
           </SearchFilterBar>
           <Card title={view === 'archived' ? 'Notification History' : 'Recent Notifications'}>
-            {items.length === 0 ? (
+            {list.items.length === 0 ? (
               <EmptyState
                 icon={BellIcon}
                 title={q || type || view !== 'inbox' ? 'No notifications match' : 'You are all caught up'}
@@ -97,7 +101,7 @@ export function Component() {
               />
             ) : (
               <NotificationList
-                items={items}
+                items={list.items}
                 busyId={busyId}
                 onOpen={(n) => !n.read && void notificationsApi.markRead(n.id)}
                 onRead={(n) => run(n, 'markRead')}
@@ -105,6 +109,9 @@ export function Component() {
                 onRestore={(n) => run(n, 'unarchive')}
               />
             )}
+            <div className="mt-4">
+              <LoadMoreFooter list={list} />
+            </div>
           </Card>
         </div>
         <div>
