@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only api,bundle,lighthouse,upload,load] [--skip-large]` after `npm run build`
+ * `npm run bench [-- --only api,bundle,lighthouse,upload,load] [--skip-embedded] [--skip-large]` after `npm run build`
  * (and `npm run bench:data` for the large rows). Prints ONE table: every figure measured in this
  * run beside its ceiling and budget, PASS/FAIL. Exit code 0 always: these are figures, not tests.
  * BENCH_SECONDS (10) per endpoint, BENCH_LOAD_SECONDS (60), BENCH_UPLOAD_MB (1024), BENCH_PORT (4100).
@@ -27,6 +27,7 @@ const only = new Set((argv.includes('--only') && onlyArg ? onlyArg : (process.en
 for (const name of only) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section "${name}" (one of ${SECTIONS.join(', ')})`);
 const wants = (section: Section) => only.has(section);
 const skipLarge = argv.includes('--skip-large');
+const skipEmbedded = argv.includes('--skip-embedded');
 const basePort = Number(process.env.BENCH_PORT ?? 4100);
 
 assertBuilt();
@@ -37,7 +38,8 @@ if (wants('bundle')) measureBundle(report);
 const ceiling = wants('api') ? await startCeiling(basePort) : undefined;
 try {
   let demoP50s = new Map<string, number>();
-  if (wants('api') || wants('lighthouse') || wants('upload') || wants('load')) {
+  if (skipEmbedded) report.skip('Embedded demo', 'all', '--skip-embedded');
+  else if (wants('api') || wants('lighthouse') || wants('upload') || wants('load')) {
     const server = await startServer({ port: basePort + 1, kind: 'embedded' });
     try {
       const sessions = await demoPersonaSessions(server.base);
