@@ -1,80 +1,81 @@
 /**
- * `npm run bench` (after `npm run build`): starts the built server on a fresh data folder with the
- * demo seed, signs in as the demo estate owner and measures the main read endpoints with autocannon.
- * Prints one table; nothing is asserted. Set DATABASE_URL to measure against PostgreSQL.
+ * `npm run bench [-- --only api,bundle,lighthouse,upload,load] [--skip-embedded] [--skip-large]` after `npm run build`
+ * (and `npm run bench:data` for the large rows). Prints ONE table: every figure measured in this
+ * run beside its ceiling and budget, PASS/FAIL. Exit code 0 always: these are figures, not tests.
+ * BENCH_SECONDS (10) per endpoint, BENCH_LOAD_SECONDS (60), BENCH_UPLOAD_MB (1024), BENCH_PORT (4100).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
+import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
+import { CONNECTIONS, SECONDS, startCeiling } from './lib/load.ts';
+import { Report } from './lib/report.ts';
+import { assertBuilt, startServer } from './lib/server.ts';
+import { largeDatabaseReady } from './lib/sessions.ts';
+import { compareSizes, measureApi } from './sections/api.ts';
+import { measureBundle } from './sections/bundle.ts';
+import { measureLighthouse } from './sections/lighthouse.ts';
+import { measureMixedLoad } from './sections/mixed.ts';
+import { measureUpload } from './sections/upload.ts';
+import { demoLoadSessions, demoPersonaSessions, largeLoadSessions, largePersonaSessions, largeSearchTerm } from './targets.ts';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3990);
-const BASE = `http://127.0.0.1:${PORT}`;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ENDPOINTS = [
-  '/api/health',
-  '/api/v1/auth/session',
-  '/api/v1/dashboard',
-  '/api/v1/memories',
-  '/api/v1/memories?q=garden',
-  '/api/v1/documents',
-  '/api/v1/digital-assets',
-  '/api/v1/tasks',
-  '/api/v1/beneficiaries',
-];
+const SECTIONS = ['api', 'bundle', 'lighthouse', 'upload', 'load'] as const;
+type Section = (typeof SECTIONS)[number];
+const LOAD_USERS = 200;
 
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy');
-}
+const argv = process.argv.slice(2);
+const onlyArg = argv[argv.indexOf('--only') + 1];
+const only = new Set((argv.includes('--only') && onlyArg ? onlyArg : (process.env.BENCH_ONLY ?? SECTIONS.join(','))).split(','));
+for (const name of only) if (!(SECTIONS as readonly string[]).includes(name)) throw new Error(`--only: unknown section "${name}" (one of ${SECTIONS.join(', ')})`);
+const wants = (section: Section) => only.has(section);
+const skipLarge = argv.includes('--skip-large');
+const skipEmbedded = argv.includes('--skip-embedded');
+const basePort = Number(process.env.BENCH_PORT ?? 4100);
 
-async function signIn(): Promise<string> {
-  const first = await fetch(`${BASE}/api/v1/auth/session`);
-  const { csrfToken } = (await first.json()) as { csrfToken: string };
-  const csrfCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${BASE}/api/v1/demo/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
-    body: JSON.stringify({ persona: 'estate-owner' }),
-  });
-  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+assertBuilt();
+const report = new Report();
+const began = Date.now();
+if (wants('bundle')) measureBundle(report);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-'));
-const server = spawn(process.execPath, ['dist/server/src/server/main.js', '--demo'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_MODE: 'true', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const ceiling = wants('api') ? await startCeiling(basePort) : undefined;
 try {
-  await waitForHealth();
-  const cookie = await signIn();
-  const rows: Record<string, string | number>[] = [];
-  for (const url of ENDPOINTS) {
-    const probe = await fetch(BASE + url, { headers: { cookie } });
-    if (probe.status === 404) continue; // endpoint not built yet
-    const result = await autocannon({ url: BASE + url, connections: 10, duration: SECONDS, headers: { cookie } });
-    rows.push({
-      endpoint: url,
-      status: probe.status,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-    });
+  let demoP50s = new Map<string, number>();
+  if (skipEmbedded) report.skip('Embedded demo', 'all', '--skip-embedded');
+  else if (wants('api') || wants('lighthouse') || wants('upload') || wants('load')) {
+    const server = await startServer({ port: basePort + 1, kind: 'embedded' });
+    try {
+      const sessions = await demoPersonaSessions(server.base);
+      if (ceiling && wants('api')) {
+        demoP50s = await measureApi(report, { label: 'API embedded, demo', base: server.base, sessions, searchTerm: 'garden', large: false }, ceiling.measure);
+      }
+      if (wants('lighthouse')) await measureLighthouse(report, server.base, sessions);
+      if (wants('upload')) await measureUpload(report, server, sessions['estate-owner']!, 'embedded');
+      if (wants('load')) await measureMixedLoad(report, server.base, await demoLoadSessions(server.base, LOAD_USERS), 'embedded, demo');
+    } finally {
+      await server.stop();
+    }
   }
-  console.log(`\nHeirloom API, ${SECONDS}s per endpoint, 10 connections, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores`);
-  console.table(rows);
+  if (wants('api') || wants('load')) {
+    if (skipLarge) report.skip('PostgreSQL large', 'all', '--skip-large');
+    else if (!(await largeDatabaseReady(LARGE_DATABASE_URL))) report.skip('PostgreSQL large', 'all', `no large database at ${LARGE_DATABASE_URL} — run npm run bench:data first`);
+    else {
+      const server = await startServer({ port: basePort + 2, kind: 'postgres', databaseUrl: LARGE_DATABASE_URL, dataDir: LARGE_DATA_DIR });
+      try {
+        if (ceiling && wants('api')) {
+          const sessions = await largePersonaSessions(LARGE_DATABASE_URL);
+          const searchTerm = await largeSearchTerm(LARGE_DATABASE_URL);
+          const largeP50s = await measureApi(report, { label: 'API PostgreSQL, large', base: server.base, sessions, searchTerm, large: true }, ceiling.measure);
+          compareSizes(report, demoP50s, largeP50s);
+        }
+        if (wants('load')) await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
+      } finally {
+        await server.stop();
+      }
+    }
+  }
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  ceiling?.stop();
 }
+
+const minutes = ((Date.now() - began) / 60_000).toFixed(1);
+report.print(
+  `Heirloom bench — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections × ${SECONDS} s per endpoint, sections: ${[...only].join(', ')}, ${minutes} min`,
+);

@@ -1,0 +1,88 @@
+import type { Role } from '../../src/core/roles.ts';
+import { hammer, type Measured } from '../lib/load.ts';
+import { ms, pct, type Report } from '../lib/report.ts';
+import type { Session } from '../lib/sessions.ts';
+
+/** The first page of each screen's list, as the screen asks for it (no cursor, the default limit). */
+export const ENDPOINTS: { name: string; role: Role | null; path: (searchTerm: string) => string }[] = [
+  { name: 'owner dashboard', role: 'estate-owner', path: () => '/api/v1/dashboard' },
+  { name: 'memories list', role: 'estate-owner', path: () => '/api/v1/memories' },
+  { name: 'memory search', role: 'estate-owner', path: (q) => `/api/v1/memories?q=${encodeURIComponent(q)}` },
+  { name: 'documents list', role: 'estate-owner', path: () => '/api/v1/documents' },
+  { name: 'beneficiary home', role: 'beneficiary', path: () => '/api/v1/shared/home' },
+  { name: 'shared memories', role: 'beneficiary', path: () => '/api/v1/shared/memories' },
+  { name: 'estate admin: estates', role: 'estate-administrator', path: () => '/api/v1/estate-admin/estates' },
+  { name: 'planner: loved ones', role: 'legacy-planner', path: () => '/api/v1/planner/loved-ones' },
+  { name: 'admin: users', role: 'admin', path: () => '/api/v1/admin/users' },
+  { name: 'admin: logs', role: 'admin', path: () => '/api/v1/admin/logs' },
+  { name: 'health (no session)', role: null, path: () => '/api/health' },
+];
+
+export interface ApiTarget {
+  /** Row section, e.g. "API embedded, demo size". */
+  label: string;
+  base: string;
+  sessions: Partial<Record<Role, Session>>;
+  searchTerm: string;
+  /** At the large size: p99 under 50 ms is a budget too. */
+  large: boolean;
+}
+
+const RATIO_BUDGET = 0.25;
+const LARGE_P99_BUDGET_MS = 50;
+
+/**
+ * Each endpoint with autocannon, then the ceiling with a body of the same size, back to back in
+ * the same run. Returns the p50 of each endpoint (for the large-vs-demo rows).
+ */
+export async function measureApi(report: Report, target: ApiTarget, ceiling: (bytes: number) => Promise<Measured>): Promise<Map<string, number>> {
+  const p50s = new Map<string, number>();
+  for (const endpoint of ENDPOINTS) {
+    const session = endpoint.role ? target.sessions[endpoint.role] : undefined;
+    if (endpoint.role && !session) {
+      report.skip(target.label, endpoint.name, `no ${endpoint.role} session`);
+      continue;
+    }
+    const url = target.base + endpoint.path(target.searchTerm);
+    const headers: Record<string, string> = session ? { cookie: session.cookie } : {};
+    const probe = await fetch(url, { headers });
+    const body = Buffer.from(await probe.arrayBuffer());
+    if (!probe.ok) {
+      report.add({ section: target.label, measure: endpoint.name, figure: `answers ${probe.status}: ${body.toString('utf8').slice(0, 80)}`, pass: false });
+      continue;
+    }
+    const ours = await hammer(url, headers);
+    const bare = await ceiling(body.length);
+    const ratio = ours.rps / bare.rps;
+    const failures = ours.errors + ours.non2xx;
+    const p99Holds = !target.large || ours.p99 < LARGE_P99_BUDGET_MS;
+    p50s.set(endpoint.name, ours.p50);
+    const isBudgeted = endpoint.role !== null;
+    report.add({
+      section: target.label,
+      measure: `${endpoint.name} (${(body.length / 1024).toFixed(1)} KB)`,
+      figure: `${Math.round(ours.rps).toLocaleString('en')} req/s · p50 ${ms(ours.p50)} · p99 ${ms(ours.p99)} · ${pct(ratio)} of ceiling${failures ? ` · ${failures} errors/non-2xx` : ''}`,
+      ceiling: `${Math.round(bare.rps).toLocaleString('en')} req/s · p99 ${ms(bare.p99)}`,
+      budget: isBudgeted ? `≥${pct(RATIO_BUDGET)} of ceiling${target.large ? `, p99 <${LARGE_P99_BUDGET_MS} ms` : ''}` : undefined,
+      pass: isBudgeted ? ratio >= RATIO_BUDGET && p99Holds && failures === 0 : undefined,
+    });
+  }
+  return p50s;
+}
+
+/** p50 at the large size against the same endpoint at demo size (budget ≤1.5×). */
+export function compareSizes(report: Report, demo: Map<string, number>, large: Map<string, number>): void {
+  for (const [name, largeP50] of large) {
+    const demoP50 = demo.get(name);
+    if (demoP50 === undefined || name.startsWith('health')) continue;
+    // autocannon's latencies are whole milliseconds: a 0–1 ms demo figure counts as 1 ms.
+    const factor = largeP50 / Math.max(1, demoP50);
+    report.add({
+      section: 'API large vs demo',
+      measure: `${name} p50`,
+      figure: `${ms(largeP50)} large / ${ms(demoP50)} demo = ${factor.toFixed(2)}×`,
+      budget: '≤1.5×',
+      pass: factor <= 1.5,
+    });
+  }
+}
