@@ -17,7 +17,7 @@
  *   POST   estate-admin/verifications/:id/reject  { reason }                           → ZVerificationItem
  *   POST   estate-admin/verifications/:id/preview                                      → ZPreviewUrl (short-lived)
  *   GET    verification-files/:id?exp&sig       the preview frame's document (session + signature)
- *   GET    estate-admin/alerts?status                                                  → ZAlertList
+ *   GET    estate-admin/alerts?status&cursor&limit                                     → ZAlertList
  *   POST   estate-admin/alerts/:id/take-action | resolve                               → ZEstateAlert
  *   GET    estate-admin/settings  ·  PUT estate-admin/settings                         → ZEstateAdminSettings
  */
@@ -194,9 +194,18 @@ export const ZEstateAlert = z.object({
   overdue: z.boolean(),
 });
 export type TEstateAlert = z.infer<typeof ZEstateAlert>;
-export const ZAlertQuery = z.object({ status: z.enum(ALERT_STATUSES).optional() }).strict();
+export const ALERT_PAGE_MAX = 100;
+export const ZAlertQuery = z
+  .object({
+    status: z.enum(ALERT_STATUSES).optional(),
+    cursor: zTimeCursor.optional(),
+    limit: z.coerce.number().int().min(1).max(ALERT_PAGE_MAX).default(25),
+  })
+  .strict();
 export const ZAlertList = z.object({
   items: z.array(ZEstateAlert),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
   counts: z.object({ unread: z.number(), in_progress: z.number(), resolved: z.number(), high: z.number() }),
 });
 export type TAlertList = z.infer<typeof ZAlertList>;

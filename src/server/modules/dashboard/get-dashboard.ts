@@ -1,23 +1,24 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
 import type { TDashboard } from '../../../core/dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, supportTeamMembers } from '../../db/schema/estates.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { tasks } from '../../db/schema/tasks.ts';
+import { users } from '../../db/schema/users.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from '../beneficiaries/beneficiary-view.ts';
 import { toSupportMember } from '../support-team/member-view.ts';
 import { TASK_ORDER } from '../tasks/list-tasks.ts';
-import { tasksWithSuggesters } from '../tasks/task-view.ts';
+import { toTask } from '../tasks/task-view.ts';
 import { completionFacts } from './completion-facts.ts';
-import { onboardingChecklist } from './onboarding-checklist.ts';
-import { isReturningVisitor } from './returning-visitor.ts';
+import { dashboardFigures } from './dashboard-figures.ts';
+import { checklistOf, tickOnboardingTasks } from './onboarding-checklist.ts';
 
 const DASHBOARD_TASKS = 5;
 const RECENT_MEMORIES = 3;
+/** The beneficiaries and support-team cards show this many at most; the full lists are on their own pages. */
+const CARD_PEOPLE = 100;
 
 /**
  * The owner's dashboard. Every figure comes from their own data: completion by the rules in
@@ -25,36 +26,73 @@ const RECENT_MEMORIES = 3;
  * (onboarding-checklist.ts), the four cards are live counts ("Legal Documents" counts the legal
  * documents, the vault's total beside it; "Security" is the number of security measures on), and the
  * greeting knows a first visit from a return (returning-visitor.ts; docs/decisions/0040).
+ *
+ * Read in one round of independent statements (the single figures folded into one, see
+ * dashboard-figures.ts); a second round only when an onboarding task has just been ticked off.
  */
 export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
   const estateId = ownEstateId(ctx);
-  const facts = await completionFacts(ctx, estateId);
+  const [facts, figures, people, team, recent, firstPending] = await Promise.all([
+    completionFacts(ctx, estateId),
+    dashboardFigures(ctx, estateId),
+    ctx.db
+      .select()
+      .from(beneficiaries)
+      .where(eq(beneficiaries.estateId, estateId))
+      .orderBy(asc(beneficiaries.createdAt), asc(beneficiaries.firstName))
+      .limit(CARD_PEOPLE),
+    ctx.db
+      .select()
+      .from(supportTeamMembers)
+      .where(eq(supportTeamMembers.estateId, estateId))
+      .orderBy(asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt))
+      .limit(CARD_PEOPLE),
+    recentMemories(ctx, estateId),
+    pendingTasks(ctx, estateId),
+  ]);
   const completion = computeCompletion(facts);
-  // Before the task list is read: it ticks off the onboarding tasks whose step is now done.
-  const checklist = await onboardingChecklist(ctx, estateId, facts.security.twoFactor);
-  const returning = await isReturningVisitor(ctx);
+  const checklist = checklistOf({ ...figures, twoFactor: facts.security.twoFactor });
+  // The task list must not show a task the checklist has just ticked off.
+  const ticked = await tickOnboardingTasks(ctx, estateId, checklist, figures.pendingOnboardingTitles);
+  const pending = ticked ? await pendingTasks(ctx, estateId) : firstPending;
 
-  const [docCount] = await ctx.db
-    .select({ n: count(), legal: sql<number>`count(*) filter (where ${documents.type} = 'legal')`.mapWith(Number) })
-    .from(documents)
-    .where(eq(documents.estateId, estateId));
-  const [assetCount] = await ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId));
-  const people = await ctx.db
-    .select()
-    .from(beneficiaries)
-    .where(eq(beneficiaries.estateId, estateId))
-    .orderBy(asc(beneficiaries.createdAt), asc(beneficiaries.firstName));
-  const team = await ctx.db
-    .select()
-    .from(supportTeamMembers)
-    .where(eq(supportTeamMembers.estateId, estateId))
-    .orderBy(asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt));
+  return {
+    owner: { name: ctx.actor.name, firstName: ctx.actor.name.trim().split(/\s+/)[0] ?? ctx.actor.name, returning: figures.returning },
+    checklist,
+    completion: {
+      overall: completion.overall,
+      documents: completion.documents,
+      beneficiaries: completion.beneficiaries,
+      accounts: completion.accounts,
+      security: completion.security,
+    },
+    missing: completion.missing,
+    counts: {
+      documents: figures.documents,
+      legalDocuments: figures.legalDocuments,
+      digitalAssets: figures.digitalAssets,
+      beneficiaries: figures.beneficiaries,
+      security: completion.securityOn,
+      securityTotal: completion.securityMeasures.length,
+    },
+    securityMeasures: completion.securityMeasures.map(({ key, label, on }) => ({ key, label, on })),
+    recentMemories: recent.map((m) => ({
+      id: m.id,
+      title: m.title,
+      type: m.type,
+      date: m.date,
+      sharedWith: m.shareAll ? figures.beneficiaries : m.shared,
+    })),
+    tasks: pending.rows.map((r) => toTask(r.task, r.suggestedBy)),
+    pendingTaskCount: pending.count,
+    beneficiaries: people.map(toBeneficiary),
+    supportTeam: team.map((m) => toSupportMember(m)),
+  };
+}
 
-  const shares = ctx.db
-    .select({ n: count() })
-    .from(memoryShares)
-    .where(eq(memoryShares.memoryId, memories.id));
-  const recent = await ctx.db
+function recentMemories(ctx: Ctx, estateId: string) {
+  const shares = sql`select count(*) from ${memoryShares} where ${memoryShares.memoryId} = ${memories.id}`;
+  return ctx.db
     .select({
       id: memories.id,
       title: memories.title,
@@ -67,48 +105,16 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
     .where(eq(memories.estateId, estateId))
     .orderBy(desc(memories.date), desc(memories.createdAt))
     .limit(RECENT_MEMORIES);
+}
 
-  const pending = await ctx.db
-    .select()
+/** The first pending tasks with who suggested each, and how many are pending in all (counted before the limit). */
+async function pendingTasks(ctx: Ctx, estateId: string) {
+  const rows = await ctx.db
+    .select({ task: tasks, suggestedBy: users.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(tasks)
+    .leftJoin(users, eq(users.id, tasks.suggestedBy))
     .where(and(eq(tasks.estateId, estateId), eq(tasks.status, 'pending')))
     .orderBy(...TASK_ORDER)
     .limit(DASHBOARD_TASKS);
-  const [pendingCount] = await ctx.db
-    .select({ n: count() })
-    .from(tasks)
-    .where(and(eq(tasks.estateId, estateId), eq(tasks.status, 'pending')));
-
-  return {
-    owner: { name: ctx.actor.name, firstName: ctx.actor.name.trim().split(/\s+/)[0] ?? ctx.actor.name, returning },
-    checklist,
-    completion: {
-      overall: completion.overall,
-      documents: completion.documents,
-      beneficiaries: completion.beneficiaries,
-      accounts: completion.accounts,
-      security: completion.security,
-    },
-    missing: completion.missing,
-    counts: {
-      documents: docCount?.n ?? 0,
-      legalDocuments: docCount?.legal ?? 0,
-      digitalAssets: assetCount?.n ?? 0,
-      beneficiaries: people.length,
-      security: completion.securityOn,
-      securityTotal: completion.securityMeasures.length,
-    },
-    securityMeasures: completion.securityMeasures.map(({ key, label, on }) => ({ key, label, on })),
-    recentMemories: recent.map((m) => ({
-      id: m.id,
-      title: m.title,
-      type: m.type,
-      date: m.date,
-      sharedWith: m.shareAll ? people.length : m.shared,
-    })),
-    tasks: await tasksWithSuggesters(ctx.db, pending),
-    pendingTaskCount: pendingCount?.n ?? 0,
-    beneficiaries: people.map(toBeneficiary),
-    supportTeam: team.map((m) => toSupportMember(m)),
-  };
+  return { rows, count: rows[0]?.total ?? 0 };
 }

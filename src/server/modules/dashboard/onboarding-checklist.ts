@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { TChecklistItem } from '../../../core/dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
@@ -22,47 +23,45 @@ const ITEMS = [
   { key: 'supportTeam', label: 'Add someone to your support team', href: '/estate-owner/beneficiaries' },
   { key: 'twoFactor', label: 'Turn on two-factor authentication', href: '/estate-owner/settings' },
 ] as const satisfies readonly Omit<TChecklistItem, 'done'>[];
-type ItemKey = (typeof ITEMS)[number]['key'];
+export type ItemKey = (typeof ITEMS)[number]['key'];
 
 /** A legal document whose title names it a will ("Last Will and Testament", "Will of …", "My will"): whole words only. */
 const WILL_TITLE = String.raw`\m(will|testament)\M`;
 
-const exists = (n: { n: number }[] | undefined) => (n?.[0]?.n ?? 0) > 0;
+const exists = (from: SQL) => sql<boolean>`exists (select 1 from ${from})`;
+
+/** Whether each data-backed item is done, as SQL booleans to select beside the dashboard's other figures. */
+export function checklistFactsSql(estateId: string): Record<Exclude<ItemKey, 'twoFactor'>, SQL<boolean>> {
+  const of = (table: AnyPgTable & { estateId: AnyPgColumn }, extra?: SQL) => exists(sql`${table} where ${table.estateId} = ${estateId}${extra ?? sql``}`);
+  return {
+    will: of(documents, sql` and ${documents.type} = 'legal' and ${documents.title} ~* ${WILL_TITLE}`),
+    beneficiary: of(beneficiaries),
+    memory: of(memories),
+    digitalAsset: of(digitalAssets),
+    futureMessage: of(futureMessages),
+    supportTeam: of(supportTeamMembers),
+  };
+}
+
+/** The titles of the estate's pending onboarding tasks, as a SQL text array (the ones the checklist may tick). */
+export const pendingOnboardingTitlesSql = (estateId: string) =>
+  sql<string[]>`array(select ${tasks.title} from ${tasks} where ${tasks.estateId} = ${estateId} and ${tasks.source} = 'onboarding' and ${tasks.status} = 'pending')`;
+
+/** The checklist, from whether each item is done. */
+export const checklistOf = (done: Record<ItemKey, boolean>): TChecklistItem[] => ITEMS.map((item) => ({ ...item, done: done[item.key] }));
 
 /**
- * The checklist of an estate from its data (one small count per item, all at once), and the
- * owner's pending onboarding tasks for the items now done are marked completed — once, by a
- * guarded UPDATE, so the task list and the checklist never disagree.
+ * The owner's pending onboarding tasks for the items now done are marked completed — once, by a
+ * guarded UPDATE, so the task list and the checklist never disagree. Nothing is written unless one
+ * of them is still pending (`pendingTitles`, read with the checklist): a dashboard read is not a
+ * write. True when a task was ticked.
  */
-export async function onboardingChecklist(ctx: Ctx, estateId: string, twoFactorOn: boolean): Promise<TChecklistItem[]> {
-  const [will, beneficiary, memory, digitalAsset, futureMessage, supportTeam] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.estateId, estateId), eq(documents.type, 'legal'), sql`${documents.title} ~* ${WILL_TITLE}`)),
-    ctx.db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.estateId, estateId)),
-    ctx.db.select({ n: count() }).from(memories).where(eq(memories.estateId, estateId)),
-    ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
-    ctx.db.select({ n: count() }).from(futureMessages).where(eq(futureMessages.estateId, estateId)),
-    ctx.db.select({ n: count() }).from(supportTeamMembers).where(eq(supportTeamMembers.estateId, estateId)),
-  ]);
-  const done: Record<ItemKey, boolean> = {
-    will: exists(will),
-    beneficiary: exists(beneficiary),
-    memory: exists(memory),
-    digitalAsset: exists(digitalAsset),
-    futureMessage: exists(futureMessage),
-    supportTeam: exists(supportTeam),
-    twoFactor: twoFactorOn,
-  };
-  const items = ITEMS.map((item) => ({ ...item, done: done[item.key] }));
-
-  const doneTitles = items.filter((i) => i.done).map((i) => i.label);
-  if (doneTitles.length) {
-    await ctx.db
-      .update(tasks)
-      .set({ status: 'completed', completedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
-      .where(and(eq(tasks.estateId, estateId), eq(tasks.source, 'onboarding'), eq(tasks.status, 'pending'), inArray(tasks.title, doneTitles)));
-  }
-  return items;
+export async function tickOnboardingTasks(ctx: Ctx, estateId: string, checklist: TChecklistItem[], pendingTitles: readonly string[]): Promise<boolean> {
+  const doneTitles = checklist.filter((i) => i.done && pendingTitles.includes(i.label)).map((i) => i.label);
+  if (!doneTitles.length) return false;
+  await ctx.db
+    .update(tasks)
+    .set({ status: 'completed', completedAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
+    .where(and(eq(tasks.estateId, estateId), eq(tasks.source, 'onboarding'), eq(tasks.status, 'pending'), inArray(tasks.title, doneTitles)));
+  return true;
 }

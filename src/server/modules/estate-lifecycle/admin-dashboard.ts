@@ -8,9 +8,7 @@ const RECENT = 5;
 
 /** The estate administrator's dashboard, from the same queries as the screens it links to. */
 export async function getEstateAdminDashboard(ctx: Ctx): Promise<TEstateAdminDashboard> {
-  const counts = await estateCounts(ctx);
-  const alerts = await listAlerts(ctx, {}, RECENT);
-  const pending = await listVerifications(ctx, { status: 'pending' });
+  const [counts, alerts, pending] = await Promise.all([estateCounts(ctx), listAlerts(ctx, { limit: RECENT }), listVerifications(ctx, { status: 'pending' })]);
   return {
     tiles: {
       totalEstates: counts.total,

@@ -434,6 +434,49 @@ describe('the administrator’s screens', () => {
     expect(dashboard.tiles).toMatchObject({ totalEstates: 1, pendingVerifications: 1, openAlerts: 0 });
   });
 
+  it('pages the open alerts newest first, each once (ties on the same instant too), never another estate’s; a bad cursor or page size is 400', async () => {
+    const f = await team();
+    const other = await team();
+    const at = new Date('2026-11-01T10:00:00.123Z');
+    // five at the same instant, two older, one resolved (not in the open list), one on another estate
+    const rows = [...Array(7).keys()].map((i) => ({
+      estateId: f.owner.estateId!,
+      type: 'security',
+      message: `Alert ${i}`,
+      priority: 'low',
+      createdAt: i < 5 ? at : new Date(at.getTime() - i * DAY),
+    }));
+    await t.db.insert(estateAlerts).values([
+      ...rows,
+      { estateId: f.owner.estateId!, type: 'security', message: 'Done with', priority: 'low', status: 'resolved', createdAt: at },
+      { estateId: other.owner.estateId!, type: 'security', message: 'Not yours', priority: 'high', createdAt: at },
+    ]);
+    const seen: { id: string; message: string; time: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/alerts?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      expect(body.counts).toMatchObject({ unread: 7, resolved: 1 });
+      seen.push(...body.items);
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen.map((a) => a.message).sort()).toEqual(rows.map((r) => r.message).sort());
+    expect(new Set(seen.map((a) => a.id)).size).toBe(7);
+    expect(seen.map((a) => a.time)).toEqual([...seen.map((a) => a.time)].sort().reverse());
+    expect(seen.slice(5).map((a) => a.message)).toEqual(['Alert 5', 'Alert 6']);
+
+    for (const bad of ['cursor=nonsense', `cursor=${encodeURIComponent(`2026-11-01T10:00:00.123Z|${f.owner.estateId}x`)}`, 'limit=101', 'limit=0']) {
+      const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/alerts?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const theirs = (await injectAs(t, other.adminS, 'GET', '/api/v1/estate-admin/alerts')).json();
+    expect(theirs.items.map((a: { message: string }) => a.message)).toEqual(['Not yours']);
+    // the owner has no administrator's list at all
+    expect((await injectAs(t, f.ownerS, 'GET', '/api/v1/estate-admin/alerts')).statusCode).toBe(403);
+  });
+
   it('saves settings, refusing an empty list of required documents', async () => {
     const f = await team();
     const bad = await injectAs(t, f.adminS, 'PUT', '/api/v1/estate-admin/settings', {

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { PROOF_DOCUMENT_TYPES, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { reportSafeguardsView } from '../release-safeguards/report-safeguards-view.ts';
+import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
 import { files } from '../../db/schema/files.ts';
 import { type estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 
@@ -18,9 +18,8 @@ export async function reportViews(db: Db, reports: ReportRow[], now?: Date): Pro
     .innerJoin(files, eq(files.id, verificationItems.fileId))
     .where(inArray(verificationItems.reportId, reports.map((r) => r.id)))
     .orderBy(asc(verificationItems.submittedAt), asc(verificationItems.id));
-  const safeguards = new Map(
-    now ? await Promise.all(reports.filter((r) => r.status === 'open' || r.status === 'verified').map(async (r) => [r.id, await reportSafeguardsView(db, r, now)] as const)) : [],
-  );
+  const counting = reports.filter((r) => r.status === 'open' || r.status === 'verified');
+  const safeguards = now ? await reportSafeguardsViews(db, counting, now) : new Map<string, never>();
   return reports.map((r) => ({
     id: r.id,
     estateId: r.estateId,

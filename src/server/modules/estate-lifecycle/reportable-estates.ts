@@ -6,7 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { reportableEstatesOf } from '../../access/estate-roles.ts';
-import { reportSafeguardsView } from '../release-safeguards/report-safeguards-view.ts';
+import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
 
 /**
  * The estates the caller may report about (as a beneficiary or support-team member), with their state
@@ -31,7 +31,8 @@ export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReporta
     const status = rows.find((r) => r.id === report.estateId)?.status;
     if (report.status === 'open' || status === 'activation_pending') counting.set(report.estateId, report);
   }
-  const safeguards = new Map(await Promise.all([...counting.values()].map(async (report) => [report.estateId, await reportSafeguardsView(ctx.db, report, now)] as const)));
+  const views = await reportSafeguardsViews(ctx.db, [...counting.values()], now);
+  const safeguards = new Map([...counting].map(([estateId, report]) => [estateId, views.get(report.id)!]));
   const open = reports.filter((r) => r.status === 'open');
   return {
     items: rows

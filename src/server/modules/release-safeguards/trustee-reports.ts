@@ -1,55 +1,53 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TTrusteeReport, TTrusteeReports } from '../../../core/trustee.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
+import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
-import { reportSafeguardsView } from './report-safeguards-view.ts';
+import { reportSafeguardsViews } from './report-safeguards-view.ts';
 
 const REPORTS_SHOWN = 20;
 
-/** The reports the signed-in user was asked about as a trustee, newest first (their latest ask each). */
+/**
+ * The reports the signed-in user was asked about as a trustee, newest first (their latest ask each),
+ * at most REPORTS_SHOWN: a trustee no longer named sees nothing more of the estate (checked in the
+ * query), and the countdowns come in one batch — a bounded number of queries whatever the number.
+ */
 export async function listTrusteeReports(ctx: Ctx): Promise<TTrusteeReports> {
   const now = ctx.clock.now();
+  const stillTrustee = sql`exists (select 1 from ${estateTrustees} where ${estateTrustees.estateId} = ${estateReports.estateId} and ${estateTrustees.userId} = ${ctx.actor.userId})`;
   const rows = await ctx.db
-    .select({ ask: trusteeRequests, report: estateReports, ownerName: users.name })
+    .selectDistinctOn([estateReports.createdAt, estateReports.id], { ask: trusteeRequests, report: estateReports, ownerName: users.name })
     .from(trusteeRequests)
     .innerJoin(estateReports, eq(estateReports.id, trusteeRequests.reportId))
     .innerJoin(estates, eq(estates.id, estateReports.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(eq(trusteeRequests.userId, ctx.actor.userId))
-    .orderBy(desc(estateReports.createdAt), desc(trusteeRequests.round))
-    .limit(REPORTS_SHOWN * 4);
-  const seen = new Set<string>();
-  const reports: TTrusteeReport[] = [];
-  for (const { ask, report, ownerName } of rows) {
-    if (seen.has(report.id) || reports.length >= REPORTS_SHOWN) continue;
-    // a trustee no longer named sees nothing more of the estate
-    if (!(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) continue;
-    seen.add(report.id);
-    const open = report.status === 'open' && ask.answer === null && ask.passedOverAt === null && ask.dueAt > now;
-    reports.push({
-      reportId: report.id,
-      ownerName,
-      reporterName: report.reporterName,
-      relationship: report.relationship,
-      event: report.event === 'incapacity' ? 'incapacity' : 'death',
-      eventDate: report.eventDate,
-      reportedAt: report.createdAt.toISOString(),
-      reportStatus: report.status,
-      safeguards: await reportSafeguardsView(ctx.db, report, now),
-      myAnswer: (ask.answer as 'confirmed' | 'denied' | null) ?? null,
-      dueAt: ask.dueAt.toISOString(),
-      passedOver: ask.passedOverAt !== null,
-      canAnswer: open,
-    });
-  }
+    .where(and(eq(trusteeRequests.userId, ctx.actor.userId), stillTrustee))
+    .orderBy(desc(estateReports.createdAt), desc(estateReports.id), desc(trusteeRequests.round))
+    .limit(REPORTS_SHOWN);
+  const safeguards = await reportSafeguardsViews(ctx.db, rows.map((r) => r.report), now);
+  const reports: TTrusteeReport[] = rows.map(({ ask, report, ownerName }) => ({
+    reportId: report.id,
+    ownerName,
+    reporterName: report.reporterName,
+    relationship: report.relationship,
+    event: report.event === 'incapacity' ? 'incapacity' : 'death',
+    eventDate: report.eventDate,
+    reportedAt: report.createdAt.toISOString(),
+    reportStatus: report.status,
+    safeguards: safeguards.get(report.id)!,
+    myAnswer: (ask.answer as 'confirmed' | 'denied' | null) ?? null,
+    dueAt: ask.dueAt.toISOString(),
+    passedOver: ask.passedOverAt !== null,
+    canAnswer: report.status === 'open' && ask.answer === null && ask.passedOverAt === null && ask.dueAt > now,
+  }));
   return { reports };
 }
 

@@ -42,7 +42,8 @@ export const estateAdminApi = {
   reject: (id: string, reason: string) => api.post<TVerificationItem>(`${BASE}/verifications/${id}/reject`, { reason }),
   /** A short-lived address of the document, for the in-page preview frame. */
   preview: (id: string) => api.post<TPreviewUrl>(`${BASE}/verifications/${id}/preview`),
-  alerts: (status?: AlertStatus) => api.get<TAlertList>(`${BASE}/alerts${query({ status })}`),
+  alerts: (q: { status?: AlertStatus | undefined; cursor?: string | undefined; limit?: number | undefined } = {}) =>
+    api.get<TAlertList>(`${BASE}/alerts${query({ ...q, limit: q.limit?.toString() })}`),
   takeAction: (id: string) => api.post<TEstateAlert>(`${BASE}/alerts/${id}/take-action`),
   resolve: (id: string) => api.post<TEstateAlert>(`${BASE}/alerts/${id}/resolve`),
   settings: () => api.get<TEstateAdminSettings>(`${BASE}/settings`),

@@ -4,7 +4,9 @@ import type { TEstateAlert } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { AlertList } from '../../features/estate-admin/alert-list.tsx';
 import { AlertSettingsCard } from '../../features/estate-admin/alert-settings-card.tsx';
@@ -15,24 +17,31 @@ import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 const RESOLVED_SHOWN = 10;
 
 export async function loader() {
-  const [alerts, resolved, settings] = await Promise.all([estateAdminApi.alerts(), estateAdminApi.alerts('resolved'), estateAdminApi.settings()]);
-  return { alerts, resolved: resolved.items.slice(0, RESOLVED_SHOWN), settings };
+  const [alerts, resolved, settings] = await Promise.all([
+    estateAdminApi.alerts(),
+    estateAdminApi.alerts({ status: 'resolved', limit: RESOLVED_SHOWN }),
+    estateAdminApi.settings(),
+  ]);
+  return { alerts, resolved: resolved.items, settings };
 }
 
 /** Alerts: counters, the alerts still open (Take Action, Resolve), alert settings and response guidelines. */
 export function Component() {
   const { alerts, resolved, settings } = useLoaderData<typeof loader>();
   const { busyId, notice, act } = useRowAction();
-  const active = alerts.items.filter((a) => a.status !== 'resolved');
+  // The open alerts, newest first, a page at a time; the count is the server's.
+  const list = useLoadMore(alerts, '', (cursor) => estateAdminApi.alerts({ cursor }));
+  const active = list.items.filter((a) => a.status !== 'resolved');
+  const openCount = alerts.counts.unread + alerts.counts.in_progress;
 
   const takeAction = (a: TEstateAlert) =>
     void act(`${a.id}:take-action`, async () => {
-      await estateAdminApi.takeAction(a.id);
+      list.replace(await estateAdminApi.takeAction(a.id));
       return `In progress: ${a.message}`;
     });
   const resolve = (a: TEstateAlert) =>
     void act(`${a.id}:resolve`, async () => {
-      await estateAdminApi.resolve(a.id);
+      list.replace(await estateAdminApi.resolve(a.id));
       return `Resolved: ${a.message}`;
     });
 
@@ -51,11 +60,14 @@ export function Component() {
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
       <div className="grid items-start gap-8 xl:grid-cols-3">
         <div className="space-y-8 xl:col-span-2">
-          <Card title="Active Alerts" description={active.length ? `${active.length} open` : undefined}>
+          <Card title="Active Alerts" description={openCount ? `${openCount} open` : undefined}>
             {active.length === 0 ? (
               <EmptyState icon={CheckCircleIcon} title="No open alerts" description="New reports, overdue reviews and estates ready for activation show up here." />
             ) : (
-              <AlertList alerts={active} actions={{ busyId, onTakeAction: takeAction, onResolve: resolve }} />
+              <div className="space-y-4">
+                <AlertList alerts={active} actions={{ busyId, onTakeAction: takeAction, onResolve: resolve }} />
+                <LoadMoreFooter list={list} />
+              </div>
             )}
           </Card>
           {resolved.length > 0 && (

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { digitalAssets } from '../../db/schema/digital-assets.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { checklistFactsSql, pendingOnboardingTitlesSql } from './onboarding-checklist.ts';
+import { returningVisitorSql } from './returning-visitor.ts';
+
+const countOf = (from: ReturnType<typeof sql>) => sql`(select count(*) from ${from})`.mapWith(Number);
+
+/**
+ * Every single figure of the owner's dashboard in one statement of sub-selects (one round trip
+ * instead of one per figure): the card counts, the checklist's facts,
+ * whether the visitor is returning, and the pending onboarding tasks the checklist may tick.
+ */
+export async function dashboardFigures(ctx: Ctx, estateId: string) {
+  const facts = checklistFactsSql(estateId);
+  const [row] = await ctx.db
+    .select({
+      documents: countOf(sql`${documents} where ${documents.estateId} = ${estateId}`),
+      legalDocuments: countOf(sql`${documents} where ${documents.estateId} = ${estateId} and ${documents.type} = 'legal'`),
+      digitalAssets: countOf(sql`${digitalAssets} where ${digitalAssets.estateId} = ${estateId}`),
+      beneficiaries: countOf(sql`${beneficiaries} where ${beneficiaries.estateId} = ${estateId}`),
+      will: facts.will,
+      beneficiary: facts.beneficiary,
+      memory: facts.memory,
+      digitalAsset: facts.digitalAsset,
+      futureMessage: facts.futureMessage,
+      supportTeam: facts.supportTeam,
+      returning: returningVisitorSql(ctx),
+      pendingOnboardingTitles: pendingOnboardingTitlesSql(estateId),
+    })
+    .from(estates)
+    .where(eq(estates.id, estateId));
+  if (!row) throw new Error(`estate ${estateId} is gone`);
+  return row;
+}
