@@ -37,6 +37,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // bench/ and scripts/js-sizes.ts read dist/web/.vite/manifest.json to report JS per route.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -35,7 +35,6 @@ export type TAdminMetrics = z.infer<typeof ZAdminMetrics>;
 
 export const SYSTEM_HEALTH = ['operational', 'degraded', 'down'] as const;
 export type TSystemHealth = (typeof SYSTEM_HEALTH)[number];
-export const SYSTEM_HEALTH_LABELS: Record<TSystemHealth, string> = { operational: 'Operational', degraded: 'Degraded', down: 'Down' };
 const zHealth = z.enum(SYSTEM_HEALTH);
 
 /** Thresholds of the status words (ADR 0028). */
@@ -66,13 +65,6 @@ export const ADMIN_ALERT_NEXT: Record<TAdminAlertStatus, readonly TAdminAlertSta
   investigating: ['resolved'],
   resolved: [],
 };
-export const ADMIN_ALERT_STATUS_LABELS: Record<TAdminAlertStatus, string> = {
-  pending: 'Pending',
-  under_review: 'Under Review',
-  investigating: 'Investigating',
-  resolved: 'Resolved',
-};
-export const ADMIN_ALERT_TYPE_LABELS = { security: 'Security', performance: 'Performance', feature: 'Feature', bug: 'Bug' } as const;
 
 export const ZAdminAlert = z.object({
   id: z.string(),
@@ -98,7 +90,6 @@ export type TAdminAlertPage = z.infer<typeof ZAdminAlertPage>;
 export const ZUpdateAdminAlertRequest = z.object({ status: ZAdminAlertStatus }).strict();
 
 export const ADMIN_TASK_PRIORITIES = ['high', 'medium'] as const;
-export const ADMIN_TASK_PRIORITY_LABELS = { high: 'High', medium: 'Medium' } as const;
 export const ZAdminTask = z.object({
   id: z.string(),
   task: z.string(),

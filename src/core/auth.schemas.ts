@@ -67,10 +67,3 @@ export const ZSessionResponse = z.object({
   twoFactorSetupRequired: z.boolean(),
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
-
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}

@@ -1,3 +1,5 @@
+import type { TAdminAlertStatus } from './admin.schemas.ts';
+import type { TSystemHealth } from './admin-dashboard.schemas.ts';
 /** Every constant of the wireframe (§9) and PRODUCT.md, defined once. */
 
 export const PROGRESS_THRESHOLDS = { green: 70, yellow: 40 } as const;
@@ -184,3 +186,18 @@ export const FEEDBACK_LIMITS = { messageMaxLength: 2000, perAccountPerHour: 10 }
 
 /** Reveals of a digital asset's secrets per account in a window (in-process, like the sign-in limit). */
 export const SECRET_REVEAL_LIMIT = { max: 20, windowMinutes: 15 } as const;
+
+/** What an estate report says happened, as the screens name it (here, not in lifecycle.schemas.ts: screens that only show it load no zod). */
+export const REPORT_EVENTS = { death: 'Passing', incapacity: 'Incapacity' } as const;
+export type ReportEvent = keyof typeof REPORT_EVENTS;
+
+/** The admin dashboard's words (here, not in admin-dashboard.schemas.ts: the dashboard shows them without loading zod). */
+export const SYSTEM_HEALTH_LABELS: Record<TSystemHealth, string> = { operational: 'Operational', degraded: 'Degraded', down: 'Down' };
+export const ADMIN_ALERT_STATUS_LABELS: Record<TAdminAlertStatus, string> = {
+  pending: 'Pending',
+  under_review: 'Under Review',
+  investigating: 'Investigating',
+  resolved: 'Resolved',
+};
+export const ADMIN_ALERT_TYPE_LABELS = { security: 'Security', performance: 'Performance', feature: 'Feature', bug: 'Bug' } as const;
+export const ADMIN_TASK_PRIORITY_LABELS = { high: 'High', medium: 'Medium' } as const;

@@ -43,8 +43,6 @@ export const proofTypeOfLabel = (label: string): ProofDocumentType | undefined =
   PROOF_DOCUMENT_KEYS.find((k) => PROOF_DOCUMENT_TYPES[k] === label);
 
 export const PROOF_UPLOAD_HINT = 'PDF, JPG or PNG up to 10MB each';
-export const REPORT_EVENTS = { death: 'Passing', incapacity: 'Incapacity' } as const;
-export type ReportEvent = keyof typeof REPORT_EVENTS;
 
 export const zEstateStatus = z.enum(ESTATE_STATUSES);
 export const zEstateEvent = z.enum(ESTATE_EVENTS);

@@ -10,7 +10,8 @@
  * - A report is verified when every required proof has a verified document; it is rejected as soon
  *   as one required proof has none verified and none waiting.
  */
-import { proofTypeOfLabel, type ProofDocumentType, type ReportEvent } from './lifecycle.schemas.ts';
+import type { ReportEvent } from './constants.ts';
+import { proofTypeOfLabel, type ProofDocumentType } from './lifecycle.schemas.ts';
 
 export function reportEventAllowed(activationCondition: string, event: ReportEvent): boolean {
   return activationCondition === 'upon_death' ? event === 'death' : true;

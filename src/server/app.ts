@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('deps', deps);
   late.log = app.log;
+  // First, so a request is counted before any hook of its own touches the database.
+  await app.register(inFlightPlugin);
   await app.register(validationPlugin);
 
   await app.register(errorsPlugin);

@@ -4,9 +4,11 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
+import { SHUTDOWN_LIMITS, shutDownGracefully } from './shutdown.ts';
 
 /**
- * config → database (migrated) → demo seed (demo mode) → buildApp → listen; graceful shutdown.
+ * config → database (migrated) → demo seed (demo mode) → buildApp → listen; graceful shutdown
+ * on SIGTERM/SIGINT (shutdown.ts).
  * Demo mode is an explicit choice: the `--demo` flag (what `npm start` passes) or DEMO_MODE=true.
  */
 async function main() {
@@ -31,9 +33,15 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    app.log.info({ signal, inFlight: app.inFlight.count }, 'shutting down: no new connections; finishing requests and jobs');
+    // Past every bound the process must still end (a stuck close would outlive a supervisor's grace period).
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMITS.drainMs + SHUTDOWN_LIMITS.settleMs + 15_000).unref();
+    try {
+      await shutDownGracefully(app, database);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,14 +2,15 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ALGO = 'aes-256-gcm';
-const IV_BYTES = 12;
+/** What `seal` uses (storage/envelope.ts seals file segments the same way without the extra copies). */
+export const SEAL_ALGORITHM = 'aes-256-gcm';
+export const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** AES-256-GCM: returns iv | tag | ciphertext. */
 export function seal(key: Buffer, plaintext: Buffer): Buffer {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGO, key, iv);
+  const cipher = createCipheriv(SEAL_ALGORITHM, key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
 }
@@ -18,7 +19,7 @@ export function open(key: Buffer, sealed: Buffer): Buffer {
   if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
   const iv = sealed.subarray(0, IV_BYTES);
   const tag = sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv(ALGO, key, iv);
+  const decipher = createDecipheriv(SEAL_ALGORITHM, key, iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
 }

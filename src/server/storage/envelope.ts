@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { open, seal } from '../lib/crypto.ts';
+import { IV_BYTES, open, SEAL_ALGORITHM } from '../lib/crypto.ts';
 
 /**
  * Streaming envelope encryption of stored files.
@@ -22,17 +22,34 @@ const SEALED_SEGMENT_BYTES = SEGMENT_BYTES + HEADER_BYTES + SEAL_OVERHEAD;
 
 export const newDataKey = (): Buffer => randomBytes(32);
 
-function sealSegment(key: Buffer, index: number, last: boolean, bytes: Buffer): Buffer {
-  const header = Buffer.alloc(HEADER_BYTES);
+/**
+ * Seals one segment as `seal` would (IV | tag | ciphertext of header + bytes), pushed as two
+ * buffers so the 64 KiB of ciphertext is never copied again.
+ */
+function pushSealedSegment(push: (chunk: Buffer) => void, key: Buffer, index: number, last: boolean, bytes: Buffer): void {
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
   header.writeUInt32BE(index, 0);
   header.writeUInt8(last ? 1 : 0, 4);
-  return seal(key, Buffer.concat([header, bytes]));
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(SEAL_ALGORITHM, key, iv);
+  const sealedHeader = cipher.update(header);
+  const ciphertext = cipher.update(bytes);
+  const rest = cipher.final(); // empty for GCM
+  push(Buffer.concat([iv, cipher.getAuthTag(), sealedHeader]));
+  push(rest.length ? Buffer.concat([ciphertext, rest]) : ciphertext);
 }
 
-/** Plaintext in, encrypted blob out. */
+/**
+ * Plaintext in, encrypted blob out. Incoming chunks are copied once into a reused 64 KiB segment
+ * buffer; a full segment is sealed only when more bytes arrive (the last one carries last = 1).
+ * Per segment this allocates one ciphertext buffer: on a long upload the old way (concatenating
+ * the buffered chunks, then the header, then IV | tag | ciphertext) allocated about five, and that
+ * churn of large external buffers drives full garbage collections, which cost more the larger the
+ * heap of a long-running server has grown.
+ */
 export function encryptStream(key: Buffer): Transform {
-  let buffered: Buffer[] = [];
-  let length = 0;
+  const segment = Buffer.allocUnsafe(SEGMENT_BYTES);
+  let filled = 0;
   let index = 0;
   let started = false;
   return new Transform({
@@ -41,23 +58,22 @@ export function encryptStream(key: Buffer): Transform {
         this.push(MAGIC);
         started = true;
       }
-      buffered.push(chunk);
-      length += chunk.length;
-      // Emit full segments only while more bytes follow, so the last segment is always emitted at flush.
-      if (length > SEGMENT_BYTES) {
-        let all = Buffer.concat(buffered);
-        while (all.length > SEGMENT_BYTES) {
-          this.push(sealSegment(key, index++, false, all.subarray(0, SEGMENT_BYTES)));
-          all = all.subarray(SEGMENT_BYTES);
+      let offset = 0;
+      while (offset < chunk.length) {
+        if (filled === SEGMENT_BYTES) {
+          // More bytes follow, so the full segment is not the last one.
+          pushSealedSegment((c) => this.push(c), key, index++, false, segment);
+          filled = 0;
         }
-        buffered = [all];
-        length = all.length;
+        const copied = chunk.copy(segment, filled, offset, Math.min(chunk.length, offset + SEGMENT_BYTES - filled));
+        filled += copied;
+        offset += copied;
       }
       done();
     },
     flush(done: TransformCallback) {
       if (!started) this.push(MAGIC);
-      this.push(sealSegment(key, index, true, Buffer.concat(buffered)));
+      pushSealedSegment((c) => this.push(c), key, index, true, segment.subarray(0, filled));
       done();
     },
   });

@@ -21,14 +21,17 @@ import type { Role } from '../../core/roles.ts';
 import { Avatar } from '../components/ui/avatar.tsx';
 import { Drawer } from '../components/ui/drawer.tsx';
 import { ICONS } from '../components/ui/icons.ts';
+import { lazyDialog } from '../components/ui/lazy-dialog.tsx';
 import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
 import { UnsavedChangesPrompt } from '../components/ui/unsaved-changes-prompt.tsx';
 import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
-import { SendFeedbackDialog } from '../features/feedback/send-feedback-dialog.tsx';
 import { useUnreadCount } from '../features/inbox/unread-count.ts';
 import { signOut, type SignedInSession } from '../lib/session.ts';
 import { useSystemName } from '../lib/system-name.ts';
+
+// Loads on first open: its form brings zod, which no dashboard needs to show.
+const SendFeedbackDialog = lazyDialog(async () => (await import('../features/feedback/send-feedback-dialog.tsx')).SendFeedbackDialog, (p) => p.open);
 
 /** What the persona layout's loader returns. */
 export interface PersonaLayoutData {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_ALERT_NEXT, ADMIN_ALERT_STATUS_LABELS, type TAdminAlert } from '../../../core/admin-dashboard.schemas.ts';
+import { ADMIN_ALERT_NEXT, type TAdminAlert } from '../../../core/admin-dashboard.schemas.ts';
+import { ADMIN_ALERT_STATUS_LABELS } from '../../../core/constants.ts';
 import { ADMIN_ALERT_STATUSES, type TAdminAlertStatus } from '../../../core/admin.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { adminAlerts } from '../../db/schema/admin.ts';

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { initialsOf, type TSessionUser } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
+import { type TSessionUser } from '../../../core/auth.schemas.ts';
 import { SESSION_MAX_LIFETIME_HOURS } from '../../../core/constants.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Actor, Deps, RequestMeta } from '../../context.ts';

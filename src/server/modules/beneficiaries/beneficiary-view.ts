@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';

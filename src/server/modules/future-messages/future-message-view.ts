@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { DeliveryRule } from '../../../core/delivery-rules.ts';
 import { deliveryInWords, type ActivationCondition } from '../../../core/delivery-words.ts';
 import type { TFutureMessage } from '../../../core/future-messages.schemas.ts';

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { TFutureMessageOptions } from '../../../core/future-messages.schemas.ts';
 import type { ActivationCondition } from '../../../core/delivery-words.ts';
 import type { Ctx } from '../../context.ts';

@@ -3,7 +3,7 @@
  * owner's letter disappears when the messages flag is turned off), and who the other side is.
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TCounterpart } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';

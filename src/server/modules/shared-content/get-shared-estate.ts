@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TSharedEstate } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';

@@ -3,7 +3,7 @@
  * policy (src/server/access/policy.ts); nothing else decides what a beneficiary sees.
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { MemoryType } from '../../../core/memories.schemas.ts';
 import {
   documentFormatOf,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { PLANNER_VISIBILITY_KEY, type TAvailablePlanners } from '../../../core/support-team.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';

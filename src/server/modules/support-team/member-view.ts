@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TSupportMember } from '../../../core/support-team.schemas.ts';
 import type { Ctx } from '../../context.ts';

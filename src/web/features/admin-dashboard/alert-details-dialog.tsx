@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ADMIN_ALERT_NEXT, ADMIN_ALERT_STATUS_LABELS, type TAdminAlert } from '../../../core/admin-dashboard.schemas.ts';
+import { ADMIN_ALERT_NEXT, type TAdminAlert } from '../../../core/admin-dashboard.schemas.ts';
+import { ADMIN_ALERT_STATUS_LABELS } from '../../../core/constants.ts';
 import type { TAdminAlertStatus } from '../../../core/admin.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

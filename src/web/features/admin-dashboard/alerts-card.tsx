@@ -7,13 +7,15 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { timeAgo } from '../../lib/dates.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
-import { AlertDetailsDialog } from './alert-details-dialog.tsx';
 import { adminDashboardApi } from './api.ts';
 import { AdminAlertStatusBadge, AdminAlertTypeBadge } from './badges.tsx';
+
+const AlertDetailsDialog = lazyDialog(async () => (await import('./alert-details-dialog.tsx')).AlertDetailsDialog, (p) => p.alert !== null);
 
 const ICON = { security: ShieldExclamationIcon, performance: BoltIcon, feature: LightBulbIcon, bug: BugAntIcon } as const;
 

@@ -1,4 +1,5 @@
-import { ADMIN_ALERT_STATUS_LABELS, ADMIN_ALERT_TYPE_LABELS, ADMIN_TASK_PRIORITY_LABELS, type TAdminTask } from '../../../core/admin-dashboard.schemas.ts';
+import type { TAdminTask } from '../../../core/admin-dashboard.schemas.ts';
+import { ADMIN_ALERT_STATUS_LABELS, ADMIN_ALERT_TYPE_LABELS, ADMIN_TASK_PRIORITY_LABELS } from '../../../core/constants.ts';
 import type { TAdminAlertStatus, TAdminAlertType } from '../../../core/admin.schemas.ts';
 
 const chip = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset';

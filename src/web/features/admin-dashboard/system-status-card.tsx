@@ -1,5 +1,6 @@
 import { CircleStackIcon, CloudIcon, EnvelopeIcon, QueueListIcon } from '@heroicons/react/24/outline';
-import { SYSTEM_HEALTH_LABELS, type TSystemHealth, type TSystemStatus } from '../../../core/admin-dashboard.schemas.ts';
+import type { TSystemHealth, TSystemStatus } from '../../../core/admin-dashboard.schemas.ts';
+import { SYSTEM_HEALTH_LABELS } from '../../../core/constants.ts';
 import { Card } from '../../components/ui/card.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { timeAgo } from '../../lib/dates.ts';

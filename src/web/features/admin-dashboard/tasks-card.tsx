@@ -1,55 +1,21 @@
 import { CheckCircleIcon, ClipboardDocumentListIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import {
-  ADMIN_TASK_PRIORITIES,
-  ADMIN_TASK_PRIORITY_LABELS,
-  ZCreateAdminTaskRequest,
-  type TAdminTask,
-  type TAdminTaskPage,
-  type TCreateAdminTaskRequest,
-} from '../../../core/admin-dashboard.schemas.ts';
+import type { TAdminTask, TAdminTaskPage } from '../../../core/admin-dashboard.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { timeAgo } from '../../lib/dates.ts';
-import { fieldErrorsFromIssues } from '../../lib/form.ts';
-import { useAction } from '../../lib/use-action.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { adminDashboardApi } from './api.ts';
 import { TaskPriorityBadge } from './badges.tsx';
 
-function AddTaskDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (task: TAdminTask) => void }) {
-  const [draft, setDraft] = useState<TCreateAdminTaskRequest>({ task: '', priority: 'medium' });
-  const { busy, error, fields, setFields, run } = useAction();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZCreateAdminTaskRequest.safeParse(draft);
-    setFields(parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues));
-    if (!parsed.success) return;
-    await run(async () => {
-      onAdded(await adminDashboardApi.addTask(parsed.data));
-      setDraft({ task: '', priority: 'medium' });
-    });
-  }
-  return (
-    <FormDialog open={open} onClose={onClose} title="Add Task" description="A to-do for every administrator." submitLabel="Add Task" busy={busy} error={error} onSubmit={(e) => void submit(e)}>
-      <TextField label="Task" name="task" value={draft.task} maxLength={200} error={fields.task} onChange={(e) => setDraft((d) => ({ ...d, task: e.target.value }))} />
-      <SelectField label="Priority" name="priority" value={draft.priority} error={fields.priority} onChange={(e) => setDraft((d) => ({ ...d, priority: e.target.value as TAdminTask['priority'] }))}>
-        {ADMIN_TASK_PRIORITIES.map((p) => (
-          <option key={p} value={p}>
-            {ADMIN_TASK_PRIORITY_LABELS[p]}
-          </option>
-        ))}
-      </SelectField>
-    </FormDialog>
-  );
-}
+// Loads on first open: its form validates with zod, which the dashboard itself does not need.
+const AddTaskDialog = lazyDialog(async () => (await import('./add-task-dialog.tsx')).AddTaskDialog, (p) => p.open);
 
 /** Pending Tasks: the admins' shared to-do list, newest first, with Complete and Add Task. */
 export function TasksCard({ first }: { first: TAdminTaskPage }) {

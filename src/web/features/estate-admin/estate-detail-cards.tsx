@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, EyeIcon, PhotoIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
-import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES } from '../../../core/constants.ts';
-import { REPORT_EVENTS, type TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES, REPORT_EVENTS } from '../../../core/constants.ts';
+import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

@@ -1,7 +1,7 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useId, useState } from 'react';
-import { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
-import { REPORT_EVENTS, type TEstateReport, type TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
+import { ESTATE_STATUS_LABELS, REPORT_EVENTS } from '../../../core/constants.ts';
+import type { TEstateReport, TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

@@ -1,15 +1,13 @@
 import { CheckCircleIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { DOCUMENT_MAX_BYTES } from '../../../core/constants.ts';
+import { DOCUMENT_MAX_BYTES, REPORT_EVENTS, type ReportEvent } from '../../../core/constants.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 import {
   PROOF_DOCUMENT_KEYS,
   PROOF_DOCUMENT_TYPES,
   PROOF_UPLOAD_HINT,
-  REPORT_EVENTS,
   ZReportRequest,
   type ProofDocumentType,
-  type ReportEvent,
   type TEstateReport,
 } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';

@@ -1,6 +1,6 @@
 import type { TActivity } from '../../../core/planner.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { timeAgo } from '../../lib/dates.ts';
 
 /** Recent Activity: person, action, time (wireframe "Activity"). */

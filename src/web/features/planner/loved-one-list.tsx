@@ -1,7 +1,7 @@
 import type { TLovedOne } from '../../../core/planner.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import { lastActiveInWords, LovedOneAction, LovedOneStatusBadge } from './loved-one-status.tsx';
 
 /**

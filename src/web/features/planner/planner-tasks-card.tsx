@@ -6,10 +6,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { plannerApi } from './api.ts';
-import { PlannerTaskDialog } from './planner-task-dialog.tsx';
 import { PlannerTaskList } from './planner-task-list.tsx';
+
+// Loads on first open: its form validates with zod, which the dashboard itself does not need.
+const PlannerTaskDialog = lazyDialog(async () => (await import('./planner-task-dialog.tsx')).PlannerTaskDialog, (p) => p.open);
 
 type Editing = { key: number; task: TPlannerTask | null } | null;
 

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

@@ -6,25 +6,28 @@ import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { AccessDialog } from '../../features/dashboard/access-dialog.tsx';
 import { dashboardApi } from '../../features/dashboard/api.ts';
 import { BeneficiariesCard } from '../../features/dashboard/beneficiaries-card.tsx';
 import { CategoryCards } from '../../features/dashboard/category-cards.tsx';
 import { ChecklistCard } from '../../features/dashboard/checklist-card.tsx';
 import { CompletionCard } from '../../features/dashboard/completion-card.tsx';
-import { MessageDialog } from '../../features/dashboard/message-dialog.tsx';
 import { RecentMemoriesCard } from '../../features/dashboard/recent-memories-card.tsx';
 import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx';
-import { TaskDetailDialog } from '../../features/dashboard/task-detail-dialog.tsx';
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { ImBackBanner } from '../../features/incapacity/im-back-banner.tsx';
-import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
-import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
+
+// Dialogs load when first opened: the dashboard itself needs none of their code.
+const MessageDialog = lazyDialog(async () => (await import('../../features/dashboard/message-dialog.tsx')).MessageDialog, (p) => p.beneficiary !== null);
+const AccessDialog = lazyDialog(async () => (await import('../../features/dashboard/access-dialog.tsx')).AccessDialog, (p) => p.beneficiary !== null);
+const TaskDetailDialog = lazyDialog(async () => (await import('../../features/dashboard/task-detail-dialog.tsx')).TaskDetailDialog, (p) => p.task !== null);
+const UploadDialog = lazyDialog(async () => (await import('../../features/documents/upload-dialog.tsx')).UploadDialog, (p) => p.open);
+const TaskDialog = lazyDialog(async () => (await import('../../features/tasks/task-dialog.tsx')).TaskDialog, (p) => p.open);
 
 /** The lifecycle, or null when it could not be read (the banner then says so rather than staying silent). */
 async function lifecycleOrNull() {

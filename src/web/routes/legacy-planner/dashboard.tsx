@@ -6,17 +6,20 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { useSignedInSession } from '../../layouts/persona-layout.tsx';
 import { ApiError } from '../../lib/api.ts';
 // A route may compose features: Message Support writes through the inbox.
 import { inboxApi } from '../../features/inbox/api.ts';
-import { ComposeDialog } from '../../features/inbox/compose-dialog.tsx';
 import { ActivityList } from '../../features/planner/activity-list.tsx';
 import { INVITE_PATH, LOVED_ONES_PATH, plannerApi, SCHEDULE_SESSION_PATH, START_RECORDING_PATH } from '../../features/planner/api.ts';
 import { LovedOneList } from '../../features/planner/loved-one-list.tsx';
 import { PlannerTasksCard } from '../../features/planner/planner-tasks-card.tsx';
+
+// Loads on first open (its form brings zod).
+const ComposeDialog = lazyDialog(async () => (await import('../../features/inbox/compose-dialog.tsx')).ComposeDialog, (p) => p.open);
 
 export async function loader() {
   const [dashboard, clients] = await Promise.all([plannerApi.dashboard(), plannerApi.lovedOnes()]);

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CalendarDaysIcon, ClipboardDocumentListIcon, PlusIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { initialsOf } from '../../../core/auth.schemas.ts';
+import { initialsOf } from '../../../core/names.ts';
 import type { TLovedOneDetail } from '../../../core/planner.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';

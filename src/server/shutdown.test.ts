@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withDatabase } from '../../test/global-setup.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
+
+/**
+ * The real server process (main.ts under tsx) receives SIGTERM while requests are still arriving:
+ * they finish with their normal answers, new connections are refused, and the process exits 0.
+ * On PostgreSQL (DATABASE_URL) the child gets a fresh copy of the template database; otherwise
+ * its own embedded database in a temporary data folder.
+ */
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+async function databaseUrlForChild(): Promise<string | undefined> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') return undefined;
+  // Named like test/helpers.ts' copies, so the global teardown drops it.
+  const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`);
+  await admin.end();
+  return withDatabase(template.url, name);
+}
+
+interface HeldRequest {
+  /** Sends the rest of the body. */
+  finish(): void;
+  answer: Promise<{ status: number; body: string }>;
+}
+
+/**
+ * A sign-up whose body arrives in two halves. It carries a session cookie the server does not
+ * know, so its auth step reads the database, and a CSRF double-submit pair, so it is accepted.
+ */
+function holdSignUp(port: number, n: number): HeldRequest {
+  const body = Buffer.from(JSON.stringify({ name: `Held ${n}`, email: `held-${n}@example.com`, password: 'a long enough passphrase 42' }));
+  const csrf = randomBytes(16).toString('hex');
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/v1/auth/sign-up',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': body.length,
+      cookie: `${SESSION_COOKIE}=${randomBytes(32).toString('base64url')}; ${CSRF_COOKIE}=${csrf}`,
+      'x-csrf-token': csrf,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+  });
+  req.flushHeaders();
+  req.write(body.subarray(0, body.length >> 1));
+  return { answer, finish: () => req.end(body.subarray(body.length >> 1)) };
+}
+
+const connectionRefused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('graceful shutdown of the server process', () => {
+  let child: ChildProcess;
+  let port: number;
+  let output = '';
+  let dataDir: string;
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    port = await freePort();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-shutdown-'));
+    const { DATABASE_URL: _inherited, ...env } = process.env;
+    const databaseUrl = await databaseUrlForChild();
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    for (let tries = 0; !output.includes('Heirloom is running'); tries++) {
+      if (child.exitCode !== null || tries > 240) throw new Error(`the server did not start:\n${output}`);
+      await sleep(500);
+    }
+  }, 150_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes the requests in flight, refuses new connections, then exits 0', async () => {
+    const held = [1, 2, 3].map((n) => holdSignUp(port, n));
+    await sleep(1_000); // the server has their headers and half their bodies
+    child.kill('SIGTERM');
+    await sleep(1_000);
+
+    expect(await connectionRefused(port)).toBe(true);
+    expect(child.exitCode).toBeNull(); // still waiting for the three
+
+    for (const request of held) request.finish();
+    const answers = await Promise.all(held.map((request) => request.answer));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(JSON.parse(answers[0]!.body)).toMatchObject({ status: 'check-email' });
+
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/after calling end on the pool|Cannot use a pool|PGlite is closed/i);
+    expect(output).toMatch(/"clean":true[^\n]*shutdown: database closed/);
+  }, 60_000);
+});
