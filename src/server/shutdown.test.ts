@@ -13,8 +13,8 @@ import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
 /**
  * The real server process (main.ts under tsx) receives SIGTERM while requests are still arriving:
  * they finish with their normal answers, new connections are refused, and the process exits 0.
- * On PostgreSQL (DATABASE_URL) the child gets a fresh copy of the template database; otherwise
- * its own embedded database in a temporary data folder.
+ * The child gets a fresh copy of the template database of the test run's PostgreSQL (embedded or
+ * DATABASE_URL's server).
  */
 
 const freePort = () =>
@@ -26,9 +26,8 @@ const freePort = () =>
     probe.on('error', reject);
   });
 
-async function databaseUrlForChild(): Promise<string | undefined> {
+async function databaseUrlForChild(): Promise<string> {
   const template = inject('dbTemplate');
-  if (template.kind === 'pglite') return undefined;
   // Named like test/helpers.ts' copies, so the global teardown drops it.
   const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });

@@ -11,7 +11,7 @@ export interface ShutdownLimits {
 export const SHUTDOWN_LIMITS: ShutdownLimits = { drainMs: 25_000, settleMs: 5_000 };
 
 /**
- * Graceful shutdown, in this order (ADR XXXX-graceful-shutdown):
+ * Graceful shutdown, in this order (ADR 0054):
  * 1. stop accepting connections; a new request on an open keep-alive connection gets 503 and
  *    `Connection: close` (Fastify's closing state); idle connections are closed;
  * 2. let in-flight requests finish, up to `drainMs`, then cut the connections still open;
