@@ -49,15 +49,8 @@ export const sharedFileUrl = (fileId: string, inline = false) => `/api/v1/shared
 
 export const ZPerson = z.object({ name: z.string(), initials: z.string() });
 
-/**
- * Counts are counted by the database up to this many and no further (ADR "capped shared counts"): a
- * count above it means "more than SHARED_COUNT_CAP" and reads "500+".
- */
-export const SHARED_COUNT_CAP = 500;
 export const ZSharedCounts = z.object({ memories: z.number().int(), documents: z.number().int(), messages: z.number().int() });
 export type TSharedCounts = z.infer<typeof ZSharedCounts>;
-/** "12", or "500+" for a count the server stopped at. */
-export const sharedCountLabel = (n: number) => (n > SHARED_COUNT_CAP ? `${SHARED_COUNT_CAP}+` : String(n));
 
 /** Page sizes of the shared lists: the default fills a few rows of cards; more than the max is bad input. */
 export const SHARED_PAGE_DEFAULT = 24;

@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { SHARED_COUNT_CAP, type TSharedCounts } from '../../../core/shared-content.schemas.ts';
+import type { TSharedCounts } from '../../../core/shared-content.schemas.ts';
+import { SHARED_COUNT_CAP } from '../../../core/shared-counts.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { memories } from '../../db/schema/memories.ts';

@@ -5,7 +5,7 @@
  * home and estate counts come from the server, capped at "500+".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_COUNT_CAP, sharedCountLabel } from '../../../core/shared-content.schemas.ts';
+import { SHARED_COUNT_CAP, sharedCountLabel } from '../../../core/shared-counts.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertFamily, linkBeneficiary, type Family } from '../../../../test/factories/shared-content.ts';

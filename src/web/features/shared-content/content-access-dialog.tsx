@@ -1,7 +1,8 @@
 import { CheckIcon, XMarkIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { ACCESS_FLAG_DESCRIPTIONS, ACCESS_FLAG_LABELS, ACCESS_FLAGS } from '../../../core/constants.ts';
-import { sharedCountLabel, type TContentAccess } from '../../../core/shared-content.schemas.ts';
+import type { TContentAccess } from '../../../core/shared-content.schemas.ts';
+import { sharedCountLabel } from '../../../core/shared-counts.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

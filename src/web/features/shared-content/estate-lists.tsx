@@ -1,5 +1,6 @@
 import { DocumentTextIcon, PhotoIcon } from '@heroicons/react/24/outline';
-import { sharedCountLabel, type TSharedEstate } from '../../../core/shared-content.schemas.ts';
+import type { TSharedEstate } from '../../../core/shared-content.schemas.ts';
+import { sharedCountLabel } from '../../../core/shared-counts.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';

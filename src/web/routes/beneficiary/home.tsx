@@ -1,6 +1,7 @@
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, HeartIcon, PhotoIcon } from '@heroicons/react/24/outline';
 import { Link, useLoaderData } from 'react-router';
-import { sharedCountLabel, type TSharedActivity, type TSharedEstateSummary } from '../../../core/shared-content.schemas.ts';
+import type { TSharedActivity, TSharedEstateSummary } from '../../../core/shared-content.schemas.ts';
+import { sharedCountLabel } from '../../../core/shared-counts.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
