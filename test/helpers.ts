@@ -17,15 +17,25 @@ import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/modules/auth/sessions
 import { insertOwner, type InsertedUser } from './factories/users.ts';
 import { withDatabase } from './global-setup.ts';
 
-/** A fresh copy of the migrated template database (embedded PostgreSQL, or DATABASE_URL's server). */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A new database copied from the run's migrated template; its name marks it as this run's, so the
+ * global teardown drops it whatever happens to the test.
+ */
+export async function copyTemplateDatabase(): Promise<{ url: string; name: string }> {
   const template = inject('dbTemplate');
   const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`);
   await admin.end();
-  const database = openPostgres(withDatabase(template.url, name));
+  return { url: withDatabase(template.url, name), name };
+}
+
+/** A fresh copy of the migrated template database (embedded PostgreSQL, or DATABASE_URL's server). */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  const { url, name } = await copyTemplateDatabase();
+  const database = openPostgres(url);
   const close = database.close;
   return {
     ...database,

@@ -5,9 +5,8 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { withDatabase } from '../../test/global-setup.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyTemplateDatabase } from '../../test/helpers.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
 
 /**
@@ -25,17 +24,6 @@ const freePort = () =>
     });
     probe.on('error', reject);
   });
-
-async function databaseUrlForChild(): Promise<string> {
-  const template = inject('dbTemplate');
-  // Named like test/helpers.ts' copies, so the global teardown drops it.
-  const name = `heirloom_t_${template.template.split('_')[2]}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: template.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`);
-  await admin.end();
-  return withDatabase(template.url, name);
-}
 
 interface HeldRequest {
   /** Sends the rest of the body. */
@@ -100,7 +88,7 @@ describe('graceful shutdown of the server process', () => {
     port = await freePort();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-shutdown-'));
     const { DATABASE_URL: _inherited, ...env } = process.env;
-    const databaseUrl = await databaseUrlForChild();
+    const { url: databaseUrl } = await copyTemplateDatabase();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
