@@ -64,7 +64,7 @@ function releasedSql(release: PgColumn, estate: typeof e, category: ReleaseCateg
  * PostgreSQL from planning them as a hash of the whole shares table (what it does with an EXISTS
  * under an OR when it expects many outer rows). A list page or a capped count reads a few dozen rows
  * in index order and stops; each row then costs one primary-key probe instead of hashing every share
- * on the platform (80 ms at 100k shares; bench/explain-shared.md).
+ * on the platform (80 ms at 100k shares; bench/explain/shared-100k.md).
  * Written as SQL text because the query builder leaves out a numeric OFFSET 0 altogether.
  */
 const PER_ROW = sql`0` as unknown as number;

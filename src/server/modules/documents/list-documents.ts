@@ -3,7 +3,6 @@ import { rankedCursorOf, timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TDocumentList, TDocumentListQuery } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documentFolders, documents, documentShares } from '../../db/schema/documents.ts';
-import { files } from '../../db/schema/files.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { keysetPage, olderThan, worseMatchThan } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -48,22 +47,29 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
         ? olderThan(documents.createdAt, documents.id, cursor)
         : undefined;
 
-  const [audience, byType, folders, [matching]] = await Promise.all([
+  const filtered = conditions.some(Boolean);
+  const [audience, tally, folders, matching] = await Promise.all([
     loadAudience(ctx, estateId),
-    ctx.db.select({ type: documents.type, n: count() }).from(documents).where(eq(documents.estateId, estateId)).groupBy(documents.type),
+    // One pass over the estate's documents gives every count the screen shows: per type and per folder.
     ctx.db
-      .select({ id: documentFolders.id, name: documentFolders.name, count: count(documents.id) })
-      .from(documentFolders)
-      .leftJoin(documents, eq(documents.folderId, documentFolders.id))
-      .where(eq(documentFolders.estateId, estateId))
-      .groupBy(documentFolders.id, documentFolders.name)
-      .orderBy(documentFolders.name),
-    // "N documents" of this search and filters: the same rows the pages walk through
-    ctx.db
-      .select({ n: count() })
+      .select({ type: documents.type, folderId: documents.folderId, n: count() })
       .from(documents)
-      .innerJoin(files, and(eq(files.id, documents.fileId), eq(files.status, 'committed')))
-      .where(and(eq(documents.estateId, estateId), ...conditions)),
+      .where(eq(documents.estateId, estateId))
+      .groupBy(documents.type, documents.folderId),
+    ctx.db
+      .select({ id: documentFolders.id, name: documentFolders.name })
+      .from(documentFolders)
+      .where(eq(documentFolders.estateId, estateId))
+      .orderBy(documentFolders.name),
+    // "N documents" of this search and filters: the rows the pages walk through. A document row is
+    // written in the same transaction that commits its file, so no join to `files` is needed here.
+    filtered
+      ? ctx.db
+          .select({ n: count() })
+          .from(documents)
+          .where(and(eq(documents.estateId, estateId), ...conditions))
+          .then(([row]) => Number(row?.n ?? 0))
+      : undefined,
   ]);
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
   const rows = outsider
@@ -75,19 +81,20 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
         search,
       });
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => (search ? rankedCursorOf(r.rank, r.at, r.item.id) : timeCursorOf(r.at, r.item.id)));
-  const n = (type: string) => Number(byType.find((r) => r.type === type)?.n ?? 0);
+  const sum = (keep: (row: (typeof tally)[number]) => boolean) => tally.reduce((total, row) => (keep(row) ? total + Number(row.n) : total), 0);
+  const all = sum(() => true);
   return {
     items: page.map((r) => r.item),
     nextCursor,
-    total: outsider ? 0 : Number(matching?.n ?? 0),
+    total: outsider ? 0 : (matching ?? all),
     counts: {
-      all: byType.reduce((sum, r) => sum + Number(r.n), 0),
-      legal: n('legal'),
-      financial: n('financial'),
-      personal: n('personal'),
-      other: n('other'),
+      all,
+      legal: sum((r) => r.type === 'legal'),
+      financial: sum((r) => r.type === 'financial'),
+      personal: sum((r) => r.type === 'personal'),
+      other: sum((r) => r.type === 'other'),
     },
-    folders: folders.map((f) => ({ id: f.id, name: f.name, count: Number(f.count) })),
+    folders: folders.map((f) => ({ id: f.id, name: f.name, count: sum((r) => r.folderId === f.id) })),
     beneficiaries: audience.map(audienceMember),
   };
 }
