@@ -18,6 +18,11 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** Run one raw statement (used by the job queue adapter and health checks). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Is the database answering? On a connection of its own, never queued behind the app's requests:
+   * a health probe of a busy server must answer at once (ADR 0058). Rejects after PING_TIMEOUT_MS.
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,10 +32,14 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
   (dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')),
 ) ?? path.join(here, 'migrations');
 
+export const PING_TIMEOUT_MS = 2_000;
+
 export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const probe = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PING_TIMEOUT_MS, query_timeout: PING_TIMEOUT_MS });
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  probe.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -39,7 +48,12 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): 
       const result = await pool.query(text, params as unknown[] | undefined);
       return { rows: result.rows as Record<string, unknown>[] };
     },
-    close: () => pool.end(),
+    ping: async () => {
+      await probe.query('select 1');
+    },
+    close: async () => {
+      await Promise.all([pool.end(), probe.end()]);
+    },
   };
 }
 

@@ -11,7 +11,7 @@ export async function healthRoutes(base: FastifyInstance) {
     { schema: { tags: ['system'], response: { 200: ZHealth, 503: ZHealth } }, config: { public: true } },
     async (req, reply) => {
       try {
-        await req.baseCtx.database.execute('select 1');
+        await req.baseCtx.database.ping();
         return { status: 'ok' as const, database: 'ok' as const };
       } catch {
         return reply.code(503).send({ status: 'degraded' as const, database: 'down' as const });
