@@ -364,8 +364,9 @@ say(`${auditTable.written} audit rows, hash-chained`);
 await client.query(`SET session_replication_role = DEFAULT`);
 for (const statement of rebuild) await client.query(statement);
 say(`${rebuild.length} indexes rebuilt`);
-await client.query('ANALYZE');
-say('analyzed');
+// A settled database: autovacuum would have set the visibility map, which index-only scans need.
+await client.query('VACUUM ANALYZE');
+say('vacuumed and analyzed');
 await client.end();
 await database.close();
 say(`done: ${url} — sign in as ${KNOWN.owner} / ${KNOWN_PASSWORD}`);

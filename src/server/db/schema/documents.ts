@@ -53,6 +53,8 @@ export const documents = pgTable(
   (t) => [
     // the owner's list and Shared Documents, read backwards: newest first by (createdAt, id), paged by keyset
     index('documents_estate_order_idx').on(t.estateId, t.createdAt, t.id),
+    // every count of the list and the dashboard (per type, per folder) as an index-only scan
+    index('documents_estate_type_folder_idx').on(t.estateId, t.type, t.folderId),
     index('documents_search_idx').using('gin', t.searchVector),
     // a title as typed or with a typo: ILIKE and <% through trigrams (pg_trgm)
     index('documents_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
