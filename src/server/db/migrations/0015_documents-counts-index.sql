@@ -1,0 +1,1 @@
+CREATE INDEX "documents_estate_type_folder_idx" ON "documents" USING btree ("estate_id","type","folder_id");
