@@ -24,7 +24,7 @@ const { rows } = await pool.query<{ user_id: string; estate_id: string; memories
 const owner = rows[0];
 if (!owner) throw new Error(`${KNOWN.owner} is not in the database: run npm run bench:data first`);
 // Only what these loaders read of a request's context.
-const ctx = { db, clock: systemClock, actor: { userId: owner.user_id, estateId: owner.estate_id, roles: ['estate-owner'] } } as unknown as Ctx;
+const ctx = { db, clock: systemClock, actor: { userId: owner.user_id, estateId: owner.estate_id, roles: ['estate-owner'], sessionId: 'bench-explain-session', name: 'Bench Owner' } } as unknown as Ctx;
 const search = process.env.SEARCH ?? 'garden';
 
 console.log(`# Estate owner's hot queries: EXPLAIN ANALYZE at the large size\n`);

@@ -34,7 +34,9 @@ export function createDiskStore(root: string): FileStore {
       const file = pathOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // flush: fsync before close, so a committed (renamed) file is on disk, not only in the page cache.
-      await pipeline(body, fs.createWriteStream(file, { mode: 0o600, flush: true }));
+      // A 1 MiB buffer writes a large upload in few syscalls (the 16 KiB default made one per segment
+      // part: 63 → 109 MB/s in-process, bench/upload-pipeline.ts).
+      await pipeline(body, fs.createWriteStream(file, { mode: 0o600, flush: true, highWaterMark: 1024 * 1024 }));
     },
     async get(key) {
       const file = pathOf(key);
