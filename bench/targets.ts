@@ -56,18 +56,3 @@ export async function largeLoadSessions(databaseUrl: string, users: number): Pro
     await client.end();
   }
 }
-
-/** A word that occurs in the known owner's memories (the large platform's text is generated). */
-export async function largeSearchTerm(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ word: string }>(
-      `SELECT lower(split_part(m.title, ' ', 2)) AS word FROM memories m JOIN estates e ON e.id = m.estate_id JOIN users u ON u.id = e.owner_id WHERE u.email = $1 LIMIT 1`,
-      [KNOWN.owner],
-    );
-    return rows[0]?.word || 'summer';
-  } finally {
-    await client.end();
-  }
-}
