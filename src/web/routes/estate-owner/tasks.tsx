@@ -35,7 +35,8 @@ export function Component() {
   const { filter, q, first } = useLoaderData<typeof loader>();
   const { counts, matching } = first;
   const list = useLoadMore(first, `${filter}|${q}`, (cursor) => tasksApi.list(filter, q, cursor));
-  const tasks = list.items;
+  // a task completed or reopened on a later page leaves a Pending or Completed list at once
+  const tasks = list.items.filter((task) => filter === 'all' || task.status === filter);
   const listRef = useRef<HTMLUListElement>(null);
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
