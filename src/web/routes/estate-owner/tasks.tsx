@@ -133,7 +133,7 @@ export function Component() {
               ))}
             </ul>
           )}
-          <LoadMoreFooter list={list} listRef={listRef} />
+          <LoadMoreFooter list={{ ...list, items: tasks }} listRef={listRef} />
         </div>
       </Card>
       <ConfirmDialog
