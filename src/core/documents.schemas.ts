@@ -137,7 +137,7 @@ export const ZDocumentVersion = z.object({
 });
 export type TDocumentVersion = z.infer<typeof ZDocumentVersion>;
 
-/** Newest first; at most DOCUMENT_MAX_VERSIONS, so never paged. */
+/** Newest first; at most DOCUMENT_MAX_VERSIONS (enforced on replace, and by the list itself), so never paged. */
 export const ZDocumentVersionList = z.object({ items: z.array(ZDocumentVersion) });
 export type TDocumentVersionList = z.infer<typeof ZDocumentVersionList>;
 

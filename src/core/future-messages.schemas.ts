@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { ACTIVATION_CONDITIONS, DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
 import type { ActivationCondition } from './delivery-words.ts';
+import { zFutureMessageCursor, zPageSize } from './keyset.schemas.ts';
 
 export const FUTURE_MESSAGE_SUBJECT_MAX = 200;
 export const FUTURE_MESSAGE_BODY_MAX = 20_000;
@@ -76,7 +77,18 @@ export const ZFutureMessage = z.object({
 });
 export type TFutureMessage = z.infer<typeof ZFutureMessage>;
 
-export const ZFutureMessageList = z.object({ items: z.array(ZFutureMessage) });
+export const ZFutureMessageList = z.object({
+  items: z.array(ZFutureMessage),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  /** how many of the owner's messages are in each status, all pages */
+  counts: z.object({ scheduled: z.number(), draft: z.number(), delivered: z.number() }),
+});
+
+export const FUTURE_MESSAGE_PAGE_SIZE = 20;
+/** GET /api/v1/future-messages — one page in list order (ADR XXXX). */
+export const ZFutureMessageListQuery = z.object({ cursor: zFutureMessageCursor.optional(), limit: zPageSize(FUTURE_MESSAGE_PAGE_SIZE) }).strict();
+export type TFutureMessageListQuery = z.infer<typeof ZFutureMessageListQuery>;
 export type TFutureMessageList = z.infer<typeof ZFutureMessageList>;
 
 /** Who and what the compose form can pick from: the owner's beneficiaries, memories and documents. */

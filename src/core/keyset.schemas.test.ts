@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { datedCursorOf, dayCursorOf, nameCursorOf, rankedCursorOf, timeCursorOf, zDatedCursor, zDayCursor, zNameCursor, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
+import {
+  datedCursorOf,
+  dayCursorOf,
+  futureMessageCursorOf,
+  nameCursorOf,
+  rankedCursorOf,
+  taskCursorOf,
+  timeCursorOf,
+  zDatedCursor,
+  zDayCursor,
+  zFutureMessageCursor,
+  zNameCursor,
+  zRankedCursor,
+  zTaskCursor,
+  zTimeCursor,
+} from './keyset.schemas.ts';
 
 const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
@@ -47,6 +62,24 @@ describe('keyset cursors', () => {
     expect(zDayCursor.parse(dayCursorOf('2026-02-28', ID))).toEqual({ day: '2026-02-28', id: ID });
     for (const raw of ['2026-02-30|' + ID, `2026-02-28`, `2026-02-28|42`, `2026-02-28T00:00:00Z|${ID}`, `2026-02-28|${ID}|x`]) {
       expect(zDayCursor.safeParse(raw).success).toBe(false);
+    }
+  });
+
+  it('refuses a day cursor with an impossible month in words, not with a thrown RangeError', () => {
+    expect(zDayCursor.safeParse(`2026-13-01|${ID}`).error?.issues[0]?.message).toBe('Not a cursor this list gave: start from the first page');
+  });
+
+  it('reads back task and future-message cursors (a missing due date as infinity) and refuses others', () => {
+    const at = '2026-11-23T09:15:30.123456Z';
+    expect(zTaskCursor.parse(taskCursorOf(0, '2030-01-31', 2, at, ID))).toEqual({ status: 0, due: '2030-01-31', priority: 2, at, id: ID });
+    expect(zTaskCursor.parse(taskCursorOf(1, 'infinity', 0, at, ID)).due).toBe('infinity');
+    for (const raw of [`0|2030-02-30|1|${at}|${ID}`, `0|2030-13-01|1|${at}|${ID}`, `0|never|1|${at}|${ID}`, `10|2030-01-01|1|${at}|${ID}`, `0|2030-01-01|${at}|${ID}`, `${at}|${ID}`]) {
+      expect(zTaskCursor.safeParse(raw).error?.issues[0]?.message, raw).toBe('Not a cursor this list gave: start from the first page');
+    }
+    expect(zFutureMessageCursor.parse(futureMessageCursorOf(0, '2027-01-01T09:00:00.123000Z', at, ID))).toEqual({ status: 0, due: '2027-01-01T09:00:00.123000Z', at, id: ID });
+    expect(zFutureMessageCursor.parse(futureMessageCursorOf(1, 'infinity', at, ID)).due).toBe('infinity');
+    for (const raw of [`0|2027-02-30T09:00:00.000Z|${at}|${ID}`, `0|2027-01-01|${at}|${ID}`, `x|infinity|${at}|${ID}`, `0|infinity|${ID}`, taskCursorOf(0, '2030-01-31', 2, at, ID)]) {
+      expect(zFutureMessageCursor.safeParse(raw).success, raw).toBe(false);
     }
   });
 });

@@ -8,6 +8,8 @@ import { zId } from './common.schemas.ts';
 const NOT_OURS = 'Not a cursor this list gave: start from the first page';
 // What Date#toISOString writes, or PostgreSQL's microseconds (server/lib/keyset.ts cursorTime) — no
 // years past 9999, which the database refuses.
+/** A real calendar day written YYYY-MM-DD (Date.parse first: an impossible month is NaN, and toISOString of it would throw). */
+const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})(\d{3})?Z$/;
 
 /**
@@ -50,8 +52,7 @@ export const zDayCursor = z
   .max(100)
   .transform((raw, ctx) => {
     const [day = '', id = '', ...rest] = raw.split('|');
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
-    if (!rest.length && real && zId.safeParse(id).success) return { day, id };
+    if (!rest.length && isDay(day) && zId.safeParse(id).success) return { day, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
   });
@@ -71,9 +72,7 @@ export const zDatedCursor = z
   .transform((raw, ctx) => {
     const [day = '', ...rest] = raw.split('|');
     const time = zTimeCursor.safeParse(rest.join('|'));
-    const midnight = Date.parse(`${day}T00:00:00.000Z`);
-    const real = /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(midnight) && new Date(midnight).toISOString().startsWith(day);
-    if (real && time.success) return { day, ...time.data };
+    if (isDay(day) && time.success) return { day, ...time.data };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
   });
@@ -102,3 +101,44 @@ export const zRankedCursor = z
   });
 export const rankedCursorOf = (rank: string, at: string, id: string) => `${rank}|${at}|${id}`;
 export type TRankedCursor = z.output<typeof zRankedCursor>;
+
+const isInstant = (at: string) => zTimeCursor.safeParse(`${at}|00000000-0000-4000-8000-000000000000`).success;
+/** A sort rank the server computes (a status or a priority as 0, 1, 2 …). */
+const isRank = (rank: string) => /^\d$/.test(rank);
+
+/**
+ * Tasks in their list order (ADR XXXX): "<status rank>|<due day or infinity>|<priority rank>|<instant>|<uuid>"
+ * of the last row — pending before completed, by due date (none last), priority, age, then id.
+ */
+export const zTaskCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    const [status = '', due = '', priority = '', ...rest] = raw.split('|');
+    const time = zTimeCursor.safeParse(rest.join('|'));
+    if (isRank(status) && (due === 'infinity' || isDay(due)) && isRank(priority) && time.success) {
+      return { status: Number(status), due, priority: Number(priority), ...time.data };
+    }
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const taskCursorOf = (status: number, due: string, priority: number, at: string, id: string) => `${status}|${due}|${priority}|${at}|${id}`;
+export type TTaskCursor = z.output<typeof zTaskCursor>;
+
+/**
+ * Future messages in their list order (ADR XXXX): "<status rank>|<due instant or infinity>|<instant>|<uuid>"
+ * of the last row — scheduled, drafts, delivered; soonest due first (none last); then most recently
+ * changed, then id.
+ */
+export const zFutureMessageCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    const [status = '', due = '', ...rest] = raw.split('|');
+    const time = zTimeCursor.safeParse(rest.join('|'));
+    if (isRank(status) && (due === 'infinity' || isInstant(due)) && time.success) return { status: Number(status), due, ...time.data };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const futureMessageCursorOf = (status: number, due: string, at: string, id: string) => `${status}|${due}|${at}|${id}`;
+export type TFutureMessageCursor = z.output<typeof zFutureMessageCursor>;

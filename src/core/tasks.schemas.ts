@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { TASK_CATEGORIES, TASK_FILTERS, TASK_PRIORITIES, TASK_STATUSES } from './constants.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
+import { zPageSize, zTaskCursor } from './keyset.schemas.ts';
 
 export const TASK_CATEGORY_LABELS = {
   documents: 'Documents',
@@ -36,13 +37,25 @@ export const ZTaskCounts = z.object({
 });
 export type TTaskCounts = z.infer<typeof ZTaskCounts>;
 
-export const ZTaskList = z.object({ tasks: z.array(ZTask), counts: ZTaskCounts });
+export const ZTaskList = z.object({
+  items: z.array(ZTask),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  /** the four counters, over all the owner's tasks whatever the filter */
+  counts: ZTaskCounts,
+  /** how many tasks the filter and search match (all pages) */
+  matching: z.number(),
+});
 export type TTaskList = z.infer<typeof ZTaskList>;
 
+export const TASK_PAGE_SIZE = 25;
+/** GET /api/v1/tasks — one page in list order (ADR XXXX). */
 export const ZTaskListQuery = z
   .object({
     filter: z.enum(TASK_FILTERS).default('all'),
     q: zPlainText(200).optional(),
+    cursor: zTaskCursor.optional(),
+    limit: zPageSize(TASK_PAGE_SIZE),
   })
   .strict();
 export type TTaskListQuery = z.infer<typeof ZTaskListQuery>;

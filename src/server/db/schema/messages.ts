@@ -1,7 +1,16 @@
-import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { beneficiaries, estates } from './estates.ts';
 import { users } from './users.ts';
+
+/**
+ * The computed parts of the future messages' list order, one writing for the index and the queries so
+ * that PostgreSQL matches them to future_messages_estate_order_idx: scheduled 0, draft 1, delivered 2;
+ * the due time, none as infinity (last).
+ */
+const messageStatusRank = (status: AnyPgColumn) => sql`(case ${status} when 'scheduled' then 0 when 'draft' then 1 else 2 end)`;
+const messageDueKey = (dueAt: AnyPgColumn) => sql`coalesce(${dueAt}, 'infinity'::timestamptz)`;
 
 export const futureMessages = pgTable(
   'future_messages',
@@ -28,11 +37,16 @@ export const futureMessages = pgTable(
   },
   (t) => [
     index('future_messages_estate_idx').on(t.estateId),
+    // the list order (modules/future-messages/list-future-messages.ts), for keyset pages (ADR XXXX)
+    index('future_messages_estate_order_idx').on(t.estateId, messageStatusRank(t.status), messageDueKey(t.dueAt), t.updatedAt.desc(), t.id.desc()),
     index('future_messages_due_idx').on(t.status, t.dueAt),
     // admin Reports count future messages created per day/week/month (counts only)
     index('future_messages_created_idx').on(t.createdAt),
   ],
 );
+
+export const futureMessageStatusRank = messageStatusRank(futureMessages.status);
+export const futureMessageDueKey = messageDueKey(futureMessages.dueAt);
 
 export const futureMessageAttachments = pgTable(
   'future_message_attachments',

@@ -1,7 +1,17 @@
-import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
 import { users } from './users.ts';
+
+/**
+ * The computed parts of the tasks' list order, one writing for the index and the queries so that
+ * PostgreSQL matches them to tasks_estate_order_idx: pending 0 / completed 1; the due date, none as
+ * infinity (last); high 0, medium 1, low 2.
+ */
+const statusRank = (status: AnyPgColumn) => sql`(case when ${status} = 'pending' then 0 else 1 end)`;
+const dueKey = (dueDate: AnyPgColumn) => sql`coalesce(${dueDate}, 'infinity'::date)`;
+const priorityRank = (priority: AnyPgColumn) => sql`(case ${priority} when 'high' then 0 when 'medium' then 1 else 2 end)`;
 
 export const tasks = pgTable(
   'tasks',
@@ -27,5 +37,20 @@ export const tasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tasks_estate_idx').on(t.estateId, t.status)],
+  (t) => [
+    index('tasks_estate_idx').on(t.estateId, t.status),
+    // the list order (modules/tasks/list-tasks.ts TASK_ORDER), for keyset pages (ADR XXXX)
+    index('tasks_estate_order_idx').on(
+      t.estateId,
+      statusRank(t.status),
+      dueKey(t.dueDate),
+      priorityRank(t.priority),
+      t.createdAt,
+      t.id,
+    ),
+  ],
 );
+
+export const taskStatusRank = statusRank(tasks.status);
+export const taskDueKey = dueKey(tasks.dueDate);
+export const taskPriorityRank = priorityRank(tasks.priority);

@@ -141,4 +141,18 @@ describe('document versions', () => {
     expect(res.json().error.message).toMatch(/Delete an earlier version/);
     expect(await versionsOf(ownerS, doc.id)).toHaveLength(DOCUMENT_MAX_VERSIONS);
   });
+
+  it(`never lists more than ${DOCUMENT_MAX_VERSIONS} versions, newest first, even when more were kept`, async () => {
+    const doc = await insertDocument(t.app.deps, owner.estateId!, { title: 'Letter kept from before the limit' });
+    const kept = DOCUMENT_MAX_VERSIONS + 3;
+    for (let version = 1; version <= kept; version++) {
+      const file = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: makePdf(`v${version}`), mimeType: 'application/pdf', name: `v${version}.pdf` });
+      await t.db.insert(documentVersions).values({ documentId: doc.id, version, fileId: file.id });
+    }
+    await t.db.update(documents).set({ version: kept + 1 }).where(eq(documents.id, doc.id));
+    const versions: { version: number; current: boolean }[] = await versionsOf(ownerS, doc.id);
+    expect(versions).toHaveLength(DOCUMENT_MAX_VERSIONS);
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: DOCUMENT_MAX_VERSIONS }, (_, i) => kept + 1 - i));
+    expect(versions[0]!.current).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { TDocumentVersion, TDocumentVersionList } from '../../../core/documents.schemas.ts';
+import { DOCUMENT_MAX_VERSIONS, type TDocumentVersion, type TDocumentVersionList } from '../../../core/documents.schemas.ts';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +17,11 @@ const versionOf = (version: number, current: boolean, file: FileRow): TDocumentV
   uploadedAt: file.createdAt.toISOString(),
 });
 
-/** The document's versions, newest first: the current one, then the earlier ones kept (at most DOCUMENT_MAX_VERSIONS). */
+/**
+ * The document's versions, newest first: the current one, then the earlier ones kept. A bounded list,
+ * not paged (ADR XXXX): Replace File refuses a version past DOCUMENT_MAX_VERSIONS, and the list reads
+ * no more than that many whatever the table holds (document_versions_document_version_idx, backwards).
+ */
 export async function listDocumentVersions(ctx: Ctx, id: string): Promise<TDocumentVersionList> {
   const doc = await findOwnDocument(ctx, id);
   const [[current], earlier] = await Promise.all([
@@ -27,7 +31,8 @@ export async function listDocumentVersions(ctx: Ctx, id: string): Promise<TDocum
       .from(documentVersions)
       .innerJoin(files, eq(files.id, documentVersions.fileId))
       .where(eq(documentVersions.documentId, doc.id))
-      .orderBy(desc(documentVersions.version)),
+      .orderBy(desc(documentVersions.version))
+      .limit(DOCUMENT_MAX_VERSIONS - 1),
   ]);
   return {
     items: [...(current ? [versionOf(doc.version, true, current)] : []), ...earlier.map((row) => versionOf(row.version, false, row.file))],

@@ -4,6 +4,7 @@ import { ZIdParams, ZOkResponse } from '../../../core/common.schemas.ts';
 import {
   ZFutureMessage,
   ZFutureMessageList,
+  ZFutureMessageListQuery,
   ZFutureMessageOptions,
   ZFutureMessagePreview,
   ZSaveFutureMessageRequest,
@@ -21,8 +22,8 @@ export async function futureMessagesRoutes(base: FastifyInstance) {
   const tags = ['future-messages'];
   app.get(
     '/api/v1/future-messages',
-    { schema: { tags, response: { 200: ZFutureMessageList } }, config: { permission: 'read:future-message:own' } },
-    async (req) => listFutureMessages(req.ctx),
+    { schema: { tags, querystring: ZFutureMessageListQuery, response: { 200: ZFutureMessageList } }, config: { permission: 'read:future-message:own' } },
+    async (req) => listFutureMessages(req.ctx, req.query),
   );
   app.get(
     '/api/v1/future-messages/options',

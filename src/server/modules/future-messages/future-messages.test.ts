@@ -76,7 +76,7 @@ describe('compose, list, edit, preview', () => {
       recipient: { name: 'Emily Ellis', initials: 'EE' },
       attachments: { memories: 1, documents: 1 },
     });
-    const list = await injectAs(t, ownerS, 'GET', '/api/v1/future-messages');
+    const list = await injectAs(t, ownerS, 'GET', '/api/v1/future-messages?limit=100');
     expect(list.json().items.map((m: { id: string }) => m.id)).toContain(created.id);
 
     const preview = await injectAs(t, ownerS, 'GET', `/api/v1/future-messages/${created.id}/preview`);

@@ -170,7 +170,7 @@ describe('client page and suggested tasks', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ source: 'planner', suggestedBy: { name: 'David Chen' } });
     const ownerS = await sessionFor(t, margaret);
-    const mine = (await get('/api/v1/tasks', ownerS)).json().tasks.find((x: { title: string }) => x.title === 'Record the story of the farm');
+    const mine = (await get('/api/v1/tasks', ownerS)).json().items.find((x: { title: string }) => x.title === 'Record the story of the farm');
     expect(mine).toMatchObject({ suggestedBy: { name: 'David Chen' }, priority: 'high', category: 'memories', dueDate: '2030-03-01' });
     const notices = (await get('/api/v1/notifications', ownerS)).json();
     expect(JSON.stringify(notices)).toContain('David Chen, your legacy planner, suggested a task: Record the story of the farm');

@@ -1,20 +1,26 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { taskCursorOf, type TTaskCursor } from '../../../core/keyset.schemas.ts';
 import type { TTaskCounts, TTaskList, TTaskListQuery } from '../../../core/tasks.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { tasks } from '../../db/schema/tasks.ts';
+import { taskDueKey, taskPriorityRank, tasks, taskStatusRank } from '../../db/schema/tasks.ts';
+import { cursorTime, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { tasksWithSuggesters } from './task-view.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Pending before completed; then by due date (none last), priority and age. */
-export const TASK_ORDER = [
-  sql`case when ${tasks.status} = 'pending' then 0 else 1 end`,
-  sql`${tasks.dueDate} asc nulls last`,
-  sql`case ${tasks.priority} when 'high' then 0 when 'medium' then 1 else 2 end`,
-  asc(tasks.createdAt),
-];
+/**
+ * Pending before completed; then by due date (none last), priority, age and id — all ascending, the
+ * order of the expression index tasks_estate_order_idx (ADR XXXX).
+ */
+export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id];
+
+/** Rows after the cursor in TASK_ORDER: one row comparison, answered by the order index. */
+function afterTask(cursor: TTaskCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${taskStatusRank}, ${taskDueKey}, ${taskPriorityRank}, ${tasks.createdAt}, ${tasks.id}) > (${cursor.status}::int, ${cursor.due}::date, ${cursor.priority}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
 
 /** The four counters over all the owner's tasks; High Priority counts only pending high-priority ones. */
 export async function taskCounts(db: Db, estateId: string): Promise<TTaskCounts> {
@@ -30,6 +36,7 @@ export async function taskCounts(db: Db, estateId: string): Promise<TTaskCounts>
   return row ?? { total: 0, completed: 0, pending: 0, highPriority: 0 };
 }
 
+/** One page of the owner's tasks, the counters, and how many tasks the filter and search match. */
 export async function listTasks(ctx: Ctx, query: TTaskListQuery): Promise<TTaskList> {
   const estateId = ownEstateId(ctx);
   const where: SQL[] = [eq(tasks.estateId, estateId)];
@@ -40,9 +47,29 @@ export async function listTasks(ctx: Ctx, query: TTaskListQuery): Promise<TTaskL
     where.push(or(ilike(tasks.title, pattern), ilike(tasks.description, pattern))!);
   }
   const rows = await ctx.db
-    .select()
+    .select({
+      task: tasks,
+      statusRank: sql<number>`${taskStatusRank}`.mapWith(Number),
+      due: sql<string>`${taskDueKey}::text`,
+      priorityRank: sql<number>`${taskPriorityRank}`.mapWith(Number),
+      at: cursorTime(tasks.createdAt),
+    })
     .from(tasks)
-    .where(and(...where))
-    .orderBy(...TASK_ORDER);
-  return { tasks: await tasksWithSuggesters(ctx.db, rows), counts: await taskCounts(ctx.db, estateId) };
+    .where(and(...where, afterTask(query.cursor)))
+    .orderBy(...TASK_ORDER)
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => taskCursorOf(r.statusRank, r.due, r.priorityRank, r.at, r.task.id));
+  const counts = await taskCounts(ctx.db, estateId);
+  return {
+    items: await tasksWithSuggesters(ctx.db, page.map((r) => r.task)),
+    nextCursor,
+    counts,
+    matching: q ? await countMatching(ctx.db, where) : counts[query.filter === 'all' ? 'total' : query.filter],
+  };
+}
+
+/** The tasks a search matches, all pages (the estate's tasks read through tasks_estate_idx). */
+async function countMatching(db: Db, where: SQL[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tasks).where(and(...where));
+  return row?.n ?? 0;
 }

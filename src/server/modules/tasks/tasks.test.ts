@@ -43,23 +43,23 @@ describe('counters, filter and search', () => {
   });
 
   it('starts on All, pending first by due date; filters Pending and Completed', async () => {
-    expect((await list()).tasks.map((x: { title: string }) => x.title)).toEqual([
+    expect((await list()).items.map((x: { title: string }) => x.title)).toEqual([
       'Review bank accounts',
       'Upload the house deeds',
       'Record a story about Cornwall',
       'Scan passport',
     ]);
-    expect((await list('?filter=pending')).tasks).toHaveLength(3);
-    expect((await list('?filter=completed')).tasks.map((x: { title: string }) => x.title)).toEqual(['Scan passport']);
+    expect((await list('?filter=pending')).items).toHaveLength(3);
+    expect((await list('?filter=completed')).items.map((x: { title: string }) => x.title)).toEqual(['Scan passport']);
     // the counters stay about all tasks whatever the filter
     expect((await list('?filter=completed')).counts.total).toBe(4);
   });
 
   it('searches title and description, case-insensitively, with LIKE characters taken literally', async () => {
-    expect((await list('?q=cornwall')).tasks.map((x: { title: string }) => x.title)).toEqual(['Record a story about Cornwall']);
-    expect((await list('?q=1968')).tasks).toHaveLength(1);
-    expect((await list('?q=%25')).tasks).toHaveLength(0);
-    expect((await list('?q=deeds&filter=completed')).tasks).toHaveLength(0);
+    expect((await list('?q=cornwall')).items.map((x: { title: string }) => x.title)).toEqual(['Record a story about Cornwall']);
+    expect((await list('?q=1968')).items).toHaveLength(1);
+    expect((await list('?q=%25')).items).toHaveLength(0);
+    expect((await list('?q=deeds&filter=completed')).items).toHaveLength(0);
   });
 
   it('refuses an unknown filter', async () => {
@@ -144,12 +144,99 @@ describe('onboarding checklist', () => {
     const res = await browser.call('GET', '/api/v1/tasks');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.tasks.map((x: { title: string }) => x.title).sort()).toEqual(ONBOARDING_TASKS.map((x) => x.title).sort());
+    expect(body.items.map((x: { title: string }) => x.title).sort()).toEqual(ONBOARDING_TASKS.map((x) => x.title).sort());
     expect(body.counts).toEqual({
       total: ONBOARDING_TASKS.length,
       completed: 0,
       pending: ONBOARDING_TASKS.length,
       highPriority: ONBOARDING_TASKS.filter((x) => x.priority === 'high').length,
     });
+  });
+});
+
+describe('paging', () => {
+  const at = new Date('2030-01-01T09:00:00.123Z');
+  type Page = { items: { id: string; title: string }[]; nextCursor: string | null; matching: number };
+
+  /** Every page of a list, `limit` at a time: the titles in order. */
+  async function walk(query: string, limit: number) {
+    const titles: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await injectAs(t, ownerS, 'GET', `/api/v1/tasks?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Page;
+      expect(body.items.length).toBeLessThanOrEqual(limit);
+      titles.push(...body.items.map((x) => x.title));
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    return titles;
+  }
+
+  beforeEach(async () => {
+    const e = owner.estateId!;
+    // Five pending tasks that tie on everything but the id, and neighbours on each part of the order.
+    for (let i = 0; i < 5; i += 1) await insertTask(t.db, e, { title: `Tie ${i}`, status: 'pending', dueDate: '2030-03-01', priority: 'medium', createdAt: at });
+    await insertTask(t.db, e, { title: 'Due first', status: 'pending', dueDate: '2030-02-01', priority: 'low', createdAt: at });
+    await insertTask(t.db, e, { title: 'Same day, high', status: 'pending', dueDate: '2030-03-01', priority: 'high', createdAt: at });
+    await insertTask(t.db, e, { title: 'Same day, low', status: 'pending', dueDate: '2030-03-01', priority: 'low', createdAt: at });
+    await insertTask(t.db, e, { title: 'No date A', status: 'pending', dueDate: null, priority: 'high', createdAt: at });
+    await insertTask(t.db, e, { title: 'No date B', status: 'pending', dueDate: null, priority: 'high', createdAt: at });
+    await insertTask(t.db, e, { title: 'Done early', status: 'completed', dueDate: '2029-01-01', priority: 'high', createdAt: at, completedAt: at });
+    await insertTask(t.db, e, { title: 'Done undated', status: 'completed', dueDate: null, priority: 'low', createdAt: at, completedAt: at });
+    await insertTask(t.db, other.estateId!, { title: 'Tie of another estate', status: 'pending', dueDate: '2030-03-01', priority: 'medium', createdAt: at });
+  });
+
+  const byId = async () => {
+    const rows = await t.db.select({ id: tasks.id, title: tasks.title }).from(tasks).where(eq(tasks.estateId, owner.estateId!));
+    return rows;
+  };
+
+  it.each([1, 2, 3, 25])('walks every task once in list order, ties by id, %i a page', async (limit) => {
+    const ties = (await byId()).filter((r) => r.title.startsWith('Tie ')).sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => r.title);
+    expect(await walk('', limit)).toEqual([
+      'Due first',
+      'Same day, high',
+      ...ties,
+      'Same day, low',
+      ...(await byId()).filter((r) => r.title.startsWith('No date')).sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => r.title),
+      'Done early',
+      'Done undated',
+    ]);
+  });
+
+  it('pages a filter and a search, and says how many match in all', async () => {
+    expect(await walk('&filter=completed', 1)).toEqual(['Done early', 'Done undated']);
+    expect(await walk('&q=tie', 2)).toHaveLength(5);
+    const first = (await list('?q=tie&limit=2')) as Page;
+    expect(first.items).toHaveLength(2);
+    expect(first.matching).toBe(5);
+    expect(((await list('?filter=pending&limit=1')) as Page).matching).toBe(10);
+    expect(((await list('?limit=1')) as Page).matching).toBe(12);
+  });
+
+  it.each([
+    ['a cursor it did not write', '?cursor=yesterday'],
+    ['a time cursor of another list', `?cursor=${encodeURIComponent('2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d')}`],
+    ['an impossible due day', `?cursor=${encodeURIComponent('0|2030-13-01|1|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d')}`],
+    ['a rank that is not one', `?cursor=${encodeURIComponent('x|2030-01-01|1|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d')}`],
+    ['a page over the maximum', '?limit=101'],
+    ['an empty page', '?limit=0'],
+    ['a page size in words', '?limit=many'],
+  ])('refuses %s with a 400 in words', async (_what, query) => {
+    const res = await injectAs(t, ownerS, 'GET', `/api/v1/tasks${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toEqual(expect.any(String));
+    expect(JSON.stringify(res.json())).not.toMatch(/stack|at Object/);
+  });
+
+  it('a cursor from one owner’s list shows nothing of theirs to another', async () => {
+    const mine = (await list('?limit=1')) as Page;
+    const res = await injectAs(t, otherS, 'GET', `/api/v1/tasks?limit=100&cursor=${encodeURIComponent(mine.nextCursor!)}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Page).items.map((x) => x.title)).not.toContain('Due first');
+    expect((res.json() as Page).items.map((x) => x.title)).not.toContain('Tie 0');
   });
 });

@@ -10,7 +10,8 @@ import { api } from '../../lib/api.ts';
 const BASE = '/api/v1/future-messages';
 
 export const futureMessagesApi = {
-  list: () => api.get<TFutureMessageList>(BASE),
+  /** One page: the first without `cursor`, the next with the previous page's nextCursor. */
+  list: (cursor?: string) => api.get<TFutureMessageList>(cursor ? `${BASE}?cursor=${encodeURIComponent(cursor)}` : BASE),
   options: () => api.get<TFutureMessageOptions>(`${BASE}/options`),
   create: (body: TSaveFutureMessageRequest) => api.post<TFutureMessage>(BASE, body),
   update: (id: string, body: TSaveFutureMessageRequest) => api.put<TFutureMessage>(`${BASE}/${id}`, body),

@@ -5,6 +5,7 @@ import {
   PencilSquareIcon,
   PhotoIcon,
 } from "@heroicons/react/24/outline";
+import type { Ref } from "react";
 import type { TFutureMessage } from "../../../core/future-messages.schemas.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -26,13 +27,16 @@ export function MessageList({
   messages,
   onEdit,
   onPreview,
+  ref,
 }: {
   messages: TFutureMessage[];
   onEdit: (message: TFutureMessage) => void;
   onPreview: (message: TFutureMessage) => void;
+  /** the list element, for LoadMoreFooter's focus on the first new message */
+  ref?: Ref<HTMLUListElement>;
 }) {
   return (
-    <ul className="divide-y divide-stone-100" aria-label="Future messages">
+    <ul ref={ref} className="divide-y divide-stone-100" aria-label="Future messages">
       {messages.map((m) => (
         <li
           key={m.id}

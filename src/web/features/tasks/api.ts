@@ -5,9 +5,11 @@ import { api } from '../../lib/api.ts';
 const BASE = '/api/v1/tasks';
 
 export const tasksApi = {
-  list: (filter: (typeof TASK_FILTERS)[number], q: string) => {
+  /** One page: the first without `cursor`, the next with the previous page's nextCursor. */
+  list: (filter: (typeof TASK_FILTERS)[number], q: string, cursor?: string) => {
     const params = new URLSearchParams({ filter });
     if (q.trim()) params.set('q', q.trim());
+    if (cursor) params.set('cursor', cursor);
     return api.get<TTaskList>(`${BASE}?${params}`);
   },
   create: (body: TCreateTaskRequest) => api.post<TTask>(BASE, body),

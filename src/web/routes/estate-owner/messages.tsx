@@ -1,12 +1,13 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { ChatBubbleLeftRightIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { TFutureMessage } from '../../../core/future-messages.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { futureMessagesApi } from '../../features/future-messages/api.ts';
 import { ComposeDialog } from '../../features/future-messages/compose-dialog.tsx';
@@ -14,6 +15,7 @@ import { MessageList } from '../../features/future-messages/message-list.tsx';
 import { PreviewDialog } from '../../features/future-messages/preview-dialog.tsx';
 import { ComposeMessageButton, InboxPanel, loadInbox } from '../../features/inbox/inbox-page.tsx';
 import { ignoringParams, useQueryParam } from '../../lib/query-params.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 const TABS = ['future', 'inbox'] as const;
 
@@ -22,7 +24,7 @@ export const shouldRevalidate = ignoringParams('tab', 'thread', 'compose');
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [list, options, inbox] = await Promise.all([futureMessagesApi.list(), futureMessagesApi.options(), loadInbox(request)]);
-  return { messages: list.items, options, inbox };
+  return { messages: list, options, inbox };
 }
 
 const tabClasses =
@@ -74,7 +76,11 @@ type Composing = { key: number; message: TFutureMessage | null } | null;
 
 /** Future Messages (the wireframe's screen): the owner's letters, Compose, Edit and Preview. */
 function FutureMessagesTab() {
-  const { messages, options } = useLoaderData<typeof loader>();
+  const { messages: first, options } = useLoaderData<typeof loader>();
+  const list = useLoadMore(first, 'all', (cursor) => futureMessagesApi.list(cursor));
+  const messages = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
+  const { counts } = first;
   const revalidator = useRevalidator();
   const [composing, setComposing] = useState<Composing>(null);
   const [lastKey, setLastKey] = useState(0);
@@ -85,12 +91,6 @@ function FutureMessagesTab() {
     setNotice(null);
     setLastKey((k) => k + 1);
     setComposing({ key: lastKey + 1, message });
-  };
-
-  const counts = {
-    scheduled: messages.filter((m) => m.status === 'scheduled').length,
-    draft: messages.filter((m) => m.status === 'draft').length,
-    delivered: messages.filter((m) => m.status === 'delivered').length,
   };
 
   return (
@@ -121,7 +121,10 @@ function FutureMessagesTab() {
             action={<Button onClick={() => open(null)}>Compose Message</Button>}
           />
         ) : (
-          <MessageList messages={messages} onEdit={(m) => open(m)} onPreview={setPreviewing} />
+          <div className="space-y-4">
+            <MessageList ref={listRef} messages={messages} onEdit={(m) => open(m)} onPreview={setPreviewing} />
+            <LoadMoreFooter list={list} listRef={listRef} />
+          </div>
         )}
       </Card>
       <ComposeDialog
@@ -130,7 +133,10 @@ function FutureMessagesTab() {
         message={composing?.message ?? null}
         options={options}
         onClose={() => setComposing(null)}
-        onSaved={(_saved, what) => {
+        onSaved={(saved, what) => {
+          // keep the pages loaded here in step: the message changed, or was deleted
+          if (saved) list.replace(saved);
+          else if (composing?.message) list.remove(composing.message.id);
           setComposing(null);
           setNotice(what);
           void revalidator.revalidate();

@@ -1,5 +1,5 @@
 import { ClipboardDocumentListIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { TASK_FILTERS } from '../../../core/constants.ts';
 import type { TTask } from '../../../core/tasks.schemas.ts';
@@ -8,7 +8,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { tasksApi } from '../../features/tasks/api.ts';
 import { TaskCounters } from '../../features/tasks/task-counters.tsx';
@@ -24,13 +26,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('filter');
   const filter: Filter = isFilter(raw) ? raw : 'all';
   const q = url.searchParams.get('q') ?? '';
-  return { filter, q, ...(await tasksApi.list(filter, q)) };
+  return { filter, q, first: await tasksApi.list(filter, q) };
 }
 
 type Editing = { key: number; task: TTask | null } | null;
 
 export function Component() {
-  const { filter, q, tasks, counts } = useLoaderData<typeof loader>();
+  const { filter, q, first } = useLoaderData<typeof loader>();
+  const { counts, matching } = first;
+  const list = useLoadMore(first, `${filter}|${q}`, (cursor) => tasksApi.list(filter, q, cursor));
+  // a task completed or reopened on a later page leaves a Pending or Completed list at once
+  const tasks = list.items.filter((task) => filter === 'all' || task.status === filter);
+  const listRef = useRef<HTMLUListElement>(null);
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
@@ -51,8 +58,7 @@ export function Component() {
 
   const changeStatus = (task: TTask, to: 'completed' | 'pending') =>
     act(task.id, async () => {
-      if (to === 'completed') await tasksApi.complete(task.id);
-      else await tasksApi.reopen(task.id);
+      list.replace(to === 'completed' ? await tasksApi.complete(task.id) : await tasksApi.reopen(task.id));
       return to === 'completed' ? `Completed “${task.title}”.` : `Reopened “${task.title}”.`;
     });
 
@@ -61,6 +67,7 @@ export function Component() {
     if (!task) return;
     await act(task.id, async () => {
       await tasksApi.remove(task.id);
+      list.remove(task.id);
       return `Deleted “${task.title}”.`;
     });
     setDeleting(null);
@@ -83,7 +90,7 @@ export function Component() {
       />
       <TaskCounters counts={counts} />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
-      <Card title="Your tasks" description={`${tasks.length} shown`}>
+      <Card title="Your tasks" description={`${matching === 1 ? '1 task' : `${matching} tasks`}${list.nextCursor ? `, ${tasks.length} shown` : ''}`}>
         <div className="space-y-2">
           <TaskToolbar key={toolbarKey} filter={filter} q={q} onFilter={(f) => setParam('filter', f)} onSearch={(value) => setParam('q', value)} />
           {tasks.length === 0 ? (
@@ -110,7 +117,7 @@ export function Component() {
               />
             </div>
           ) : (
-            <ul className="divide-y divide-stone-100" aria-label="Tasks">
+            <ul ref={listRef} className="divide-y divide-stone-100" aria-label="Tasks">
               {tasks.map((task) => (
                 <TaskRow
                   key={task.id}
@@ -126,6 +133,7 @@ export function Component() {
               ))}
             </ul>
           )}
+          <LoadMoreFooter list={{ ...list, items: tasks }} listRef={listRef} />
         </div>
       </Card>
       <ConfirmDialog
@@ -144,6 +152,7 @@ export function Component() {
         onClose={() => setEditing(null)}
         onSaved={(saved, created) => {
           setEditing(null);
+          if (!created) list.replace(saved);
           setNotice({ tone: 'success', text: created ? `Added “${saved.title}”.` : `Saved “${saved.title}”.` });
           void revalidator.revalidate();
         }}
