@@ -10,6 +10,13 @@ const NOT_OURS = 'Not a cursor this list gave: start from the first page';
 // years past 9999, which the database refuses.
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})(\d{3})?Z$/;
 
+/** Whether `at` is an instant as the server writes them, and a real one. */
+function realInstant(at: string): boolean {
+  const millis = INSTANT.exec(at)?.[1];
+  // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
+  return millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
+}
+
 /**
  * Newest-first lists: "<instant>|<uuid>" of the last row. The instant stays text: a JavaScript Date
  * would drop the microseconds PostgreSQL stores, and rows of the same millisecond would be skipped.
@@ -19,10 +26,7 @@ export const zTimeCursor = z
   .max(200)
   .transform((raw, ctx) => {
     const [at = '', id = '', ...rest] = raw.split('|');
-    const millis = INSTANT.exec(at)?.[1];
-    // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
-    const real = millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
-    if (!rest.length && real && zId.safeParse(id).success) return { at, id };
+    if (!rest.length && realInstant(at) && zId.safeParse(id).success) return { at, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
   });
@@ -102,3 +106,19 @@ export const zRankedCursor = z
   });
 export const rankedCursorOf = (rank: string, at: string, id: string) => `${rank}|${at}|${id}`;
 export type TRankedCursor = z.output<typeof zRankedCursor>;
+
+/**
+ * Newest-first lists of rows with a serial (bigint) id, e.g. the audit log: "<instant>|<digits>" of
+ * the last row. The id stays text: a bigint may pass 2^53.
+ */
+export const zSerialTimeCursor = z
+  .string()
+  .max(100)
+  .transform((raw, ctx) => {
+    const [at = '', id = '', ...rest] = raw.split('|');
+    if (!rest.length && realInstant(at) && /^[1-9]\d{0,17}$/.test(id)) return { at, id };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const serialTimeCursorOf = (at: string, id: string | number) => `${at}|${id}`;
+export type TSerialTimeCursor = z.output<typeof zSerialTimeCursor>;

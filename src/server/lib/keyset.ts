@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TDatedCursor, TDayCursor, TNameCursor, TRankedCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
+import type { TDatedCursor, TDayCursor, TNameCursor, TRankedCursor, TSerialTimeCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
 /**
  * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
@@ -51,4 +51,10 @@ export function worseMatchThan(rank: SQL, time: AnyColumn, id: AnyColumn, cursor
 export function beforeDay(day: AnyColumn, id: AnyColumn, cursor: TDayCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${day}, ${id}) < (${cursor.day}::date, ${cursor.id}::uuid)`;
+}
+
+/** olderThan for rows with a serial (bigint) id: (time, id) DESC, e.g. the audit log. */
+export function olderThanSerial(time: AnyColumn, id: AnyColumn, cursor: TSerialTimeCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`;
 }
