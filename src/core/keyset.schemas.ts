@@ -122,3 +122,24 @@ export const zSerialTimeCursor = z
   });
 export const serialTimeCursorOf = (at: string, id: string | number) => `${at}|${id}`;
 export type TSerialTimeCursor = z.output<typeof zSerialTimeCursor>;
+
+/**
+ * Soonest-first lists by an optional calendar day (undated last), then a time, then the id (a
+ * planner's open tasks: due date, createdAt): "<YYYY-MM-DD or ->|<instant>|<uuid>" of the last row.
+ */
+export const zDueCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    if (raw.startsWith('-|')) {
+      const time = zTimeCursor.safeParse(raw.slice(2));
+      if (time.success) return { day: null, ...time.data };
+    } else {
+      const dated = zDatedCursor.safeParse(raw);
+      if (dated.success) return dated.data;
+    }
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const dueCursorOf = (day: string | null, at: string, id: string) => `${day ?? '-'}|${at}|${id}`;
+export type TDueCursor = z.output<typeof zDueCursor>;
