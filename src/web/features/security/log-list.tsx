@@ -49,15 +49,6 @@ function LogEntries({ kind, first, query }: { kind: Kind; first: TLogPage; query
   if (list.items.length === 0) {
     return <p className="text-sm text-stone-600">{kind === 'security' ? 'No sign-ins or security events yet.' : 'Nothing recorded yet.'}</p>;
   }
-  // An entry has no link or button: focus goes to the first new entry itself (tabIndex -1).
-  const focusing = {
-    ...list,
-    loadMore: async () => {
-      const before = list.items.length;
-      await list.loadMore();
-      requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`:scope > li:nth-child(${before + 1})`)?.focus());
-    },
-  };
   return (
     <div className="space-y-4">
       <ul ref={listRef} className="divide-y divide-stone-100" aria-label={kind === 'security' ? 'Security events' : 'Activity'}>
@@ -78,7 +69,8 @@ function LogEntries({ kind, first, query }: { kind: Kind; first: TLogPage; query
           </li>
         ))}
       </ul>
-      <LoadMoreFooter list={focusing} />
+      {/* An entry has no link or button: focus goes to the first new entry itself (tabIndex -1). */}
+      <LoadMoreFooter list={list} focusNew={(before) => (listRef.current?.children[before] as HTMLElement | undefined)?.focus()} />
     </div>
   );
 }
