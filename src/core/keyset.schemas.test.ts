@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { datedCursorOf, dayCursorOf, nameCursorOf, rankedCursorOf, timeCursorOf, zDatedCursor, zDayCursor, zNameCursor, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
+import {
+  datedCursorOf,
+  dayCursorOf,
+  dueCursorOf,
+  nameCursorOf,
+  rankedCursorOf,
+  serialTimeCursorOf,
+  timeCursorOf,
+  zDatedCursor,
+  zDayCursor,
+  zDueCursor,
+  zNameCursor,
+  zRankedCursor,
+  zSerialTimeCursor,
+  zTimeCursor,
+} from './keyset.schemas.ts';
 
 const ID = '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
@@ -47,6 +62,21 @@ describe('keyset cursors', () => {
     expect(zDayCursor.parse(dayCursorOf('2026-02-28', ID))).toEqual({ day: '2026-02-28', id: ID });
     for (const raw of ['2026-02-30|' + ID, `2026-02-28`, `2026-02-28|42`, `2026-02-28T00:00:00Z|${ID}`, `2026-02-28|${ID}|x`]) {
       expect(zDayCursor.safeParse(raw).success).toBe(false);
+    }
+  });
+
+  it('reads back a serial-id time cursor (the audit log’s bigint id, as text) and refuses anything else', () => {
+    expect(zSerialTimeCursor.parse(serialTimeCursorOf('2026-11-23T09:15:30.123456Z', '9007199254740993'))).toEqual({ at: '2026-11-23T09:15:30.123456Z', id: '9007199254740993' });
+    for (const raw of ['2026-11-23T09:15:30.123Z', `2026-11-23T09:15:30.123Z|${ID}`, '2026-11-23T09:15:30.123Z|0', '2026-11-23T09:15:30.123Z|-1', '2026-02-30T00:00:00.000Z|5', '2026-11-23T09:15:30.123Z|5|6', `2026-11-23T09:15:30.123Z|${'9'.repeat(19)}`]) {
+      expect(zSerialTimeCursor.safeParse(raw).success, raw).toBe(false);
+    }
+  });
+
+  it('reads back a due cursor, dated or undated, and refuses anything else', () => {
+    expect(zDueCursor.parse(dueCursorOf('2031-05-05', '2026-11-23T09:15:30.123456Z', ID))).toEqual({ day: '2031-05-05', at: '2026-11-23T09:15:30.123456Z', id: ID });
+    expect(zDueCursor.parse(dueCursorOf(null, '2026-11-23T09:15:30.123Z', ID))).toEqual({ day: null, at: '2026-11-23T09:15:30.123Z', id: ID });
+    for (const raw of [`2026-11-23T09:15:30.123Z|${ID}`, `infinity|2026-11-23T09:15:30.123Z|${ID}`, `2031-02-30|2026-11-23T09:15:30.123Z|${ID}`, `-|2026-11-23T09:15:30.123Z|42`, `-|-|2026-11-23T09:15:30.123Z|${ID}`]) {
+      expect(zDueCursor.safeParse(raw).success, raw).toBe(false);
     }
   });
 });
