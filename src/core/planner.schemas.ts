@@ -68,9 +68,11 @@ export const ZPlannerTaskQuery = z
   .object({ status: z.enum(PLANNER_TASK_STATUSES).default('open'), cursor: z.string().max(200).optional(), limit: zPageSize(PLANNER_TASKS_PAGE_SIZE) })
   .strict()
   .transform((q, ctx): PlannerTaskQuery => {
-    const parsed = q.status === 'open' ? zDueCursor.safeParse(q.cursor ?? '') : zTimeCursor.safeParse(q.cursor ?? '');
-    if (q.cursor === undefined) return { status: q.status, limit: q.limit } as PlannerTaskQuery;
-    if (parsed.success) return { status: q.status, limit: q.limit, cursor: parsed.data } as PlannerTaskQuery;
+    const { status, limit, cursor } = q;
+    if (cursor === undefined) return { status, limit };
+    const parsed = (status === 'open' ? zDueCursor : zTimeCursor).safeParse(cursor);
+    // The cursor was read by the schema of this status: it is of that list.
+    if (parsed.success) return { status, limit, cursor: parsed.data } as PlannerTaskQuery;
     ctx.addIssue({ code: 'custom', path: ['cursor'], message: parsed.error.issues[0]?.message ?? 'Not a cursor' });
     return z.NEVER;
   });
