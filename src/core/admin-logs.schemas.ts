@@ -10,8 +10,6 @@ import { zPlainText } from './beneficiaries.schemas.ts';
  * `from` and `to` are dates in the system's default time zone, both days included.
  */
 export const AUDIT_LOG_PAGE_SIZE = 50;
-/** The CSV export holds at most this many rows, newest first; `X-Export-Truncated: true` and a last line say when there were more. */
-export const AUDIT_LOG_CSV_ROW_LIMIT = 50_000;
 
 const filterFields = {
   q: zPlainText(100).optional(),

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   datedCursorOf,
   dayCursorOf,
+  dueCursorOf,
   futureMessageCursorOf,
   nameCursorOf,
   rankedCursorOf,
+  serialTimeCursorOf,
   taskCursorOf,
   timeCursorOf,
   zDatedCursor,
   zDayCursor,
+  zDueCursor,
   zFutureMessageCursor,
   zNameCursor,
   zRankedCursor,
+  zSerialTimeCursor,
   zTaskCursor,
   zTimeCursor,
 } from './keyset.schemas.ts';
@@ -80,6 +84,21 @@ describe('keyset cursors', () => {
     expect(zFutureMessageCursor.parse(futureMessageCursorOf(1, 'infinity', at, ID)).due).toBe('infinity');
     for (const raw of [`0|2027-02-30T09:00:00.000Z|${at}|${ID}`, `0|2027-01-01|${at}|${ID}`, `x|infinity|${at}|${ID}`, `0|infinity|${ID}`, taskCursorOf(0, '2030-01-31', 2, at, ID)]) {
       expect(zFutureMessageCursor.safeParse(raw).success, raw).toBe(false);
+      }
+    });
+
+  it('reads back a serial-id time cursor (the audit log’s bigint id, as text) and refuses anything else', () => {
+    expect(zSerialTimeCursor.parse(serialTimeCursorOf('2026-11-23T09:15:30.123456Z', '9007199254740993'))).toEqual({ at: '2026-11-23T09:15:30.123456Z', id: '9007199254740993' });
+    for (const raw of ['2026-11-23T09:15:30.123Z', `2026-11-23T09:15:30.123Z|${ID}`, '2026-11-23T09:15:30.123Z|0', '2026-11-23T09:15:30.123Z|-1', '2026-02-30T00:00:00.000Z|5', '2026-11-23T09:15:30.123Z|5|6', `2026-11-23T09:15:30.123Z|${'9'.repeat(19)}`]) {
+      expect(zSerialTimeCursor.safeParse(raw).success, raw).toBe(false);
+    }
+  });
+
+  it('reads back a due cursor, dated or undated, and refuses anything else', () => {
+    expect(zDueCursor.parse(dueCursorOf('2031-05-05', '2026-11-23T09:15:30.123456Z', ID))).toEqual({ day: '2031-05-05', at: '2026-11-23T09:15:30.123456Z', id: ID });
+    expect(zDueCursor.parse(dueCursorOf(null, '2026-11-23T09:15:30.123Z', ID))).toEqual({ day: null, at: '2026-11-23T09:15:30.123Z', id: ID });
+    for (const raw of [`2026-11-23T09:15:30.123Z|${ID}`, `infinity|2026-11-23T09:15:30.123Z|${ID}`, `2031-02-30|2026-11-23T09:15:30.123Z|${ID}`, `-|2026-11-23T09:15:30.123Z|42`, `-|-|2026-11-23T09:15:30.123Z|${ID}`]) {
+      expect(zDueCursor.safeParse(raw).success, raw).toBe(false);
     }
   });
 });

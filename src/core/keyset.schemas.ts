@@ -12,6 +12,13 @@ const NOT_OURS = 'Not a cursor this list gave: start from the first page';
 const isDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00.000Z`)) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})(\d{3})?Z$/;
 
+/** Whether `at` is an instant as the server writes them, and a real one. */
+function realInstant(at: string): boolean {
+  const millis = INSTANT.exec(at)?.[1];
+  // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
+  return millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
+}
+
 /**
  * Newest-first lists: "<instant>|<uuid>" of the last row. The instant stays text: a JavaScript Date
  * would drop the microseconds PostgreSQL stores, and rows of the same millisecond would be skipped.
@@ -21,10 +28,7 @@ export const zTimeCursor = z
   .max(200)
   .transform((raw, ctx) => {
     const [at = '', id = '', ...rest] = raw.split('|');
-    const millis = INSTANT.exec(at)?.[1];
-    // Date.parse first: an impossible month is NaN, and toISOString of it would throw (a 500, not a 400).
-    const real = millis !== undefined && !Number.isNaN(Date.parse(`${millis}Z`)) && new Date(`${millis}Z`).toISOString() === `${millis}Z`;
-    if (!rest.length && real && zId.safeParse(id).success) return { at, id };
+    if (!rest.length && realInstant(at) && zId.safeParse(id).success) return { at, id };
     ctx.addIssue({ code: 'custom', message: NOT_OURS });
     return z.NEVER;
   });
@@ -101,6 +105,43 @@ export const zRankedCursor = z
   });
 export const rankedCursorOf = (rank: string, at: string, id: string) => `${rank}|${at}|${id}`;
 export type TRankedCursor = z.output<typeof zRankedCursor>;
+
+/**
+ * Newest-first lists of rows with a serial (bigint) id, e.g. the audit log: "<instant>|<digits>" of
+ * the last row. The id stays text: a bigint may pass 2^53.
+ */
+export const zSerialTimeCursor = z
+  .string()
+  .max(100)
+  .transform((raw, ctx) => {
+    const [at = '', id = '', ...rest] = raw.split('|');
+    if (!rest.length && realInstant(at) && /^[1-9]\d{0,17}$/.test(id)) return { at, id };
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const serialTimeCursorOf = (at: string, id: string | number) => `${at}|${id}`;
+export type TSerialTimeCursor = z.output<typeof zSerialTimeCursor>;
+
+/**
+ * Soonest-first lists by an optional calendar day (undated last), then a time, then the id (a
+ * planner's open tasks: due date, createdAt): "<YYYY-MM-DD or ->|<instant>|<uuid>" of the last row.
+ */
+export const zDueCursor = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    if (raw.startsWith('-|')) {
+      const time = zTimeCursor.safeParse(raw.slice(2));
+      if (time.success) return { day: null, ...time.data };
+    } else {
+      const dated = zDatedCursor.safeParse(raw);
+      if (dated.success) return dated.data;
+    }
+    ctx.addIssue({ code: 'custom', message: NOT_OURS });
+    return z.NEVER;
+  });
+export const dueCursorOf = (day: string | null, at: string, id: string) => `${day ?? '-'}|${at}|${id}`;
+export type TDueCursor = z.output<typeof zDueCursor>;
 
 const isInstant = (at: string) => zTimeCursor.safeParse(`${at}|00000000-0000-4000-8000-000000000000`).success;
 /** A sort rank the server computes (a status or a priority as 0, 1, 2 …). */

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
+import { zNameCursor, zPageSize } from './keyset.schemas.ts';
 
-/** A client the planner can pick in the Assistance Tools (name only: the pickers need no more). */
-export const ZToolClient = z.object({ estateId: z.string(), name: z.string() });
-export const ZToolClients = z.object({ clients: z.array(ZToolClient) });
+/** A client the planner can pick in the Assistance Tools (name only: the pickers need no more); `id` is their estate's id. */
+export const ZToolClient = z.object({ id: z.string(), estateId: z.string(), name: z.string() });
+export const TOOL_CLIENTS_PAGE_SIZE = 50;
+/** The pickers' clients by name (name, id), a keyset page at a time: ?cursor&limit. */
+export const ZToolClientsQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(TOOL_CLIENTS_PAGE_SIZE) }).strict();
+export type TToolClientsQuery = z.output<typeof ZToolClientsQuery>;
+export const ZToolClients = z.object({ items: z.array(ZToolClient), nextCursor: z.string().nullable() });
 export type TToolClient = z.infer<typeof ZToolClient>;
 export type TToolClients = z.infer<typeof ZToolClients>;
 
 export const ZToolEstateParams = z.object({ estateId: zId }).strict();
 
-/** Most clients one picker or one progress export holds (a planner with more is told it was cut). */
+/** Most clients one progress export holds (a planner with more is told it was cut). */
 export const TOOL_CLIENTS_LIMIT = 500;
 
 /** The Invitation Templates card: the names of wireframe §9, each with a purpose in one line. */

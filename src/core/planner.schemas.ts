@@ -4,7 +4,7 @@
  *   GET    planner/loved-ones?q&cursor                    → ZLovedOnePage          read:loved-one:own
  *   GET    planner/loved-ones/:estateId                   → ZLovedOneDetail        read:loved-one:own
  *   POST   planner/loved-ones/:estateId/suggested-tasks   ZCreateTaskRequest → ZTask   create:loved-one:own
- *   GET    planner/tasks                                  → ZPlannerTaskList       read:planner-task:own
+ *   GET    planner/tasks?status&cursor&limit              → ZPlannerTaskPage       read:planner-task:own
  *   POST   planner/tasks                                  ZCreatePlannerTaskRequest → ZPlannerTask
  *   PATCH  planner/tasks/:id                              ZUpdatePlannerTaskRequest → ZPlannerTask
  *   DELETE planner/tasks/:id                              → ZOkResponse
@@ -15,7 +15,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { LOVED_ONE_STATUSES } from './loved-one-status.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { ZTask } from './tasks.schemas.ts';
-import { zNameCursor } from './keyset.schemas.ts';
+import { zDueCursor, zNameCursor, zPageSize, zTimeCursor } from './keyset.schemas.ts';
 
 export const LOVED_ONES_PAGE_SIZE = 20;
 
@@ -57,10 +57,32 @@ export const ZPlannerTask = z.object({
 });
 export type TPlannerTask = z.infer<typeof ZPlannerTask>;
 
-export const PLANNER_TASKS_LIMIT = 100;
-/** Open tasks first (soonest due first), then the most recently completed; at most PLANNER_TASKS_LIMIT. */
-export const ZPlannerTaskList = z.object({ tasks: z.array(ZPlannerTask), openCount: z.number() });
-export type TPlannerTaskList = z.infer<typeof ZPlannerTaskList>;
+export const PLANNER_TASK_STATUSES = ['open', 'done'] as const;
+export const PLANNER_TASKS_PAGE_SIZE = 20;
+/**
+ * The planner's tasks, a keyset page at a time: `open` soonest due first (undated last, then oldest
+ * first), cursor zDueCursor; `done` most recently completed first, cursor zTimeCursor. A cursor of
+ * the other list is a 400.
+ */
+export const ZPlannerTaskQuery = z
+  .object({ status: z.enum(PLANNER_TASK_STATUSES).default('open'), cursor: z.string().max(200).optional(), limit: zPageSize(PLANNER_TASKS_PAGE_SIZE) })
+  .strict()
+  .transform((q, ctx): PlannerTaskQuery => {
+    const { status, limit, cursor } = q;
+    if (cursor === undefined) return { status, limit };
+    const parsed = (status === 'open' ? zDueCursor : zTimeCursor).safeParse(cursor);
+    // The cursor was read by the schema of this status: it is of that list.
+    if (parsed.success) return { status, limit, cursor: parsed.data } as PlannerTaskQuery;
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: parsed.error.issues[0]?.message ?? 'Not a cursor' });
+    return z.NEVER;
+  });
+type PlannerTaskQuery =
+  | { status: 'open'; limit: number; cursor?: z.output<typeof zDueCursor> }
+  | { status: 'done'; limit: number; cursor?: z.output<typeof zTimeCursor> };
+export type TPlannerTaskQuery = z.output<typeof ZPlannerTaskQuery>;
+/** One page of the planner's tasks, and how many are open in all (index-backed COUNT). */
+export const ZPlannerTaskPage = z.object({ items: z.array(ZPlannerTask), nextCursor: z.string().nullable(), openCount: z.number() });
+export type TPlannerTaskPage = z.infer<typeof ZPlannerTaskPage>;
 
 const plannerTaskFields = {
   title: zRequiredText(200),
@@ -131,7 +153,8 @@ export const ZPlannerDashboard = z.object({
   }),
   /** clients needing attention first, then by name; at most DASHBOARD_PROGRESS_LIMIT */
   progress: z.array(ZLovedOne),
-  tasks: z.array(ZPlannerTask),
+  /** the first DASHBOARD_TASKS_LIMIT open tasks, soonest due first; the card loads more with GET planner/tasks */
+  tasks: ZPlannerTaskPage,
   activity: z.array(ZActivity),
 });
 export type TPlannerDashboard = z.infer<typeof ZPlannerDashboard>;

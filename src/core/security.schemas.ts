@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { zPassword } from './auth.schemas.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { zPageSize, zSerialTimeCursor } from './keyset.schemas.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
+/** Security Log and Activity Log: rows a page holds unless `limit` says otherwise (at most PAGE_SIZE_MAX). */
 export const SECURITY_LOG_PAGE_SIZE = 20;
 
 /** A 6-digit authenticator code (spaces allowed), or — to turn two-factor off — a recovery code. */
@@ -42,11 +44,13 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZChangePasswordResponse = z.object({ ok: z.literal(true), otherSessionsEnded: z.number() });
 
-export const ZLogQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-export type TLogQuery = z.infer<typeof ZLogQuery>;
+/** Security Log / Activity Log: newest first, keyset-paged on (at, id) — ?cursor&limit. */
+export const ZLogQuery = z.object({ cursor: zSerialTimeCursor.optional(), limit: zPageSize(SECURITY_LOG_PAGE_SIZE) }).strict();
+export type TLogQuery = z.output<typeof ZLogQuery>;
 
 export const ZLogEntry = z.object({
-  id: z.number(),
+  /** the audit row's id (a bigint, as text) */
+  id: z.string(),
   at: z.string(),
   action: z.string(),
   /** The action in words: 'Signed in', 'Two-factor authentication turned on', 'Memory created'. */
@@ -56,12 +60,7 @@ export const ZLogEntry = z.object({
 });
 export type TLogEntry = z.infer<typeof ZLogEntry>;
 
-export const ZLogPage = z.object({
-  items: z.array(ZLogEntry),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
-});
+export const ZLogPage = z.object({ items: z.array(ZLogEntry), nextCursor: z.string().nullable() });
 export type TLogPage = z.infer<typeof ZLogPage>;
 
 export const ZSessionInfo = z.object({

@@ -1,5 +1,5 @@
 import { and, eq, gt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TDatedCursor, TDayCursor, TNameCursor, TRankedCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
+import type { TDatedCursor, TDayCursor, TNameCursor, TDueCursor, TRankedCursor, TSerialTimeCursor, TTimeCursor } from '../../core/keyset.schemas.ts';
 
 /**
  * Select this beside each row of a newest-first list: the row's time as text to the microsecond, as
@@ -51,4 +51,22 @@ export function worseMatchThan(rank: SQL, time: AnyColumn, id: AnyColumn, cursor
 export function beforeDay(day: AnyColumn, id: AnyColumn, cursor: TDayCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${day}, ${id}) < (${cursor.day}::date, ${cursor.id}::uuid)`;
+}
+
+/** olderThan for rows with a serial (bigint) id: (time, id) DESC, e.g. the audit log. */
+export function olderThanSerial(time: AnyColumn, id: AnyColumn, cursor: TSerialTimeCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`;
+}
+
+/**
+ * The day of a soonest-first list by an optional day, undated last: order by this, then (time, id)
+ * ascending, and index this expression.
+ */
+export const dueDay = (day: AnyColumn): SQL<string> => sql<string>`coalesce(${day}, 'infinity'::date)`;
+
+/** Rows after the cursor of a list ordered by (dueDay(day) ASC, time ASC, id ASC), e.g. a planner's open tasks. */
+export function laterDueThan(day: AnyColumn, time: AnyColumn, id: AnyColumn, cursor: TDueCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${dueDay(day)}, ${time}, ${id}) > (${cursor.day ?? 'infinity'}::date, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
@@ -22,5 +23,12 @@ export const plannerTasks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('planner_tasks_planner_idx').on(t.plannerId, t.completedAt, t.dueDate)],
+  (t) => [
+    // A planner's open tasks, soonest due first, undated last (lib/keyset.ts dueDay), and their count.
+    index('planner_tasks_open_due_idx')
+      .on(t.plannerId, sql`coalesce(${t.dueDate}, 'infinity'::date)`, t.createdAt, t.id)
+      .where(sql`${t.completedAt} IS NULL`),
+    // A planner's done tasks, most recently completed first.
+    index('planner_tasks_done_idx').on(t.plannerId, t.completedAt, t.id).where(sql`${t.completedAt} IS NOT NULL`),
+  ],
 );

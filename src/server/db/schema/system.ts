@@ -33,7 +33,8 @@ export const auditLog = pgTable(
     index('audit_log_chain_idx').on(t.estateId, t.id),
     // Rows not yet chained (from before the chain existed): found at every start-up without a scan.
     index('audit_log_unchained_idx').on(t.id).where(sql`${t.hash} IS NULL`),
-    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    // The Security and Activity Logs page an actor's rows by (at, id), newest first (ADR XXXX).
+    index('audit_log_actor_at_id_idx').on(t.actorUserId, t.at, t.id),
     index('audit_log_estate_idx').on(t.estateId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
     // The admin Logs screen pages by id, newest first, within an actor or an action (ADR 0029).

@@ -6,6 +6,7 @@ import {
   ZResourceParams,
   ZResourceQuery,
   ZToolClients,
+  ZToolClientsQuery,
   ZToolEstateParams,
 } from '../../../core/planner-tools.schemas.ts';
 import { clientProgressCsv } from './client-progress-csv.ts';
@@ -25,8 +26,11 @@ export async function plannerToolsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/planner/tools/clients',
-    { schema: { tags, summary: 'The planner’s clients, for the tools’ pickers', response: { 200: ZToolClients } }, config: { permission } },
-    async (req) => listToolClients(req.ctx),
+    {
+      schema: { tags, summary: 'The planner’s clients by name, for the tools’ pickers (keyset-paged)', querystring: ZToolClientsQuery, response: { 200: ZToolClients } },
+      config: { permission },
+    },
+    async (req) => listToolClients(req.ctx, req.query),
   );
   app.get(
     '/api/v1/planner/tools/legacy-checklist/:estateId',

@@ -32,7 +32,42 @@ const get = (path: string, s: TestSession = plannerS) => injectAs(t, s, 'GET', p
 describe('Assistance Tools: files made from a client’s progress', () => {
   it('lists only the planner’s own clients for the pickers', async () => {
     const res = await get('/api/v1/planner/tools/clients');
-    expect(res.json()).toEqual({ clients: [{ estateId: client.estateId, name: 'Margaret Ellis' }] });
+    expect(res.json()).toEqual({ items: [{ id: client.estateId, estateId: client.estateId, name: 'Margaret Ellis' }], nextCursor: null });
+  });
+
+  it('pages the pickers’ clients by (name, id), every client once even when names tie, never another planner’s', async () => {
+    const p = await insertPlanner(t.db, undefined, { name: 'Many Clients' });
+    const s = await sessionFor(t, p);
+    const made = [];
+    for (const name of ['Zoe Adams', 'Ann Baker', 'Ann Baker', 'Ann Baker', 'Carl Diaz', 'Ann Baker', 'Bea Cole']) made.push(await insertClientOf(t.db, p, { name }));
+    await insertClientOf(t.db, await insertPlanner(t.db), { name: 'Ann Baker' });
+    const expected = made
+      .map((c) => ({ name: c.owner.name, id: c.estateId }))
+      .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
+      .map((c) => c.id);
+    for (const limit of [1, 2, 3, 100]) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/api/v1/planner/tools/clients?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, s);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { items: { id: string }[]; nextCursor: string | null };
+        expect(body.items.length).toBeLessThanOrEqual(limit);
+        ids.push(...body.items.map((c) => c.id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      expect(ids).toEqual(expected);
+    }
+    expect((await get('/api/v1/planner/tools/clients', s)).json().items).toHaveLength(7);
+  });
+
+  it('refuses a bad limit or a cursor it did not write with a 400 in words, and an owner with a 403', async () => {
+    for (const q of ['limit=0', 'limit=101', 'limit=all', 'cursor=abc', `cursor=${'x'.repeat(36)}%7CAnn`, 'page=2']) {
+      const res = await get(`/api/v1/planner/tools/clients?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(JSON.stringify(res.json().error), q).toMatch(/[A-Za-z]{3,}/);
+    }
+    expect((await get('/api/v1/planner/tools/clients', await sessionFor(t, client.owner))).statusCode).toBe(403);
   });
 
   it('downloads the Legacy Checklist as a PDF with areas and open tasks, never a vault title', async () => {

@@ -15,7 +15,7 @@ export async function getPlannerDashboard(ctx: Ctx): Promise<TPlannerDashboard> 
   const rows = await clientRows(ctx);
   const [lovedOnes, open, activity] = await Promise.all([
     toLovedOnes(ctx, rows),
-    listPlannerTasks(ctx, DASHBOARD_TASKS_LIMIT, true),
+    listPlannerTasks(ctx, { status: 'open', limit: DASHBOARD_TASKS_LIMIT }),
     recentActivity(ctx, new Map(rows.map((r) => [r.estateId, r.name]))),
   ]);
   const attentionFirst = [...lovedOnes].sort((a, b) => Number(b.status === 'needs_attention') - Number(a.status === 'needs_attention'));
@@ -26,7 +26,7 @@ export async function getPlannerDashboard(ctx: Ctx): Promise<TPlannerDashboard> 
       averageCompletion: averageCompletion(lovedOnes.map((l) => l.progress)),
     },
     progress: attentionFirst.slice(0, DASHBOARD_PROGRESS_LIMIT),
-    tasks: open.tasks,
+    tasks: open,
     activity,
   };
 }

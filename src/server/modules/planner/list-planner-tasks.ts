@@ -1,10 +1,12 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { PLANNER_TASKS_LIMIT, type TPlannerTaskList } from '../../../core/planner.schemas.ts';
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { dueCursorOf, timeCursorOf } from '../../../core/keyset.schemas.ts';
+import type { TPlannerTaskPage, TPlannerTaskQuery } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { plannerTasks } from '../../db/schema/planner.ts';
-import { PLANNER_TASK_ORDER, plannerTaskRows, toPlannerTask } from './planner-task-view.ts';
+import { cursorTime, dueDay, keysetPage, laterDueThan, olderThan } from '../../lib/keyset.ts';
+import { plannerTaskRows, toPlannerTask } from './planner-task-view.ts';
 
-/** The planner's own to-do list: open first (soonest due first), then the most recently completed; bounded. */
+/** How many of the planner's tasks are open (planner_tasks_open_due_idx: an index-only count). */
 export async function openPlannerTaskCount(ctx: Ctx): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
@@ -13,12 +15,32 @@ export async function openPlannerTaskCount(ctx: Ctx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function listPlannerTasks(ctx: Ctx, limit = PLANNER_TASKS_LIMIT, openOnly = false): Promise<TPlannerTaskList> {
-  const [rows, openCount] = await Promise.all([
-    plannerTaskRows(ctx, openOnly ? isNull(plannerTasks.completedAt) : undefined)
-      .orderBy(...PLANNER_TASK_ORDER)
-      .limit(limit),
-    openPlannerTaskCount(ctx),
-  ]);
-  return { tasks: rows.map(toPlannerTask), openCount };
+/**
+ * The planner's own to-do list, a keyset page at a time: open tasks soonest due first (undated
+ * last, then oldest first) on planner_tasks_open_due_idx; done ones most recently completed first
+ * on planner_tasks_done_idx.
+ */
+export async function listPlannerTasks(ctx: Ctx, query: TPlannerTaskQuery): Promise<TPlannerTaskPage> {
+  const [page, openCount] = await Promise.all([query.status === 'open' ? openTasks(ctx, query) : doneTasks(ctx, query), openPlannerTaskCount(ctx)]);
+  return { ...page, openCount };
+}
+
+async function openTasks(ctx: Ctx, query: Extract<TPlannerTaskQuery, { status: 'open' }>) {
+  const rows = await plannerTaskRows(ctx, and(isNull(plannerTasks.completedAt), laterDueThan(plannerTasks.dueDate, plannerTasks.createdAt, plannerTasks.id, query.cursor)), {
+    cursorAt: cursorTime(plannerTasks.createdAt),
+  })
+    .orderBy(asc(dueDay(plannerTasks.dueDate)), asc(plannerTasks.createdAt), asc(plannerTasks.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => dueCursorOf(r.task.dueDate, r.cursorAt, r.task.id));
+  return { items: page.map(toPlannerTask), nextCursor };
+}
+
+async function doneTasks(ctx: Ctx, query: Extract<TPlannerTaskQuery, { status: 'done' }>) {
+  const rows = await plannerTaskRows(ctx, and(isNotNull(plannerTasks.completedAt), olderThan(plannerTasks.completedAt, plannerTasks.id, query.cursor)), {
+    cursorAt: cursorTime(plannerTasks.completedAt),
+  })
+    .orderBy(desc(plannerTasks.completedAt), desc(plannerTasks.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.cursorAt, r.task.id));
+  return { items: page.map(toPlannerTask), nextCursor };
 }

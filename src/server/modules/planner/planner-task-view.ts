@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { TPlannerTask } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -7,18 +7,10 @@ import { users } from '../../db/schema/users.ts';
 import { assertClientOf } from '../../access/planner-clients.ts';
 import { notFound } from '../../lib/app-error.ts';
 
-/** Open first, soonest due first (undated last); then the most recently completed. */
-export const PLANNER_TASK_ORDER = [
-  sql`${plannerTasks.completedAt} is not null`,
-  sql`${plannerTasks.completedAt} desc nulls first`,
-  sql`${plannerTasks.dueDate} asc nulls last`,
-  sql`${plannerTasks.createdAt} asc`,
-];
-
-/** The planner's own tasks matching `where`, with the name of the client each is for. */
-export function plannerTaskRows(ctx: Ctx, where?: SQL) {
+/** The planner's own tasks matching `where`, with the name of the client each is for (and `extra` columns, e.g. a cursor's time). */
+export function plannerTaskRows<E extends Record<string, SQL>>(ctx: Ctx, where?: SQL, extra?: E) {
   return ctx.db
-    .select({ task: plannerTasks, forName: users.name })
+    .select({ task: plannerTasks, forName: users.name, ...(extra as E) })
     .from(plannerTasks)
     .leftJoin(estates, eq(estates.id, plannerTasks.estateId))
     .leftJoin(users, eq(users.id, estates.ownerId))

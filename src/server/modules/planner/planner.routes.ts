@@ -9,7 +9,8 @@ import {
   ZLovedOnesQuery,
   ZPlannerDashboard,
   ZPlannerTask,
-  ZPlannerTaskList,
+  ZPlannerTaskPage,
+  ZPlannerTaskQuery,
   ZUpdatePlannerTaskRequest,
 } from '../../../core/planner.schemas.ts';
 import { ZCreateTaskRequest, ZTask } from '../../../core/tasks.schemas.ts';
@@ -48,8 +49,8 @@ export async function plannerRoutes(base: FastifyInstance) {
   );
   app.get(
     '/api/v1/planner/tasks',
-    { schema: { tags, response: { 200: ZPlannerTaskList } }, config: { permission: 'read:planner-task:own' } },
-    async (req) => listPlannerTasks(req.ctx),
+    { schema: { tags, querystring: ZPlannerTaskQuery, response: { 200: ZPlannerTaskPage } }, config: { permission: 'read:planner-task:own' } },
+    async (req) => listPlannerTasks(req.ctx, req.query),
   );
   app.post(
     '/api/v1/planner/tasks',

@@ -193,7 +193,8 @@ describe('planner tasks', () => {
     expect(sooner.for).toEqual({ estateId: margaret.estateId, name: 'Margaret Ellis' });
     let d = (await get('/api/v1/planner/dashboard')).json();
     expect(d.counters.upcomingTasks).toBe(2);
-    expect(d.tasks.map((x: { title: string }) => x.title)).toEqual(['Call Margaret', 'Send the checklist']);
+    expect(d.tasks.items.map((x: { title: string }) => x.title)).toEqual(['Call Margaret', 'Send the checklist']);
+    expect(d.tasks).toMatchObject({ nextCursor: null, openCount: 2 });
 
     const edited = await injectAs(t, plannerS, 'PATCH', `/api/v1/planner/tasks/${sooner.id}`, { title: 'Call Margaret about the will', estateId: null });
     expect(edited.json()).toMatchObject({ title: 'Call Margaret about the will', for: null });
@@ -201,8 +202,8 @@ describe('planner tasks', () => {
     expect(done.completedAt).toBeTruthy();
     d = (await get('/api/v1/planner/dashboard')).json();
     expect(d.counters.upcomingTasks).toBe(1);
-    const list = (await get('/api/v1/planner/tasks')).json();
-    expect(list.tasks.map((x: { title: string }) => x.title)).toEqual(['Send the checklist', 'Call Margaret about the will']);
+    expect((await get('/api/v1/planner/tasks')).json().items.map((x: { title: string }) => x.title)).toEqual(['Send the checklist']);
+    expect((await get('/api/v1/planner/tasks?status=done')).json().items.map((x: { title: string }) => x.title)).toEqual(['Call Margaret about the will']);
     expect((await injectAs(t, plannerS, 'PATCH', `/api/v1/planner/tasks/${sooner.id}`, { completed: false })).json().completedAt).toBeNull();
     expect((await injectAs(t, plannerS, 'DELETE', `/api/v1/planner/tasks/${sooner.id}`)).statusCode).toBe(200);
     expect((await get('/api/v1/planner/tasks')).json().openCount).toBe(1);
@@ -223,6 +224,86 @@ describe('planner tasks', () => {
     const stranger = await insertOwner(t.db);
     const mine = (await injectAs(t, plannerS, 'POST', '/api/v1/planner/tasks', { title: 'Mine' })).json();
     expect((await injectAs(t, plannerS, 'PATCH', `/api/v1/planner/tasks/${mine.id}`, { estateId: stranger.estateId })).statusCode).toBe(404);
+  });
+});
+
+describe('planner tasks, paged', () => {
+  it('walks open tasks soonest due first (undated last) and done ones latest first, every task once even when due dates and times tie', async () => {
+    const p = await insertPlanner(t.db, { name: 'Paging Planner' });
+    const s = await sessionFor(t, p);
+    const stranger = await insertPlanner(t.db, { name: 'Stranger Planner' });
+    const at = new Date('2030-01-01T00:00:00.000Z');
+    const done = new Date('2030-02-01T00:00:00.000Z');
+    const row = (plannerId: string, title: string, dueDate: string | null, completedAt: Date | null = null) => ({ plannerId, title, dueDate, completedAt, createdAt: at });
+    await t.db.insert(plannerTasks).values([
+      // open: 4 due the same day, 3 undated, 2 due sooner, all created at the same instant
+      ...Array.from({ length: 4 }, (_, i) => row(p.id, `Same day ${i}`, '2031-05-05')),
+      ...Array.from({ length: 3 }, (_, i) => row(p.id, `Undated ${i}`, null)),
+      ...Array.from({ length: 2 }, (_, i) => row(p.id, `Sooner ${i}`, '2031-01-01')),
+      // done: 5 completed at the same instant, 1 later
+      ...Array.from({ length: 5 }, (_, i) => row(p.id, `Done ${i}`, '2031-01-01', done)),
+      row(p.id, 'Done last', null, new Date(done.getTime() + 1)),
+      // another planner's, open and done
+      row(stranger.id, 'Not mine', '2031-01-01'),
+      row(stranger.id, 'Not mine either', null, done),
+    ]);
+    const all = await t.db.select().from(plannerTasks).where(eq(plannerTasks.plannerId, p.id));
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const open = all
+      .filter((r) => !r.completedAt)
+      .sort((a, b) => (a.dueDate ?? '9999-99-99').localeCompare(b.dueDate ?? '9999-99-99') || byId(a, b))
+      .map((r) => r.id);
+    const closed = all
+      .filter((r) => r.completedAt)
+      .sort((a, b) => b.completedAt!.getTime() - a.completedAt!.getTime() || byId(b, a))
+      .map((r) => r.id);
+
+    async function walk(status: 'open' | 'done', limit: number) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await injectAs(t, s, 'GET', `/api/v1/planner/tasks?status=${status}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { items: { id: string }[]; nextCursor: string | null; openCount: number };
+        expect(body.items.length).toBeLessThanOrEqual(limit);
+        expect(body.openCount).toBe(9);
+        ids.push(...body.items.map((i) => i.id));
+        cursor = body.nextCursor;
+      } while (cursor);
+      return ids;
+    }
+    for (const limit of [1, 2, 4, 100]) {
+      expect(await walk('open', limit)).toEqual(open);
+      expect(await walk('done', limit)).toEqual(closed);
+    }
+    // The dashboard's first page (8) carries the cursor of the card's Load more.
+    const d = (await injectAs(t, s, 'GET', '/api/v1/planner/dashboard')).json();
+    expect(d.tasks.items.map((x: { id: string }) => x.id)).toEqual(open.slice(0, 8));
+    const rest = (await injectAs(t, s, 'GET', `/api/v1/planner/tasks?cursor=${encodeURIComponent(d.tasks.nextCursor)}`)).json();
+    expect(rest.items.map((x: { id: string }) => x.id)).toEqual(open.slice(8));
+  });
+
+  it('refuses a bad limit, a status it does not know, or a cursor it did not write (or of the other list) with a 400 in words', async () => {
+    const openCursor = `-|2030-01-01T00:00:00.000000Z|${crypto.randomUUID()}`;
+    const doneCursor = `2030-01-01T00:00:00.000000Z|${crypto.randomUUID()}`;
+    const bad = [
+      'limit=0',
+      'limit=101',
+      'limit=lots',
+      'status=all',
+      'cursor=abc',
+      `cursor=${encodeURIComponent(doneCursor)}`,
+      `status=done&cursor=${encodeURIComponent(openCursor)}`,
+      `cursor=${encodeURIComponent(`2031-02-30|2030-01-01T00:00:00.000Z|${crypto.randomUUID()}`)}`,
+      'page=2',
+    ];
+    for (const q of bad) {
+      const res = await injectAs(t, plannerS, 'GET', `/api/v1/planner/tasks?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(JSON.stringify(res.json().error), q).toMatch(/[A-Za-z]{3,}/);
+    }
+    expect((await injectAs(t, plannerS, 'GET', `/api/v1/planner/tasks?cursor=${encodeURIComponent(openCursor)}`)).statusCode).toBe(200);
+    expect((await injectAs(t, plannerS, 'GET', `/api/v1/planner/tasks?status=done&cursor=${encodeURIComponent(doneCursor)}`)).statusCode).toBe(200);
   });
 });
 

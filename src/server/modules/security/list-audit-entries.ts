@@ -1,43 +1,44 @@
-import { and, count, desc, eq, like, not, or, type SQL } from 'drizzle-orm';
-import { SECURITY_LOG_PAGE_SIZE, type TLogPage } from '../../../core/security.schemas.ts';
+import { and, desc, eq, like, not, or, type SQL } from 'drizzle-orm';
+import { serialTimeCursorOf } from '../../../core/keyset.schemas.ts';
+import type { TLogPage, TLogQuery } from '../../../core/security.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { auditLog } from '../../db/schema/system.ts';
+import { cursorTime, keysetPage, olderThanSerial } from '../../lib/keyset.ts';
 import { describeAction, describeDevice } from './describe.ts';
 
 const securityActions = () => or(like(auditLog.action, 'auth.%'), like(auditLog.action, 'security.%'))!;
 
-/** One page of the actor's own audit rows matching `where`, newest first. */
-async function page(ctx: Ctx, where: SQL, pageNumber: number): Promise<TLogPage> {
-  const scoped = and(eq(auditLog.actorUserId, ctx.actor.userId), where);
+/**
+ * One page of the actor's own audit rows matching `where`, newest first by (at, id): the order of
+ * audit_log_actor_at_id_idx read backwards, never OFFSET and never a COUNT of the whole log.
+ */
+async function page(ctx: Ctx, where: SQL, query: TLogQuery): Promise<TLogPage> {
   const rows = await ctx.db
-    .select()
+    .select({ row: auditLog, cursorAt: cursorTime(auditLog.at) })
     .from(auditLog)
-    .where(scoped)
+    .where(and(eq(auditLog.actorUserId, ctx.actor.userId), where, olderThanSerial(auditLog.at, auditLog.id, query.cursor)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(SECURITY_LOG_PAGE_SIZE)
-    .offset((pageNumber - 1) * SECURITY_LOG_PAGE_SIZE);
-  const [total] = await ctx.db.select({ n: count() }).from(auditLog).where(scoped);
+    .limit(query.limit + 1);
+  const { page: shown, nextCursor } = keysetPage(rows, query.limit, (r) => serialTimeCursorOf(r.cursorAt, r.row.id));
   return {
-    items: rows.map((r) => ({
-      id: r.id,
+    items: shown.map(({ row: r }) => ({
+      id: String(r.id),
       at: r.at.toISOString(),
       action: r.action,
       description: describeAction(r.action),
       ip: r.ip,
       device: describeDevice(r.userAgent),
     })),
-    page: pageNumber,
-    pageSize: SECURITY_LOG_PAGE_SIZE,
-    total: Number(total?.n ?? 0),
+    nextCursor,
   };
 }
 
 /** Security Log: the actor's sign-ins and security events (auth.*, security.*). */
-export function listSecurityLog(ctx: Ctx, pageNumber: number): Promise<TLogPage> {
-  return page(ctx, securityActions(), pageNumber);
+export function listSecurityLog(ctx: Ctx, query: TLogQuery): Promise<TLogPage> {
+  return page(ctx, securityActions(), query);
 }
 
 /** Activity Log: everything else the actor did (memory.created, future_message.scheduled, …). */
-export function listActivityLog(ctx: Ctx, pageNumber: number): Promise<TLogPage> {
-  return page(ctx, not(securityActions()), pageNumber);
+export function listActivityLog(ctx: Ctx, query: TLogQuery): Promise<TLogPage> {
+  return page(ctx, not(securityActions()), query);
 }

@@ -65,12 +65,12 @@ export async function securityRoutes(base: FastifyInstance) {
   app.get(
     '/api/v1/security/log',
     { schema: { tags, querystring: ZLogQuery, response: { 200: ZLogPage } }, config: { permission: 'read:account:own' } },
-    async (req) => listSecurityLog(req.ctx, req.query.page),
+    async (req) => listSecurityLog(req.ctx, req.query),
   );
   app.get(
     '/api/v1/security/activity',
     { schema: { tags, querystring: ZLogQuery, response: { 200: ZLogPage } }, config: { permission: 'read:account:own' } },
-    async (req) => listActivityLog(req.ctx, req.query.page),
+    async (req) => listActivityLog(req.ctx, req.query),
   );
   app.get(
     '/api/v1/security/access',

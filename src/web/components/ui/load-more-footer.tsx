@@ -14,15 +14,19 @@ interface PagedList {
  * Under a list paged with useLoadMore: its error, and "Load more" while there is a next page. With
  * `listRef` (the list element, one child per item), focus moves to the first item the click brought,
  * so a keyboard or screen-reader user carries on reading where the new items start instead of
- * landing on the page's body when the button goes away on the last page.
+ * landing on the page's body when the button goes away on the last page. Items without a link or
+ * button (a log entry, the options of a picker) say where focus goes instead with `focusNew(before)`,
+ * `before` the number of items there were.
  */
-export function LoadMoreFooter({ list, listRef }: { list: PagedList; listRef?: RefObject<HTMLElement | null> }) {
+export function LoadMoreFooter({ list, listRef, focusNew }: { list: PagedList; listRef?: RefObject<HTMLElement | null>; focusNew?: (before: number) => void }) {
   async function loadMore() {
     const before = list.items.length;
     await list.loadMore();
-    if (!listRef) return;
+    if (!listRef && !focusNew) return;
     // After React has drawn the new items.
-    requestAnimationFrame(() => listRef.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus());
+    requestAnimationFrame(() =>
+      focusNew ? focusNew(before) : listRef?.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus(),
+    );
   }
   return (
     <>

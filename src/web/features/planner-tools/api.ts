@@ -5,7 +5,7 @@ const TOOLS = '/api/v1/planner/tools';
 const RESOURCES = '/api/v1/planner/resources';
 
 export const plannerToolsApi = {
-  clients: () => api.get<TToolClients>(`${TOOLS}/clients`),
+  clients: (cursor?: string) => api.get<TToolClients>(`${TOOLS}/clients${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`),
   checklistHref: (estateId: string) => `${TOOLS}/legacy-checklist/${estateId}`,
   worksheetHref: (estateId: string) => `${TOOLS}/document-worksheet/${estateId}`,
   progressCsvHref: () => `${TOOLS}/client-progress.csv`,

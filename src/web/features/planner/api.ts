@@ -4,7 +4,7 @@ import type {
   TLovedOnePage,
   TPlannerDashboard,
   TPlannerTask,
-  TPlannerTaskList,
+  TPlannerTaskPage,
   TUpdatePlannerTaskRequest,
 } from '../../../core/planner.schemas.ts';
 import type { TCreateTaskRequest, TTask } from '../../../core/tasks.schemas.ts';
@@ -33,7 +33,14 @@ export const plannerApi = {
   },
   lovedOne: (estateId: string) => api.get<TLovedOneDetail>(`${BASE}/loved-ones/${id(estateId)}`),
   suggestTask: (estateId: string, body: TCreateTaskRequest) => api.post<TTask>(`${BASE}/loved-ones/${id(estateId)}/suggested-tasks`, body),
-  tasks: () => api.get<TPlannerTaskList>(`${BASE}/tasks`),
+  /** A page of open (soonest due first) or done tasks; `cursor` the previous page's nextCursor. */
+  tasks: (q: { status?: 'open' | 'done'; cursor?: string } = {}) => {
+    const params = new URLSearchParams();
+    if (q.status) params.set('status', q.status);
+    if (q.cursor) params.set('cursor', q.cursor);
+    const s = params.toString();
+    return api.get<TPlannerTaskPage>(`${BASE}/tasks${s ? `?${s}` : ''}`);
+  },
   createTask: (body: TCreatePlannerTaskRequest) => api.post<TPlannerTask>(`${BASE}/tasks`, body),
   updateTask: (taskId: string, body: TUpdatePlannerTaskRequest) => api.patch<TPlannerTask>(`${BASE}/tasks/${id(taskId)}`, body),
   deleteTask: (taskId: string) => api.delete<{ ok: true }>(`${BASE}/tasks/${id(taskId)}`),

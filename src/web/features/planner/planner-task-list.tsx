@@ -1,4 +1,5 @@
 import { CheckCircleIcon } from '@heroicons/react/20/solid';
+import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import type { TPlannerTask } from '../../../core/planner.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,12 +12,14 @@ export interface PlannerTaskListProps {
   onToggle: (task: TPlannerTask) => void;
   onEdit: (task: TPlannerTask) => void;
   onDelete: (task: TPlannerTask) => void;
+  /** the list element, for Load more to move focus to the first new task */
+  listRef?: RefObject<HTMLUListElement | null>;
 }
 
 /** The planner's tasks: task, for, due; Complete (or Reopen), Edit and Delete on each. */
-export function PlannerTaskList({ tasks, busyId, onToggle, onEdit, onDelete }: PlannerTaskListProps) {
+export function PlannerTaskList({ tasks, busyId, onToggle, onEdit, onDelete, listRef }: PlannerTaskListProps) {
   return (
-    <ul aria-label="Your tasks" className="divide-y divide-stone-100">
+    <ul ref={listRef} aria-label="Your tasks" className="divide-y divide-stone-100">
       {tasks.map((task) => {
         const done = task.completedAt !== null;
         return (

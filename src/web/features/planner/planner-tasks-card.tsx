@@ -1,12 +1,14 @@
 import { ClipboardDocumentListIcon, PlusIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
-import type { TPlannerTask } from '../../../core/planner.schemas.ts';
+import { useRef, useState } from 'react';
+import type { TPlannerTask, TPlannerTaskPage } from '../../../core/planner.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { lazyDialog } from '../../components/ui/lazy-dialog.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { plannerApi } from './api.ts';
 import { PlannerTaskList } from './planner-task-list.tsx';
@@ -16,17 +18,25 @@ const PlannerTaskDialog = lazyDialog(async () => (await import('./planner-task-d
 
 type Editing = { key: number; task: TPlannerTask | null } | null;
 
-/** The dashboard's "Tasks" card: the planner's open tasks (task, for, due), added, edited, completed and deleted here. */
-export function PlannerTasksCard({ tasks, openCount, clients }: { tasks: TPlannerTask[]; openCount: number; clients: { estateId: string; name: string }[] }) {
+/**
+ * The dashboard's "Tasks" card: the planner's open tasks (task, for, due), soonest due first, a page
+ * at a time (Load more); added, edited, completed and deleted here. The count is the server's.
+ */
+export function PlannerTasksCard({ first, clients }: { first: TPlannerTaskPage; clients: { estateId: string; name: string }[] }) {
   const { busyId, notice, act } = useRowAction();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<TPlannerTask | null>(null);
-  const more = openCount - tasks.filter((t) => !t.completedAt).length;
+  const list = useLoadMore(first, 'open', (cursor) => plannerApi.tasks({ status: 'open', cursor }));
+  const listRef = useRef<HTMLUListElement>(null);
+  // A task completed here leaves the open list (the loader's page drops it when it reloads).
+  const tasks = list.items.filter((t) => !t.completedAt);
+  const openCount = first.openCount;
+  const more = openCount - tasks.length;
 
   const toggle = (task: TPlannerTask) =>
     act(task.id, async () => {
       const done = !task.completedAt;
-      await plannerApi.updateTask(task.id, { completed: done });
+      list.replace(await plannerApi.updateTask(task.id, { completed: done }));
       return done ? `Completed “${task.title}”.` : `Reopened “${task.title}”.`;
     });
 
@@ -46,8 +56,16 @@ export function PlannerTasksCard({ tasks, openCount, clients }: { tasks: TPlanne
         {tasks.length === 0 ? (
           <EmptyState icon={ClipboardDocumentListIcon} title="No open tasks" description="Add a task for yourself or for one of your loved ones." />
         ) : (
-          <PlannerTaskList tasks={tasks} busyId={busyId} onToggle={(t) => void toggle(t)} onEdit={(task) => setEditing({ key: Date.now(), task })} onDelete={setDeleting} />
+          <PlannerTaskList
+            tasks={tasks}
+            listRef={listRef}
+            busyId={busyId}
+            onToggle={(t) => void toggle(t)}
+            onEdit={(task) => setEditing({ key: Date.now(), task })}
+            onDelete={setDeleting}
+          />
         )}
+        <LoadMoreFooter list={{ ...list, items: tasks }} listRef={listRef} />
       </div>
       {editing && (
         <PlannerTaskDialog
@@ -58,6 +76,7 @@ export function PlannerTasksCard({ tasks, openCount, clients }: { tasks: TPlanne
           onClose={() => setEditing(null)}
           onSaved={(task, created) => {
             setEditing(null);
+            list.replace(task);
             void act(task.id, async () => (created ? `Added “${task.title}”.` : `Saved “${task.title}”.`));
           }}
         />
@@ -74,6 +93,7 @@ export function PlannerTasksCard({ tasks, openCount, clients }: { tasks: TPlanne
           if (!task) return;
           void act(task.id, async () => {
             await plannerApi.deleteTask(task.id);
+            list.remove(task.id);
             setDeleting(null);
             return `Deleted “${task.title}”.`;
           });

@@ -1,36 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TLogPage } from '../../../core/security.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { securityApi } from './api.ts';
 import { dateTime, timeAgo } from './format.ts';
 
-/** Security Log (sign-ins and security events) or Activity Log (everything else), paged. */
-export function LogList({ kind, refreshKey = 0 }: { kind: 'security' | 'activity'; refreshKey?: number }) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<TLogPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+type Kind = 'security' | 'activity';
+const fetchPage = (kind: Kind, cursor?: string) => (kind === 'security' ? securityApi.securityLog(cursor) : securityApi.activityLog(cursor));
 
-  const load = useCallback(
-    async (p: number) => {
-      try {
-        setData(await (kind === 'security' ? securityApi.securityLog(p) : securityApi.activityLog(p)));
-        setError(null);
-      } catch (e) {
-        setError(e instanceof ApiError ? e.message : 'The log could not be loaded.');
-      }
-    },
-    [kind],
-  );
+/** Security Log (sign-ins and security events) or Activity Log (everything else), newest first, a page at a time. */
+export function LogList({ kind, refreshKey = 0 }: { kind: Kind; refreshKey?: number }) {
+  const [first, setFirst] = useState<{ key: string; page: TLogPage } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const key = `${kind}:${refreshKey}`;
+
+  const load = useCallback(async () => {
+    try {
+      setFirst({ key, page: await fetchPage(kind) });
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The log could not be loaded.');
+    }
+  }, [kind, key]);
 
   useEffect(() => {
-    void load(page);
-  }, [load, page, refreshKey]);
+    void load();
+  }, [load]);
 
   if (error) return <Alert tone="error">{error}</Alert>;
-  if (!data) {
+  if (!first) {
     return (
       <div role="status" className="flex justify-center py-6 text-stone-500">
         <Spinner />
@@ -38,15 +39,21 @@ export function LogList({ kind, refreshKey = 0 }: { kind: 'security' | 'activity
       </div>
     );
   }
-  if (data.total === 0) {
+  // The first page is kept while a refresh loads; the pages loaded after it are dropped with it.
+  return <LogEntries kind={kind} first={first.page} query={first.key} />;
+}
+
+function LogEntries({ kind, first, query }: { kind: Kind; first: TLogPage; query: string }) {
+  const list = useLoadMore(first, query, (cursor) => fetchPage(kind, cursor));
+  const listRef = useRef<HTMLUListElement>(null);
+  if (list.items.length === 0) {
     return <p className="text-sm text-stone-600">{kind === 'security' ? 'No sign-ins or security events yet.' : 'Nothing recorded yet.'}</p>;
   }
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
-    <div>
-      <ul className="divide-y divide-stone-100" aria-label={kind === 'security' ? 'Security events' : 'Activity'}>
-        {data.items.map((entry) => (
-          <li key={entry.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+    <div className="space-y-4">
+      <ul ref={listRef} className="divide-y divide-stone-100" aria-label={kind === 'security' ? 'Security events' : 'Activity'}>
+        {list.items.map((entry) => (
+          <li key={entry.id} tabIndex={-1} className="flex flex-col gap-1 py-3 focus:outline-2 focus:outline-offset-2 focus:outline-accent-solid sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{entry.description}</p>
               {kind === 'security' && (
@@ -62,19 +69,8 @@ export function LogList({ kind, refreshKey = 0 }: { kind: 'security' | 'activity
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label={`${kind === 'security' ? 'Security log' : 'Activity log'} pages`} className="mt-4 flex items-center justify-between gap-3 border-t border-stone-100 pt-4">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Newer
-          </Button>
-          <span className="text-sm text-stone-600">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older
-          </Button>
-        </nav>
-      )}
+      {/* An entry has no link or button: focus goes to the first new entry itself (tabIndex -1). */}
+      <LoadMoreFooter list={list} focusNew={(before) => (listRef.current?.children[before] as HTMLElement | undefined)?.focus()} />
     </div>
   );
 }

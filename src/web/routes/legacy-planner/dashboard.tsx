@@ -98,7 +98,7 @@ export function Component() {
               <LovedOneList lovedOnes={progress} label="Progress of your loved ones" compact />
             )}
           </Card>
-          <PlannerTasksCard tasks={tasks} openCount={counters.upcomingTasks} clients={clients} />
+          <PlannerTasksCard first={tasks} clients={clients} />
         </div>
         <div className="space-y-8">
           <Card title="Quick Actions">

@@ -21,7 +21,7 @@ export function loader() {
 
 /** Assistance Tools: six resource cards, each doing something real for a loved one. */
 export function Component() {
-  const { clients } = useLoaderData<typeof loader>();
+  const clients = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <PageHeader title="Assistance Tools" description="Checklists, worksheets and guides to help your loved ones build their legacy — made from their own progress." />
@@ -31,14 +31,14 @@ export function Component() {
           title="Legacy Checklist"
           description="A printable checklist of what is done and what is left in each area, with open tasks. Progress only — never their documents or memories."
         >
-          <ClientFileTool clients={clients} href={plannerToolsApi.checklistHref} downloadLabel="Download Checklist (PDF)" />
+          <ClientFileTool first={clients} href={plannerToolsApi.checklistHref} downloadLabel="Download Checklist (PDF)" />
         </ToolCard>
         <ToolCard
           icon={DocumentMagnifyingGlassIcon}
           title="Document Gathering Worksheet"
           description="What to gather — will, power of attorney, deeds, insurance, pensions, statements, certificates — with how many they have stored in each category."
         >
-          <ClientFileTool clients={clients} href={plannerToolsApi.worksheetHref} downloadLabel="Download Worksheet (PDF)" />
+          <ClientFileTool first={clients} href={plannerToolsApi.worksheetHref} downloadLabel="Download Worksheet (PDF)" />
         </ToolCard>
         <ToolCard
           icon={ChatBubbleLeftRightIcon}
