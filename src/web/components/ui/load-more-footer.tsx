@@ -22,7 +22,7 @@ export function LoadMoreFooter({ list, listRef }: { list: PagedList; listRef?: R
     await list.loadMore();
     if (!listRef) return;
     // After React has drawn the new items.
-    requestAnimationFrame(() => listRef.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus());
+    requestAnimationFrame(() => listRef.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')?.focus());
   }
   return (
     <>

@@ -1,10 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TPlaybook, TPlaybookItem } from '../../../core/playbook.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { playbookApi } from './api.ts';
+
+/** A checklist page keyed by the asset, as useLoadMore keeps pages. */
+const keyed = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => ({ items: page.items.map((i) => ({ ...i, id: i.assetId })), nextCursor: page.nextCursor });
+const NO_PAGE = { items: [], nextCursor: null };
 
 /** `pending`: the state the viewer just asked for, shown until the server answers. */
 function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
@@ -52,6 +58,8 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
   const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
   const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const list = useLoadMore(playbook ? keyed(playbook) : NO_PAGE, estateId, async (cursor) => keyed(await playbookApi.get(estateId, cursor)));
+  const listRef = useRef<HTMLUListElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -71,6 +79,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
     setNotice(null);
     try {
       const saved = item.tick ? await playbookApi.untick(estateId, item.assetId) : await playbookApi.tick(estateId, item.assetId);
+      list.replace({ ...saved, id: saved.assetId });
       setNotice({ tone: 'success', text: saved.tick ? `“${saved.name}” ticked off.` : `“${saved.name}” marked not done.` });
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
@@ -86,15 +95,18 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       </div>
-      {playbook.items.length === 0 ? (
+      {list.items.length === 0 ? (
         <p className="text-sm text-stone-600">No digital accounts were recorded.</p>
       ) : (
-        <ul className="divide-y divide-stone-100">
-          {playbook.items.map((item) => (
+        <ul ref={listRef} className="divide-y divide-stone-100">
+          {list.items.map((item) => (
             <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={(i) => void toggle(i)} />
           ))}
         </ul>
       )}
+      <div className="mt-4">
+        <LoadMoreFooter list={list} listRef={listRef} />
+      </div>
     </Card>
   );
 }
