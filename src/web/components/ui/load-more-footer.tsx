@@ -22,7 +22,11 @@ export function LoadMoreFooter({ list, listRef }: { list: PagedList; listRef?: R
     await list.loadMore();
     if (!listRef) return;
     // After React has drawn the new items.
-    requestAnimationFrame(() => listRef.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])')?.focus());
+    // The item's first control, else the item itself (an item without controls has tabIndex -1).
+    requestAnimationFrame(() => {
+      const item = listRef.current?.children[before];
+      (item?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])') ?? (item instanceof HTMLElement ? item : null))?.focus();
+    });
   }
   return (
     <>

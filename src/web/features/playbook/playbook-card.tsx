@@ -5,12 +5,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useLoadMore } from '../../lib/use-load-more.ts';
+import { keyedPage, useLoadMore } from '../../lib/use-load-more.ts';
 import { playbookApi } from './api.ts';
 
-/** A checklist page keyed by the asset, as useLoadMore keeps pages. */
-const keyed = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => ({ items: page.items.map((i) => ({ ...i, id: i.assetId })), nextCursor: page.nextCursor });
-const NO_PAGE = { items: [], nextCursor: null };
+const byAsset = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => keyedPage(page, (i) => i.assetId);
 
 /** `pending`: the state the viewer just asked for, shown until the server answers. */
 function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
@@ -58,7 +56,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
   const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
   const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const list = useLoadMore(playbook ? keyed(playbook) : NO_PAGE, estateId, async (cursor) => keyed(await playbookApi.get(estateId, cursor)));
+  const list = useLoadMore(byAsset(playbook ?? { items: [], nextCursor: null }), estateId, async (cursor) => byAsset(await playbookApi.get(estateId, cursor)));
   const listRef = useRef<HTMLUListElement>(null);
 
   const load = useCallback(async () => {
