@@ -30,8 +30,8 @@ type Reportable = { reportable: TReportableEstate | null; reportableKnown: boole
 /** Whether the viewer may report about this estate (and whether a report is open); unknown when the list fails. */
 async function reportableFor(estateId: string): Promise<Reportable> {
   try {
-    const { items } = await estateReportApi.reportable();
-    return { reportable: items.find((e) => e.estateId === estateId) ?? null, reportableKnown: true };
+    const { items } = await estateReportApi.reportable(estateId);
+    return { reportable: items[0] ?? null, reportableKnown: true };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { reportable: null, reportableKnown: false };
