@@ -3,7 +3,7 @@
  * the owner withdrawing a report, and the estate administrator's verifications, estates, alerts and
  * settings. Routes (all under /api/v1):
  *
- *   GET    reportable-estates                               who the caller may report about
+ *   GET    reportable-estates?estateId&cursor&limit          who the caller may report about → ZReportableEstates
  *   POST   estates/:estateId/reports          (multipart)   report + proof files      → 201 ZEstateReport
  *   GET    estate/lifecycle                                 the owner's view           → ZOwnerLifecycle
  *   POST   estate/reports/:id/withdraw                      the owner cancels          → ZOwnerLifecycle
@@ -27,7 +27,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from './constants.ts';
 import { ESTATE_EVENTS, ESTATE_STATUSES } from './lifecycle.ts';
 import { zRequiredText } from './beneficiaries.schemas.ts';
-import { zNameCursor, zTimeCursor } from './keyset.schemas.ts';
+import { zNameCursor, zPageSize, zTimeCursor } from './keyset.schemas.ts';
 
 /** Proof documents a report may carry; the multipart part name is the key. */
 export const PROOF_DOCUMENT_TYPES = {
@@ -69,7 +69,19 @@ export const ZReportableEstate = z.object({
   /** The open report's veto-window countdown and trustee confirmations (everyone involved sees them). */
   safeguards: ZReportSafeguards.nullable(),
 });
-export const ZReportableEstates = z.object({ items: z.array(ZReportableEstate) });
+/**
+ * GET reportable-estates?estateId&cursor&limit: in the owner's name order; `estateId` asks about one
+ * estate (the estate page). A name cursor the server wrote, or a 400.
+ */
+export const REPORTABLE_ESTATES_PAGE = 25;
+export const ZReportableEstatesQuery = z.object({ estateId: zId.optional(), cursor: zNameCursor.optional(), limit: zPageSize(REPORTABLE_ESTATES_PAGE) }).strict();
+export type TReportableEstatesQuery = z.output<typeof ZReportableEstatesQuery>;
+export const ZReportableEstates = z.object({
+  items: z.array(ZReportableEstate),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+});
+export type TReportableEstates = z.infer<typeof ZReportableEstates>;
 export type TReportableEstate = z.infer<typeof ZReportableEstate>;
 
 export const ZVerificationStatus = z.enum(['pending', 'verified', 'rejected']);

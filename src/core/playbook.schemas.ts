@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
+import { zNameCursor, zPageSize } from './keyset.schemas.ts';
 
 /**
  * Executor playbook (issue 13 item 6): what the owner wants done with each digital account once the
@@ -21,8 +22,8 @@ export const NO_PLAYBOOK_ACTION = 'No instruction left — decide with the famil
 export const playbookActionLabel = (action: string | null): string =>
   action && action in PLAYBOOK_ACTIONS ? PLAYBOOK_ACTIONS[action as PlaybookAction] : NO_PLAYBOOK_ACTION;
 
-/** At most this many assets are listed on one checklist (an estate rarely has more than a few dozen). */
-export const PLAYBOOK_MAX_ITEMS = 500;
+/** Checklist items per page (ADR XXXX): name order, Load more for the next. */
+export const PLAYBOOK_PAGE_SIZE = 25;
 
 const optionalText = (max: number, what: string) =>
   z
@@ -54,10 +55,17 @@ export const ZPlaybookItem = z.object({
 });
 export type TPlaybookItem = z.infer<typeof ZPlaybookItem>;
 
+/** GET …/playbook?cursor&limit: one page of the checklist in name order (a name cursor the server wrote). */
+export const ZPlaybookQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(PLAYBOOK_PAGE_SIZE) }).strict();
+export type TPlaybookQuery = z.output<typeof ZPlaybookQuery>;
+
+/** A page of the checklist; `done` and `total` count the whole estate, not the page. */
 export const ZPlaybook = z.object({
   estateId: z.string(),
   ownerName: z.string(),
   items: z.array(ZPlaybookItem),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
   done: z.number().int(),
   total: z.number().int(),
 });

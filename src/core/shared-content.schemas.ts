@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, type RELATIONSHIPS } from './constants.ts';
 import { zId } from './common.schemas.ts';
-import { zDayCursor, zTimeCursor } from './keyset.schemas.ts';
+import { zDayCursor, zPageSize as zPageSizeOf, zTimeCursor } from './keyset.schemas.ts';
 
 const zSearch = z.string().trim().max(200);
 const ESTATE_STATUSES = Object.keys(ESTATE_STATUS_LABELS) as [keyof typeof ESTATE_STATUS_LABELS, ...(keyof typeof ESTATE_STATUS_LABELS)[]];
@@ -181,6 +181,15 @@ export const ZSharedLetter = z.object({
 });
 export type TSharedLetter = z.infer<typeof ZSharedLetter>;
 
+/** Letters carry their whole text, so their pages are shorter than the other lists'. */
+export const SHARED_LETTERS_PAGE = 10;
+/** GET shared/letters?estateId&cursor&limit: one estate's letters to the viewer, newest delivery first. */
+export const ZSharedLettersQuery = z.object({ estateId: zId, cursor: zTimeCursor.optional(), limit: zPageSizeOf(SHARED_LETTERS_PAGE) }).strict();
+export type TSharedLettersQuery = z.output<typeof ZSharedLettersQuery>;
+export type TSharedLettersParams = z.input<typeof ZSharedLettersQuery>;
+export const ZSharedLetterPage = z.object({ items: z.array(ZSharedLetter), nextCursor: z.string().nullable() });
+export type TSharedLetterPage = z.infer<typeof ZSharedLetterPage>;
+
 export const ZSupportContact = z.object({
   id: z.string(),
   name: z.string(),
@@ -204,7 +213,7 @@ export const ZSharedEstate = z.object({
   /** First pages; the next ones come from the shared lists with this estate's id. */
   memories: ZSharedMemoryPage,
   documents: ZSharedDocumentPage,
-  letters: z.array(ZSharedLetter),
+  letters: ZSharedLetterPage,
   supportTeam: z.array(ZSupportContact),
 });
 export type TSharedEstate = z.infer<typeof ZSharedEstate>;

@@ -1,5 +1,6 @@
 /** What a trustee sees and answers (issue 13, part C), and the countdown everyone involved sees. */
 import { z } from 'zod';
+import { zPageSize, zTimeCursor } from './keyset.schemas.ts';
 
 export const ZReportSafeguards = z.object({
   /** Nothing can be released before this instant. */
@@ -31,7 +32,15 @@ export const ZTrusteeReport = z.object({
   canAnswer: z.boolean(),
 });
 export type TTrusteeReport = z.infer<typeof ZTrusteeReport>;
-export const ZTrusteeReports = z.object({ reports: z.array(ZTrusteeReport) });
+/** GET trustee/reports?cursor&limit: the reports a trustee was asked about, newest report first. */
+export const TRUSTEE_REPORTS_PAGE_SIZE = 20;
+export const ZTrusteeReportsQuery = z.object({ cursor: zTimeCursor.optional(), limit: zPageSize(TRUSTEE_REPORTS_PAGE_SIZE) }).strict();
+export type TTrusteeReportsQuery = z.output<typeof ZTrusteeReportsQuery>;
+export const ZTrusteeReports = z.object({
+  items: z.array(ZTrusteeReport),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+});
 export type TTrusteeReports = z.infer<typeof ZTrusteeReports>;
 
 export const ZTrusteeAnswerRequest = z.object({ answer: z.enum(['confirm', 'deny']) }).strict();

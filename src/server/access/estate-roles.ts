@@ -4,7 +4,7 @@
  * report the owner's death or incapacity (a linked beneficiary or support-team member). The estate
  * administrator's area and the report route ask only these functions.
  */
-import { and, eq, exists, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
 import type { Db } from '../db/client.ts';
@@ -57,18 +57,35 @@ export async function reporterLinkOf(db: Db, userId: string, estateId: string): 
   return null;
 }
 
-/** Every estate a user may report about: as a beneficiary or a support-team member. */
-export async function reportableEstatesOf(db: Db, userId: string): Promise<{ estateId: string; linkedAs: string }[]> {
-  const [asBeneficiary, asMember] = await Promise.all([
-    db.select({ estateId: beneficiaries.estateId, linkedAs: beneficiaries.relationship }).from(beneficiaries).where(eq(beneficiaries.userId, userId)),
-    db.select({ estateId: supportTeamMembers.estateId, role: supportTeamMembers.role }).from(supportTeamMembers).where(eq(supportTeamMembers.userId, userId)),
-  ]);
+/**
+ * Condition: the estate in `estateId` (a column of the outer query) is one `userId` may report about,
+ * as a beneficiary or a support-team member — an IN over their links (beneficiaries_user_idx,
+ * support_team_user_idx), so only their own links are read.
+ */
+export function mayReportSql(userId: string, estateId: PgColumn): SQL {
+  return sql`${estateId} in (select ${beneficiaries.estateId} from ${beneficiaries} where ${beneficiaries.userId} = ${userId}
+    union select ${supportTeamMembers.estateId} from ${supportTeamMembers} where ${supportTeamMembers.userId} = ${userId})`;
+}
+
+/** How a user is linked to each of `estateIds` they may report about: as a beneficiary (their relationship), else their support-team role. */
+export async function reportableEstatesOf(db: Db, userId: string, estateIds: string[]): Promise<Map<string, string>> {
   const byEstate = new Map<string, string>();
+  if (!estateIds.length) return byEstate;
+  const [asBeneficiary, asMember] = await Promise.all([
+    db
+      .select({ estateId: beneficiaries.estateId, linkedAs: beneficiaries.relationship })
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.userId, userId), inArray(beneficiaries.estateId, estateIds))),
+    db
+      .select({ estateId: supportTeamMembers.estateId, role: supportTeamMembers.role })
+      .from(supportTeamMembers)
+      .where(and(eq(supportTeamMembers.userId, userId), inArray(supportTeamMembers.estateId, estateIds))),
+  ]);
   for (const row of asBeneficiary) byEstate.set(row.estateId, row.linkedAs);
   for (const row of asMember) {
     if (!byEstate.has(row.estateId)) byEstate.set(row.estateId, SUPPORT_TEAM_ROLE_LABELS[row.role as keyof typeof SUPPORT_TEAM_ROLE_LABELS] ?? row.role);
   }
-  return [...byEstate].map(([estateId, linkedAs]) => ({ estateId, linkedAs }));
+  return byEstate;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from './api.ts';
 
-interface Page<T> {
+export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
@@ -48,4 +48,9 @@ export function useLoadMore<T extends { id: string }>(first: Page<T>, query: str
   }
 
   return { items, nextCursor, loading, error, loadMore, replace, remove };
+}
+
+/** A page whose items are known by another field (assetId, reportId), with that as `id` too: useLoadMore keys items by `id`. */
+export function keyedPage<T>(page: Page<T>, keyOf: (item: T) => string): Page<T & { id: string }> {
+  return { items: page.items.map((item) => ({ ...item, id: keyOf(item) })), nextCursor: page.nextCursor };
 }

@@ -42,6 +42,8 @@ export const futureMessages = pgTable(
     index('future_messages_due_idx').on(t.status, t.dueAt),
     // admin Reports count future messages created per day/week/month (counts only)
     index('future_messages_created_idx').on(t.createdAt),
+    // a beneficiary's estate page pages an estate's delivered letters newest first (ADR XXXX)
+    index('future_messages_estate_delivered_idx').on(t.estateId, t.deliveredAt, t.id).where(sql`${t.status} = 'delivered'`),
   ],
 );
 

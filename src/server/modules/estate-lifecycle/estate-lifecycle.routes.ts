@@ -16,6 +16,7 @@ import {
   ZPreviewUrl,
   ZRejectRequest,
   ZReportableEstates,
+  ZReportableEstatesQuery,
   ZTransitionRequest,
   ZVerificationItem,
   ZVerificationPage,
@@ -47,8 +48,8 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
   // reporting (beneficiaries and support-team members linked to the estate)
   app.get(
     '/api/v1/reportable-estates',
-    { schema: { tags, response: { 200: ZReportableEstates } }, config: { permission: 'create:verification:own' } },
-    async (req) => listReportableEstates(req.ctx),
+    { schema: { tags, querystring: ZReportableEstatesQuery, response: { 200: ZReportableEstates } }, config: { permission: 'create:verification:own' } },
+    async (req) => listReportableEstates(req.ctx, req.query),
   );
   app.post(
     '/api/v1/estates/:estateId/reports',

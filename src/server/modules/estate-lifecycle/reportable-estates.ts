@@ -1,23 +1,39 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TReportableEstate } from '../../../core/lifecycle.schemas.ts';
+import { nameCursorOf } from '../../../core/keyset.schemas.ts';
+import type { TReportableEstates, TReportableEstatesQuery } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
-import { reportableEstatesOf } from '../../access/estate-roles.ts';
+import { mayReportSql, reportableEstatesOf } from '../../access/estate-roles.ts';
+import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
 
 /**
- * The estates the caller may report about (as a beneficiary or support-team member), with their state
- * and, while a report is open, its veto-window countdown and trustee confirmations.
+ * One page of the estates the caller may report about (as a beneficiary or support-team member), in
+ * the owner's name order (name, estate id), with their state and, while a report is open, its
+ * veto-window countdown and trustee confirmations — links and reports read for the page only.
  */
-export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReportableEstate[] }> {
-  const links = await reportableEstatesOf(ctx.db, ctx.actor.userId);
-  if (!links.length) return { items: [] };
-  const ids = links.map((l) => l.estateId);
-  const [rows, reports] = await Promise.all([
-    ctx.db.select({ id: estates.id, status: estates.status, ownerName: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(inArray(estates.id, ids)),
+export async function listReportableEstates(ctx: Ctx, query: TReportableEstatesQuery): Promise<TReportableEstates> {
+  const found = await ctx.db
+    .select({ id: estates.id, status: estates.status, ownerName: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(
+      and(
+        mayReportSql(ctx.actor.userId, estates.id),
+        query.estateId ? eq(estates.id, query.estateId) : undefined,
+        afterName(users.name, estates.id, query.cursor),
+      ),
+    )
+    .orderBy(asc(users.name), asc(estates.id))
+    .limit(query.limit + 1);
+  const { page: rows, nextCursor } = keysetPage(found, query.limit, (r) => nameCursorOf(r.ownerName, r.id));
+  if (!rows.length) return { items: [], nextCursor };
+  const ids = rows.map((r) => r.id);
+  const [links, reports] = await Promise.all([
+    reportableEstatesOf(ctx.db, ctx.actor.userId, ids),
     ctx.db
       .select()
       .from(estateReports)
@@ -35,15 +51,14 @@ export async function listReportableEstates(ctx: Ctx): Promise<{ items: TReporta
   const safeguards = new Map([...counting].map(([estateId, report]) => [estateId, views.get(report.id)!]));
   const open = reports.filter((r) => r.status === 'open');
   return {
-    items: rows
-      .map((r) => ({
-        estateId: r.id,
-        ownerName: r.ownerName,
-        linkedAs: links.find((l) => l.estateId === r.id)!.linkedAs,
-        status: isEstateStatus(r.status) ? r.status : 'planning',
-        hasOpenReport: open.some((o) => o.estateId === r.id),
-        safeguards: safeguards.get(r.id) ?? null,
-      }))
-      .sort((a, b) => a.ownerName.localeCompare(b.ownerName)),
+    items: rows.map((r) => ({
+      estateId: r.id,
+      ownerName: r.ownerName,
+      linkedAs: links.get(r.id) ?? '',
+      status: isEstateStatus(r.status) ? r.status : 'planning',
+      hasOpenReport: open.some((o) => o.estateId === r.id),
+      safeguards: safeguards.get(r.id) ?? null,
+    })),
+    nextCursor,
   };
 }

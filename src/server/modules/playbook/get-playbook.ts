@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
-import { PLAYBOOK_MAX_ITEMS, playbookActionLabel, type TPlaybook, type TPlaybookItem } from '../../../core/playbook.schemas.ts';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { nameCursorOf } from '../../../core/keyset.schemas.ts';
+import { playbookActionLabel, type TPlaybook, type TPlaybookItem, type TPlaybookQuery } from '../../../core/playbook.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { mayWorkPlaybook } from '../../access/playbook.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
@@ -7,6 +8,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { toPlaybookAction } from '../digital-assets/digital-asset-view.ts';
 
 const THE_PLAYBOOK = 'That checklist';
@@ -16,8 +18,11 @@ export async function assertPlaybookAccess(ctx: Ctx, estateId: string): Promise<
   if (!(await mayWorkPlaybook(ctx.db, ctx.actor.userId, estateId))) throw notFound(THE_PLAYBOOK);
 }
 
-/** The checklist rows of an estate (or one asset of it): the instructions and the tick, never a secret. */
-export async function playbookItems(ctx: Ctx, estateId: string, assetId?: string): Promise<TPlaybookItem[]> {
+/**
+ * Checklist rows in name order (name, id) — the order of digital_assets_estate_name_idx — matching
+ * `where`, at most `limit`: the instructions and the tick, never a secret.
+ */
+async function playbookRows(ctx: Ctx, where: SQL | undefined, limit: number): Promise<TPlaybookItem[]> {
   const rows = await ctx.db
     .select({
       assetId: digitalAssets.id,
@@ -32,9 +37,9 @@ export async function playbookItems(ctx: Ctx, estateId: string, assetId?: string
     .from(digitalAssets)
     .leftJoin(playbookTicks, eq(playbookTicks.assetId, digitalAssets.id))
     .leftJoin(users, eq(users.id, playbookTicks.tickedBy))
-    .where(assetId ? eq(digitalAssets.id, assetId) : eq(digitalAssets.estateId, estateId))
+    .where(where)
     .orderBy(asc(digitalAssets.name), asc(digitalAssets.id))
-    .limit(PLAYBOOK_MAX_ITEMS);
+    .limit(limit);
   return rows.map((r) => {
     const action = toPlaybookAction(r.action);
     return {
@@ -50,12 +55,25 @@ export async function playbookItems(ctx: Ctx, estateId: string, assetId?: string
   });
 }
 
-/** GET: the checklist of an active estate, for its administrators and digital-legacy beneficiaries. */
-export async function getPlaybook(ctx: Ctx, estateId: string): Promise<TPlaybook> {
+/** One asset of the estate as a checklist item (undefined when it is not the estate's). */
+export async function playbookItem(ctx: Ctx, estateId: string, assetId: string): Promise<TPlaybookItem | undefined> {
+  const [item] = await playbookRows(ctx, and(eq(digitalAssets.id, assetId), eq(digitalAssets.estateId, estateId)), 1);
+  return item;
+}
+
+/**
+ * GET: one page of the checklist of an active estate, for its administrators and digital-legacy
+ * beneficiaries. `done` and `total` are counted by the database over the whole estate (the ticks by
+ * playbook_ticks_estate_idx, the assets by digital_assets_estate_name_idx), never from the page.
+ */
+export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQuery): Promise<TPlaybook> {
   await assertPlaybookAccess(ctx, estateId);
-  const [[owner], items] = await Promise.all([
+  const [[owner], [assets], [ticks], rows] = await Promise.all([
     ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
-    playbookItems(ctx, estateId),
+    ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
+    ctx.db.select({ n: count() }).from(playbookTicks).where(eq(playbookTicks.estateId, estateId)),
+    playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterName(digitalAssets.name, digitalAssets.id, query.cursor)), query.limit + 1),
   ]);
-  return { estateId, ownerName: owner?.name ?? '', items, done: items.filter((i) => i.tick).length, total: items.length };
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.assetId));
+  return { estateId, ownerName: owner?.name ?? '', items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
-import { ZPlaybook, ZPlaybookItem, ZPlaybookItemParams } from '../../../core/playbook.schemas.ts';
+import { ZPlaybook, ZPlaybookItem, ZPlaybookItemParams, ZPlaybookQuery } from '../../../core/playbook.schemas.ts';
 import { getPlaybook } from './get-playbook.ts';
 import { setPlaybookTick } from './tick-playbook-item.ts';
 
@@ -11,8 +11,8 @@ export async function playbookRoutes(base: FastifyInstance) {
   const tags = ['playbook'];
   app.get(
     '/api/v1/estates/:id/playbook',
-    { schema: { tags, params: ZIdParams, response: { 200: ZPlaybook } }, config: { permission: 'read:playbook:own' } },
-    async (req) => getPlaybook(req.ctx, req.params.id),
+    { schema: { tags, params: ZIdParams, querystring: ZPlaybookQuery, response: { 200: ZPlaybook } }, config: { permission: 'read:playbook:own' } },
+    async (req) => getPlaybook(req.ctx, req.params.id, req.query),
   );
   app.put(
     '/api/v1/estates/:id/playbook/:assetId/tick',

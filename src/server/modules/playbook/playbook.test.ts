@@ -8,6 +8,7 @@ import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 
 let t: TestApp;
 type Family = Awaited<ReturnType<typeof insertEstateWithTeam>> & {
@@ -96,6 +97,7 @@ describe('executor playbook: the checklist after activation', () => {
         ownerName: 'Margaret Ellis',
         done: 0,
         total: 2,
+        nextCursor: null,
         items: [
           { name: 'Chase checking', action: 'close', actionLabel: 'Close the account', twoFactorDevice: null, tick: null },
           { name: 'Gmail', action: 'memorialise', twoFactorDevice: 'Her phone, in the kitchen drawer', note: 'Download the photos first.', tick: null },
@@ -171,5 +173,40 @@ describe('executor playbook: the checklist after activation', () => {
     // parallel unticks: one removes it, the other is told it is not ticked
     const un = await Promise.all([injectAs(t, f.adminS, 'DELETE', tickUrl(f, f.assetIds.bank)), injectAs(t, f.heirS, 'DELETE', tickUrl(f, f.assetIds.bank))]);
     expect(un.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('executor playbook: paged in name order', () => {
+  it('walks every item once (same names too), counts the whole estate, refuses bad pages, shows only its estate', async () => {
+    const f = await family();
+    const g = await family();
+    await activate(f);
+    await activate(g);
+    for (const name of ['Bank', 'Bank', 'Bank', 'Amazon', 'Photos', 'Zoom', 'Email']) await insertDigitalAsset(t.app.deps, f.owner.estateId!, { name });
+    await injectAs(t, f.adminS, 'PUT', tickUrl(f, f.assetIds.gmail));
+    await injectAs(t, f.adminS, 'PUT', tickUrl(f, f.assetIds.bank));
+
+    type Row = { assetId: string; name: string; tick: unknown };
+    const walk = await walkPages<Row>(t, f.heirS, playbookUrl(f), 2);
+    expect(walk.pages).toBe(5);
+    expect(walk.items.map((i) => i.name)).toEqual(['Amazon', 'Bank', 'Bank', 'Bank', 'Chase checking', 'Email', 'Gmail', 'Photos', 'Zoom']);
+    expect(new Set(walk.items.map((i) => i.assetId)).size).toBe(9);
+    expect(walk.items.filter((i) => i.tick).map((i) => i.name)).toEqual(['Chase checking', 'Gmail']);
+    // the counts are the estate's, on every page
+    const second = (await injectAs(t, f.adminS, 'GET', `${playbookUrl(f)}?limit=2`)).json();
+    expect(second).toMatchObject({ done: 2, total: 9 });
+    expect(second.items).toHaveLength(2);
+
+    await expectPagingRefusals(t, f.adminS, playbookUrl(f), ['Bank', `not-a-uuid-at-all-not-a-uuid-at-all|Bank`]);
+    // another estate's checklist never shows this estate's rows, even with this estate's cursor
+    const theirs = await walkPages<Row>(t, g.adminS, playbookUrl(g), 100);
+    expect(theirs.items.map((i) => i.name)).toEqual(['Chase checking', 'Gmail']);
+    expect(theirs.items.some((i) => walk.items.some((m) => m.assetId === i.assetId))).toBe(false);
+    const cursor = second.nextCursor as string;
+    const across = await injectAs(t, g.adminS, 'GET', `${playbookUrl(g)}?cursor=${encodeURIComponent(cursor)}`);
+    expect(across.json().items.some((i: Row) => walk.items.some((m) => m.assetId === i.assetId))).toBe(false);
+    // the refusals still come first with a page query
+    expect((await injectAs(t, f.plainS, 'GET', `${playbookUrl(f)}?limit=2`)).statusCode).toBe(404);
+    expect((await injectAs(t, f.ownerS, 'GET', `${playbookUrl(f)}?limit=2`)).statusCode).toBe(403);
   });
 });

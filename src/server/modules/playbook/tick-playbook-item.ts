@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { TPlaybookItem } from '../../../core/playbook.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { assertPlaybookAccess, playbookItems } from './get-playbook.ts';
+import { assertPlaybookAccess, playbookItem } from './get-playbook.ts';
 
 /** The asset as a checklist item, when it belongs to the estate (another estate's asset: not found). */
 async function itemOf(ctx: Ctx, estateId: string, assetId: string): Promise<TPlaybookItem> {
-  const [asset] = await ctx.db
-    .select({ id: digitalAssets.id })
-    .from(digitalAssets)
-    .where(and(eq(digitalAssets.id, assetId), eq(digitalAssets.estateId, estateId)));
-  if (!asset) throw notFound('That checklist item');
-  const [item] = await playbookItems(ctx, estateId, assetId);
-  return item!;
+  const item = await playbookItem(ctx, estateId, assetId);
+  if (!item) throw notFound('That checklist item');
+  return item;
 }
 
 /**

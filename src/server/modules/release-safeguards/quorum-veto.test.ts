@@ -64,13 +64,13 @@ describe('trustee quorum', () => {
     expect((await emailsTo(t, f.trustees[0]!.email)).some((m) => /please confirm or deny/.test(m.subject))).toBe(true);
     expect(await emailsTo(t, f.trustees[2]!.email).then((m) => m.some((x) => /please confirm/.test(x.subject)))).toBe(false);
     const list = (await as(f.trustees[0]!, 'GET', '/api/v1/trustee/reports')).json();
-    expect(list.reports[0]).toMatchObject({ reportId: r.id, canAnswer: true, reporterName: f.reporter.name, safeguards: { quorumNeeded: 2, confirmations: 0 } });
+    expect(list.items[0]).toMatchObject({ reportId: r.id, canAnswer: true, reporterName: f.reporter.name, safeguards: { quorumNeeded: 2, confirmations: 0 } });
     // the third in line was not asked yet; someone else's trustee, the owner, the reporter: 404
     const other = await family();
     for (const who of [f.trustees[2]!, other.trustees[0]!, f.owner, f.reporter, f.administrator]) {
       expect((await answer(who, r.id, 'confirm')).statusCode).toBe(404);
     }
-    expect((await as(other.trustees[0]!, 'GET', '/api/v1/trustee/reports')).json().reports).toEqual([]);
+    expect((await as(other.trustees[0]!, 'GET', '/api/v1/trustee/reports')).json()).toEqual({ items: [], nextCursor: null });
     expect((await as(f.trustees[0]!, 'POST', `/api/v1/trustee/reports/${r.id}/answer`, { answer: 'maybe' })).statusCode).toBe(400);
   });
 
@@ -85,7 +85,10 @@ describe('trustee quorum', () => {
     const twice = await Promise.all([answer(f.trustees[0]!, r.id, 'confirm'), answer(f.trustees[0]!, r.id, 'confirm'), answer(f.trustees[0]!, r.id, 'confirm')]);
     expect(twice.map((x) => x.statusCode).sort()).toEqual([200, 409, 409]);
     expect((await approve(f, r.items[0]!.id)).json().error.message).toMatch(/1 of the 2/);
-    expect((await answer(f.trustees[1]!, r.id, 'confirm')).statusCode).toBe(200);
+    const second = await answer(f.trustees[1]!, r.id, 'confirm');
+    expect(second.statusCode).toBe(200);
+    // the answer gives back the report as the trustee's list shows it now
+    expect(second.json()).toMatchObject({ reportId: r.id, myAnswer: 'confirmed', canAnswer: false, safeguards: { confirmations: 2 } });
     const ok = await approve(f, r.items[0]!.id);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await statusOf(f.owner.estateId!)).toBe('activation_pending');

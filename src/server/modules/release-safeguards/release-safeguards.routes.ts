@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZReleaseSafeguards, ZSetTrusteesRequest, ZUpdateReleaseRulesRequest } from '../../../core/release-safeguards.schemas.ts';
 import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
-import { ZReportIdParams, ZTrusteeAnswerRequest, ZTrusteeReports, ZVetoCancelled, ZVetoLinkPreview, ZVetoTokenRequest } from '../../../core/trustee.schemas.ts';
+import { ZReportIdParams, ZTrusteeAnswerRequest, ZTrusteeReport, ZTrusteeReports, ZTrusteeReportsQuery, ZVetoCancelled, ZVetoLinkPreview, ZVetoTokenRequest } from '../../../core/trustee.schemas.ts';
 import { getReleaseSafeguards } from './get-release-safeguards.ts';
 import { answerTrusteeReport, listTrusteeReports } from './trustee-reports.ts';
 import { cancelByVetoLink, previewVetoLink } from './veto-links.ts';
@@ -34,12 +34,12 @@ export async function releaseSafeguardsRoutes(base: FastifyInstance) {
   // A trustee's reports: any signed-in user; the service shows only the reports they were asked about.
   app.get(
     '/api/v1/trustee/reports',
-    { schema: { tags, response: { 200: ZTrusteeReports } }, config: { permission: 'read:account:own' } },
-    async (req) => listTrusteeReports(req.ctx),
+    { schema: { tags, querystring: ZTrusteeReportsQuery, response: { 200: ZTrusteeReports } }, config: { permission: 'read:account:own' } },
+    async (req) => listTrusteeReports(req.ctx, req.query),
   );
   app.post(
     '/api/v1/trustee/reports/:reportId/answer',
-    { schema: { tags, params: ZReportIdParams, body: ZTrusteeAnswerRequest, response: { 200: ZTrusteeReports } }, config: { permission: 'update:account:own' } },
+    { schema: { tags, params: ZReportIdParams, body: ZTrusteeAnswerRequest, response: { 200: ZTrusteeReport } }, config: { permission: 'update:account:own' } },
     async (req) => answerTrusteeReport(req.ctx, req.params.reportId, req.body.answer),
   );
   // The owner's emailed single-use cancel link (no sign-in): reading it changes nothing; only the POST cancels.

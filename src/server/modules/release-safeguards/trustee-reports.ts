@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TTrusteeReport, TTrusteeReports } from '../../../core/trustee.schemas.ts';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { timeCursorOf } from '../../../core/keyset.schemas.ts';
+import type { TTrusteeReport, TTrusteeReports, TTrusteeReportsQuery } from '../../../core/trustee.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
@@ -8,32 +9,33 @@ import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 import { audit } from '../../lib/audit.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
 import { reportSafeguardsViews } from './report-safeguards-view.ts';
 
-const REPORTS_SHOWN = 20;
-
 /**
- * The reports the signed-in user was asked about as a trustee, newest first (their latest ask each),
- * at most REPORTS_SHOWN: a trustee no longer named sees nothing more of the estate (checked in the
- * query), and the countdowns come in one batch — a bounded number of queries whatever the number.
+ * The reports matching `where` that the signed-in user was asked about as a trustee, newest report
+ * first (report createdAt, id), their latest ask each, at most `limit`: a trustee no longer named sees
+ * nothing more of the estate (checked in the query), and the countdowns come in one batch — a
+ * bounded number of queries whatever the number.
  */
-export async function listTrusteeReports(ctx: Ctx): Promise<TTrusteeReports> {
+async function trusteeReportRows(ctx: Ctx, where: SQL | undefined, limit: number): Promise<(TTrusteeReport & { at: string })[]> {
   const now = ctx.clock.now();
   const stillTrustee = sql`exists (select 1 from ${estateTrustees} where ${estateTrustees.estateId} = ${estateReports.estateId} and ${estateTrustees.userId} = ${ctx.actor.userId})`;
   const rows = await ctx.db
-    .selectDistinctOn([estateReports.createdAt, estateReports.id], { ask: trusteeRequests, report: estateReports, ownerName: users.name })
+    .selectDistinctOn([estateReports.createdAt, estateReports.id], { ask: trusteeRequests, report: estateReports, ownerName: users.name, at: cursorTime(estateReports.createdAt) })
     .from(trusteeRequests)
     .innerJoin(estateReports, eq(estateReports.id, trusteeRequests.reportId))
     .innerJoin(estates, eq(estates.id, estateReports.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(eq(trusteeRequests.userId, ctx.actor.userId), stillTrustee))
+    .where(and(eq(trusteeRequests.userId, ctx.actor.userId), stillTrustee, where))
     .orderBy(desc(estateReports.createdAt), desc(estateReports.id), desc(trusteeRequests.round))
-    .limit(REPORTS_SHOWN);
+    .limit(limit);
   const safeguards = await reportSafeguardsViews(ctx.db, rows.map((r) => r.report), now);
-  const reports: TTrusteeReport[] = rows.map(({ ask, report, ownerName }) => ({
+  return rows.map(({ ask, report, ownerName, at }) => ({
+    at,
     reportId: report.id,
     ownerName,
     reporterName: report.reporterName,
@@ -48,16 +50,23 @@ export async function listTrusteeReports(ctx: Ctx): Promise<TTrusteeReports> {
     passedOver: ask.passedOverAt !== null,
     canAnswer: report.status === 'open' && ask.answer === null && ask.passedOverAt === null && ask.dueAt > now,
   }));
-  return { reports };
+}
+
+/** One page of the signed-in trustee's reports, newest first (a time cursor of the report's creation). */
+export async function listTrusteeReports(ctx: Ctx, query: TTrusteeReportsQuery): Promise<TTrusteeReports> {
+  const rows = await trusteeReportRows(ctx, olderThan(estateReports.createdAt, estateReports.id, query.cursor), query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.reportId));
+  return { items: page.map(({ at: _at, ...report }) => report), nextCursor };
 }
 
 /**
  * A trustee confirms or denies a report they were asked about: one guarded UPDATE (their own ask,
  * unanswered, not passed over, before its deadline, report still open) so two answers at once count
  * once. Someone not asked (another estate's trustee, anyone else) gets 404. Then the quorum moves
- * on: a denial asks the next in line and alerts the estate administrator.
+ * on: a denial asks the next in line and alerts the estate administrator. Returns the report as the
+ * trustee's list shows it now.
  */
-export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'confirm' | 'deny'): Promise<TTrusteeReports> {
+export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'confirm' | 'deny'): Promise<TTrusteeReport> {
   const now = ctx.clock.now();
   const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
   if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
@@ -99,5 +108,8 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
     });
   }
   await advanceQuorum(ctx, reportId);
-  return listTrusteeReports(ctx);
+  const [answered] = await trusteeReportRows(ctx, eq(estateReports.id, reportId), 1);
+  if (!answered) throw notFound('That report');
+  const { at: _at, ...shown } = answered;
+  return shown;
 }

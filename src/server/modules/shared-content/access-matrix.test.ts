@@ -219,7 +219,7 @@ describe.each(FLAGS)('a beneficiary whose flags are %s', (flag) => {
       expect(page.counts.documents).toBe(expectedIds('document', id).length);
       // Each viewer sees only the delivered letter addressed to their own row, and only with the flag on.
       const expectedLetters = letters.filter((l) => l.estateId === id && l.to === 'me' && l.delivered && l.threadByViewer[flag] !== undefined);
-      expect(page.letters.map((l: { id: string }) => l.id)).toEqual(flag === 'on' ? expectedLetters.map((l) => l.id) : []);
+      expect(page.letters.items.map((l: { id: string }) => l.id)).toEqual(flag === 'on' ? expectedLetters.map((l) => l.id) : []);
       expect(expectedLetters).toHaveLength(1);
       if (page.featuredMemory) expect(expectedIds('memory', id)).toContain(page.featuredMemory.id);
       else expect(expectedIds('memory', id)).toEqual([]);
@@ -513,7 +513,7 @@ describe('the owner’s View Access and the beneficiary’s real access', () => 
       expect({ memories: access.memories.visibleNow, documents: access.documents.visibleNow, letters: access.futureMessages.delivered }).toEqual({
         memories: openMemories,
         documents: openDocuments,
-        letters: page.json().letters.length,
+        letters: page.json().letters.items.length,
       });
       expect(access.memories.shared).toBeGreaterThanOrEqual(access.memories.visibleNow);
       expect(access.documents.shared).toBeGreaterThanOrEqual(access.documents.visibleNow);

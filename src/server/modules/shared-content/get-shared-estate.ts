@@ -7,15 +7,13 @@ import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
 import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
-import { SHARED_PAGE_DEFAULT } from '../../../core/shared-content.schemas.ts';
-import { loadSharedLetters, loadSharedMemoryDetail, pageSharedDocuments, pageSharedMemories } from './shared-views.ts';
-
-/** Letters are few (one per recipient the owner wrote to); the page shows the newest this many. */
-const LETTERS_SHOWN = 200;
+import { SHARED_LETTERS_PAGE, SHARED_PAGE_DEFAULT } from '../../../core/shared-content.schemas.ts';
+import { loadSharedMemoryDetail, pageSharedDocuments, pageSharedLetters, pageSharedMemories } from './shared-views.ts';
 
 /**
  * The estate content page: the owner and relationship, a featured memory, the memories, documents
- * and letters the viewer may see there, and the estate's support team. An estate the viewer is not
+ * and letters the viewer may see there (first pages; the next come from the shared lists with this
+ * estate's id), and the estate's support team. An estate the viewer is not
  * linked to is not found (whether or not it exists).
  */
 export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TSharedEstate> {
@@ -24,7 +22,7 @@ export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TShar
   const [memories, documents, letters, team, counts] = await Promise.all([
     pageSharedMemories(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
     pageSharedDocuments(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
-    loadSharedLetters(ctx, { estateId, limit: LETTERS_SHOWN }),
+    pageSharedLetters(ctx, { estateId, limit: SHARED_LETTERS_PAGE }),
     ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, estateId)).orderBy(asc(supportTeamMembers.createdAt)),
     sharedCountsByEstate(ctx, [estateId]),
   ]);
@@ -40,7 +38,7 @@ export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TShar
     featuredMemory: featured ? await loadSharedMemoryDetail(ctx, featured.id) : null,
     memories,
     documents,
-    letters: letters.map(({ estateId: _e, ownerName: _o, ...letter }) => letter),
+    letters,
     supportTeam: team.map((m) => ({
       id: m.id,
       name: m.name,

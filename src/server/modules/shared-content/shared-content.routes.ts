@@ -8,6 +8,8 @@ import {
   ZSharedEstate,
   ZSharedFileQuery,
   ZSharedHome,
+  ZSharedLetterPage,
+  ZSharedLettersQuery,
   ZSharedMemoriesQuery,
   ZSharedMemoryPage,
   ZSharedMemoryDetail,
@@ -19,6 +21,7 @@ import { getSharedHome } from './get-shared-home.ts';
 import { getSharedMemory } from './get-shared-memory.ts';
 import { listSharedDocuments } from './list-shared-documents.ts';
 import { listSharedMemories } from './list-shared-memories.ts';
+import { pageSharedLetters } from './shared-views.ts';
 
 /** The beneficiary's read-only view of what owners shared with them; every route goes through src/server/access. */
 export async function sharedContentRoutes(base: FastifyInstance) {
@@ -42,6 +45,11 @@ export async function sharedContentRoutes(base: FastifyInstance) {
     '/api/v1/shared/documents',
     { schema: { tags, querystring: ZSharedDocumentsQuery, response: { 200: ZSharedDocumentPage } }, config },
     async (req) => listSharedDocuments(req.ctx, req.query),
+  );
+  app.get(
+    '/api/v1/shared/letters',
+    { schema: { tags, querystring: ZSharedLettersQuery, response: { 200: ZSharedLetterPage } }, config },
+    async (req) => pageSharedLetters(req.ctx, req.query),
   );
   app.get(
     '/api/v1/shared/estates/:id',

@@ -2,7 +2,7 @@
  * Loaders shared by the beneficiary's screens. Every query here takes its rows through the access
  * policy (src/server/access/policy.ts); nothing else decides what a beneficiary sees.
  */
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { initialsOf } from '../../../core/names.ts';
 import type { MemoryType } from '../../../core/memories.schemas.ts';
 import {
@@ -12,6 +12,8 @@ import {
   type TSharedDocumentPage,
   type TSharedDocumentsQuery,
   type TSharedLetter,
+  type TSharedLetterPage,
+  type TSharedLettersQuery,
   type TSharedMedia,
   type TSharedMemory,
   type TSharedMemoriesQuery,
@@ -214,14 +216,28 @@ export async function pageSharedDocuments(ctx: Ctx, query: TSharedDocumentsQuery
   return { items: page.map((r) => r.document), nextCursor };
 }
 
-/** The owner's letters (delivered future messages) the viewer may read, newest first. */
-export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; limit: number }): Promise<(TSharedLetter & { estateId: string; ownerName: string })[]> {
+/**
+ * The owner's letters (delivered future messages) the viewer may read, newest delivery first
+ * (delivered_at, id) — one estate's walk future_messages_estate_delivered_idx — after `cursor`.
+ */
+export async function loadSharedLetters(
+  ctx: Ctx,
+  filter: { estateId?: string; cursor?: TTimeCursor; limit: number },
+): Promise<(TSharedLetter & { estateId: string; ownerName: string; at: string })[]> {
   const rows = await ctx.db
-    .select({ letter: futureMessages, ownerName: users.name })
+    .select({ letter: futureMessages, ownerName: users.name, at: cursorTime(futureMessages.deliveredAt) })
     .from(futureMessages)
     .innerJoin(estates, eq(estates.id, futureMessages.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(letterVisibleSql(ctx.db, ctx.actor.userId), filter.estateId ? eq(futureMessages.estateId, filter.estateId) : undefined))
+    .where(
+      and(
+        letterVisibleSql(ctx.db, ctx.actor.userId),
+        // Delivery always stamps it; a row without one would have no place in the order.
+        isNotNull(futureMessages.deliveredAt),
+        filter.estateId ? eq(futureMessages.estateId, filter.estateId) : undefined,
+        olderThan(futureMessages.deliveredAt, futureMessages.id, filter.cursor),
+      ),
+    )
     .orderBy(desc(futureMessages.deliveredAt), desc(futureMessages.id))
     .limit(filter.limit);
   if (!rows.length) return [];
@@ -230,12 +246,13 @@ export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; l
     .from(messages)
     .where(and(inArray(messages.futureMessageId, rows.map((r) => r.letter.id)), eq(messages.recipientId, ctx.actor.userId)));
   const deliveryOf = new Map(deliveries.map((d) => [d.futureMessageId, d]));
-  return rows.map(({ letter, ownerName }) => {
+  return rows.map(({ letter, ownerName, at }) => {
     const delivery = deliveryOf.get(letter.id);
     return {
       id: letter.id,
       estateId: letter.estateId,
       ownerName,
+      at,
       subject: letter.subject,
       preview: previewOf(letter.body),
       body: letter.body,
@@ -244,6 +261,13 @@ export async function loadSharedLetters(ctx: Ctx, filter: { estateId?: string; l
       unread: delivery ? !delivery.readAt : false,
     };
   });
+}
+
+/** One page of one estate's letters to the viewer, newest delivery first. */
+export async function pageSharedLetters(ctx: Ctx, query: TSharedLettersQuery): Promise<TSharedLetterPage> {
+  const rows = await loadSharedLetters(ctx, { ...query, limit: query.limit + 1 });
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.id));
+  return { items: page.map(({ estateId: _e, ownerName: _o, at: _a, ...letter }) => letter), nextCursor };
 }
 
 export const personOf = (name: string) => ({ name, initials: initialsOf(name) });

@@ -24,9 +24,12 @@ export function LoadMoreFooter({ list, listRef, focusNew }: { list: PagedList; l
     await list.loadMore();
     if (!listRef && !focusNew) return;
     // After React has drawn the new items.
-    requestAnimationFrame(() =>
-      focusNew ? focusNew(before) : listRef?.current?.children[before]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus(),
-    );
+    // The item's first control, else the item itself (an item without controls has tabIndex -1).
+    requestAnimationFrame(() => {
+      if (focusNew) return focusNew(before);
+      const item = listRef?.current?.children[before];
+      (item?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])') ?? (item instanceof HTMLElement ? item : null))?.focus();
+    });
   }
   return (
     <>

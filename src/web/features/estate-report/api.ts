@@ -1,4 +1,4 @@
-import type { ProofDocumentType, TEstateReport, TOwnerLifecycle, TReportableEstate, TReportRequest } from '../../../core/lifecycle.schemas.ts';
+import type { ProofDocumentType, TEstateReport, TOwnerLifecycle, TReportableEstates, TReportRequest } from '../../../core/lifecycle.schemas.ts';
 import { api, upload } from '../../lib/api.ts';
 
 /** The proof files chosen in the report form, one (or none) per proof type. */
@@ -16,8 +16,8 @@ export function reportForm(data: TReportRequest, files: ProofFiles): FormData {
 }
 
 export const estateReportApi = {
-  /** Every estate the caller may report about (as a beneficiary or on its support team). */
-  reportable: () => api.get<{ items: TReportableEstate[] }>('/api/v1/reportable-estates'),
+  /** Whether the caller may report about this estate (as a beneficiary or on its support team): a list of it alone, or empty. */
+  reportable: (estateId: string) => api.get<TReportableEstates>(`/api/v1/reportable-estates?estateId=${encodeURIComponent(estateId)}`),
   /** 201 the report; 400 with fields; 404 not linked; 409 a report is already open. Progress 0…1. */
   report: (estateId: string, data: TReportRequest, files: ProofFiles, onProgress: (fraction: number) => void) =>
     upload<TEstateReport>(`/api/v1/estates/${estateId}/reports`, reportForm(data, files), onProgress),

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TPlaybook, TPlaybookItem } from '../../../core/playbook.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { keyedPage, useLoadMore } from '../../lib/use-load-more.ts';
 import { playbookApi } from './api.ts';
+
+const byAsset = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => keyedPage(page, (i) => i.assetId);
 
 /** `pending`: the state the viewer just asked for, shown until the server answers. */
 function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
@@ -52,6 +56,8 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
   const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
   const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const list = useLoadMore(byAsset(playbook ?? { items: [], nextCursor: null }), estateId, async (cursor) => byAsset(await playbookApi.get(estateId, cursor)));
+  const listRef = useRef<HTMLUListElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -71,6 +77,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
     setNotice(null);
     try {
       const saved = item.tick ? await playbookApi.untick(estateId, item.assetId) : await playbookApi.tick(estateId, item.assetId);
+      list.replace({ ...saved, id: saved.assetId });
       setNotice({ tone: 'success', text: saved.tick ? `“${saved.name}” ticked off.` : `“${saved.name}” marked not done.` });
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
@@ -86,15 +93,18 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       </div>
-      {playbook.items.length === 0 ? (
+      {list.items.length === 0 ? (
         <p className="text-sm text-stone-600">No digital accounts were recorded.</p>
       ) : (
-        <ul className="divide-y divide-stone-100">
-          {playbook.items.map((item) => (
+        <ul ref={listRef} className="divide-y divide-stone-100">
+          {list.items.map((item) => (
             <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={(i) => void toggle(i)} />
           ))}
         </ul>
       )}
+      <div className="mt-4">
+        <LoadMoreFooter list={list} listRef={listRef} />
+      </div>
     </Card>
   );
 }

@@ -4,6 +4,8 @@ import type {
   TSharedDocumentsParams,
   TSharedEstate,
   TSharedHome,
+  TSharedLetterPage,
+  TSharedLettersParams,
   TSharedMemoriesParams,
   TSharedMemoryDetail,
   TSharedMemoryPage,
@@ -27,4 +29,5 @@ export const sharedApi = {
   memory: (id: string) => api.get<TSharedMemoryDetail>(`/api/v1/shared/memories/${id}`),
   documents: (q: Params<TSharedDocumentsParams> = {}) => api.get<TSharedDocumentPage>(`/api/v1/shared/documents${query(q)}`),
   estate: (id: string) => api.get<TSharedEstate>(`/api/v1/shared/estates/${id}`),
+  letters: (q: Params<TSharedLettersParams>) => api.get<TSharedLetterPage>(`/api/v1/shared/letters${query(q)}`),
 };

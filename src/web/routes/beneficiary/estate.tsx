@@ -1,5 +1,5 @@
 import { ChatBubbleLeftRightIcon, EnvelopeIcon, PhoneIcon, PhotoIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import type { TSnapshotSummary } from '../../../core/audit-integrity.schemas.ts';
 import type { TReportableEstate } from '../../../core/lifecycle.schemas.ts';
@@ -8,10 +8,12 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError, orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { IncapacityEstatePanel } from '../../features/incapacity/incapacity-estate-panel.tsx';
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
@@ -28,8 +30,8 @@ type Reportable = { reportable: TReportableEstate | null; reportableKnown: boole
 /** Whether the viewer may report about this estate (and whether a report is open); unknown when the list fails. */
 async function reportableFor(estateId: string): Promise<Reportable> {
   try {
-    const { items } = await estateReportApi.reportable();
-    return { reportable: items.find((e) => e.estateId === estateId) ?? null, reportableKnown: true };
+    const { items } = await estateReportApi.reportable(estateId);
+    return { reportable: items[0] ?? null, reportableKnown: true };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { reportable: null, reportableKnown: false };
@@ -58,15 +60,18 @@ function NotFound() {
   );
 }
 
-function Letters({ letters, open }: { letters: TSharedLetter[]; open: boolean }) {
+/** The estate page's letters: the first page came with the estate, the next ones from the shared letters list for this estate. */
+function Letters({ estate }: { estate: TSharedEstate }) {
   const [reading, setReading] = useState<TSharedLetter | null>(null);
-  if (!letters.length) {
-    return <p className="text-sm text-stone-600">{closedFlag(open, 'Messages') ?? 'No messages have been delivered to you yet.'}</p>;
+  const list = useLoadMore(estate.letters, estate.estateId, (cursor) => sharedApi.letters({ estateId: estate.estateId, cursor }));
+  const listRef = useRef<HTMLUListElement>(null);
+  if (!list.items.length) {
+    return <p className="text-sm text-stone-600">{closedFlag(estate.access.messages, 'Messages') ?? 'No messages have been delivered to you yet.'}</p>;
   }
   return (
     <>
-      <ul className="divide-y divide-stone-100">
-        {letters.map((l) => (
+      <ul ref={listRef} className="divide-y divide-stone-100">
+        {list.items.map((l) => (
           <li key={l.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
             <div className="min-w-0 flex-1">
               <p className="flex items-center gap-2 font-medium text-stone-900">
@@ -92,6 +97,9 @@ function Letters({ letters, open }: { letters: TSharedLetter[]; open: boolean })
           </li>
         ))}
       </ul>
+      <div className="mt-4">
+        <LoadMoreFooter list={list} listRef={listRef} />
+      </div>
       <Dialog open={reading !== null} onClose={() => setReading(null)} title={reading?.subject ?? ''} footer={<Button variant="secondary" onClick={() => setReading(null)}>Close</Button>}>
         <p className="whitespace-pre-line text-stone-700">{reading?.body}</p>
       </Dialog>
@@ -174,7 +182,7 @@ export function Component() {
         <EstateDocuments estate={estate} />
         <div id="messages">
           <Card title="Messages" description="Letters delivered to you">
-            <Letters letters={estate.letters} open={estate.access.messages} />
+            <Letters estate={estate} />
           </Card>
         </div>
       </div>
