@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_BENEFICIARIES, MAX_SUPPORT_TEAM } from '../../../core/constants.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
@@ -44,7 +45,8 @@ describe('beneficiaries paging', () => {
   });
 
   it('refuses a bad page size or a cursor it did not write with 400 and words', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=ten', 'cursor=Ada', `cursor=${encodeURIComponent('not-a-uuid|Ada')}`, 'sort=name']) {
+    const nul = `cursor=${encodeURIComponent(`${randomUUID()}|Ada\u0000`)}`;
+    for (const query of ['limit=0', 'limit=101', 'limit=ten', 'cursor=Ada', `cursor=${encodeURIComponent('not-a-uuid|Ada')}`, nul, 'sort=name']) {
       const res = await injectAs(t, ownerS, 'GET', `/api/v1/beneficiaries?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.message, query).toBeTruthy();
