@@ -15,7 +15,7 @@ async function signInAsOwner(request: APIRequestContext): Promise<string> {
 
 /** The owner turns Emily's "memories" access flag on or off (the same call the owner's Beneficiaries screen makes). */
 async function setEmilysMemoriesFlag(request: APIRequestContext, csrf: string, on: boolean) {
-  const { beneficiaries } = (await (await request.get('/api/v1/beneficiaries')).json()) as { beneficiaries: { id: string; email: string }[] };
+  const { items: beneficiaries } = (await (await request.get('/api/v1/beneficiaries?limit=100')).json()) as { items: { id: string; email: string }[] };
   const emily = beneficiaries.find((b) => b.email === personaFor('beneficiary').sampleUser.email);
   expect(emily, 'Emily is one of the demo owner’s beneficiaries').toBeTruthy();
   const res = await request.patch(`/api/v1/beneficiaries/${emily!.id}`, { data: { access: { memories: on } }, headers: { 'x-csrf-token': csrf } });

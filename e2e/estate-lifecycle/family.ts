@@ -79,7 +79,7 @@ export async function createFamily(owner: Page, beneficiaryPage: Page, administr
   const memory = (await created.json()) as { id: string };
   await mutate(owner.request, 'put', `/api/v1/memories/${memory.id}/share`, { all: true, release: 'after_activation' });
 
-  const { beneficiaries } = (await (await owner.request.get('/api/v1/beneficiaries')).json()) as { beneficiaries: { id: string }[] };
+  const { items: beneficiaries } = (await (await owner.request.get('/api/v1/beneficiaries')).json()) as { items: { id: string }[] };
   const letterSubject = `A letter for after ${stamp}`;
   await mutate(owner.request, 'post', '/api/v1/future-messages', {
     recipientId: beneficiaries[0]!.id,

@@ -28,7 +28,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   const assetName = `Ada's email ${stamp}`;
 
   // The beneficiary gets Digital Legacy access.
-  const { beneficiaries } = (await (await owner.request.get('/api/v1/beneficiaries')).json()) as { beneficiaries: { id: string }[] };
+  const { items: beneficiaries } = (await (await owner.request.get('/api/v1/beneficiaries')).json()) as { items: { id: string }[] };
   await call(owner.request, owner, 'patch', `/api/v1/beneficiaries/${beneficiaries[0]!.id}`, { access: { digitalLegacy: true } });
 
   // 1. The owner writes the instructions in the asset's dialog.

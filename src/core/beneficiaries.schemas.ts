@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zEmail, zId, zIsoDate, zPhone } from './common.schemas.ts';
+import { zNameCursor, zPageSize } from './keyset.schemas.ts';
 import { type ACCESS_FLAGS, RELATIONSHIPS } from './constants.ts';
 
 /** Free text that PostgreSQL can store (no NUL characters), trimmed, with a length limit. */
@@ -43,7 +44,18 @@ export const ZBeneficiary = z.object({
 });
 export type TBeneficiary = z.infer<typeof ZBeneficiary>;
 
-export const ZBeneficiaryList = z.object({ beneficiaries: z.array(ZBeneficiary) });
+export const BENEFICIARY_PAGE_SIZE = 24;
+/** GET /api/v1/beneficiaries — one page in name order ("First Last", id). */
+export const ZBeneficiaryListQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(BENEFICIARY_PAGE_SIZE) }).strict();
+export type TBeneficiaryListQuery = z.infer<typeof ZBeneficiaryListQuery>;
+
+export const ZBeneficiaryList = z.object({
+  items: z.array(ZBeneficiary),
+  /** give back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  /** how many beneficiaries the owner has in all (at most MAX_BENEFICIARIES, so counted exactly) */
+  total: z.number(),
+});
 export type TBeneficiaryList = z.infer<typeof ZBeneficiaryList>;
 
 const zFirstName = zRequiredText(80);

@@ -69,6 +69,14 @@ export const DEFAULT_ACCESS = {
 } as const;
 
 export const SUPPORT_TEAM_ROLES = ['legacy-planner', 'estate-administrator'] as const;
+
+/**
+ * Most beneficiaries one estate may name (ADR XXXX): the set every share picker, the compose dialog and
+ * the access overview carry whole. The same number as the most people one share request may name.
+ */
+export const MAX_BENEFICIARIES = 200;
+/** Most legacy planners and estate administrators on one support team (ADR XXXX). */
+export const MAX_SUPPORT_TEAM = 20;
 export const SUPPORT_TEAM_ROLE_LABELS = {
   'legacy-planner': 'Legacy Planner',
   'estate-administrator': 'Estate Administrator',

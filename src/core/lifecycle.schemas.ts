@@ -175,6 +175,14 @@ export const ZAdminEstatePage = z.object({
 });
 export type TAdminEstatePage = z.infer<typeof ZAdminEstatePage>;
 
+export const ADMIN_BENEFICIARY_PAGE_SIZE = 25;
+export const ZAdminBeneficiary = z.object({ id: z.string(), name: z.string(), relationship: z.string(), email: z.string(), linked: z.boolean() });
+/** GET /api/v1/estate-admin/estates/:id/beneficiaries — the next pages, in name order ("First Last", id). */
+export const ZAdminBeneficiaryQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(ADMIN_BENEFICIARY_PAGE_SIZE) }).strict();
+export type TAdminBeneficiaryQuery = z.infer<typeof ZAdminBeneficiaryQuery>;
+export const ZAdminBeneficiaryPage = z.object({ items: z.array(ZAdminBeneficiary), nextCursor: z.string().nullable() });
+export type TAdminBeneficiaryPage = z.infer<typeof ZAdminBeneficiaryPage>;
+
 export const ZAdminEstateDetail = ZAdminEstate.extend({
   owner: z.object({ name: z.string(), email: z.string(), dateOfBirth: z.string().nullable(), dateOfDeath: z.string().nullable() }),
   activationCondition: z.string(),
@@ -183,7 +191,8 @@ export const ZAdminEstateDetail = ZAdminEstate.extend({
   createdAt: z.string(),
   legacy: z.object({ memories: z.number(), documents: z.number(), messages: z.number(), completion: z.number() }),
   report: ZEstateReport.nullable(),
-  beneficiaryList: z.array(z.object({ id: z.string(), name: z.string(), relationship: z.string(), email: z.string(), linked: z.boolean() })),
+  /** the first page of the owner's beneficiaries (name order); `beneficiaries` above is how many in all */
+  beneficiaryList: ZAdminBeneficiaryPage,
 });
 export type TAdminEstateDetail = z.infer<typeof ZAdminEstateDetail>;
 export const ZTransitionRequest = z.object({ event: zEstateEvent }).strict();

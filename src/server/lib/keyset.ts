@@ -13,10 +13,12 @@ export function olderThan(time: AnyColumn, id: AnyColumn, cursor: TTimeCursor | 
   return sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
-/** Rows after the cursor of a list ordered by (name ASC, id ASC). */
-export function afterName(name: AnyColumn, id: AnyColumn, cursor: TNameCursor | undefined): SQL | undefined {
+/** Rows after the cursor of a list ordered by (name ASC, id ASC); `name` a column or an expression. */
+export function afterName(name: AnyColumn | SQL, id: AnyColumn, cursor: TNameCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  return or(gt(name, cursor.name), and(eq(name, cursor.name), gt(id, cursor.id)));
+  // A column or an expression (e.g. a beneficiary's "First Last"): the same comparisons either way.
+  const key = sql`${name}`;
+  return or(gt(key, cursor.name), and(eq(key, cursor.name), gt(id, cursor.id)));
 }
 
 /**

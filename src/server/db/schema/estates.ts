@@ -62,8 +62,13 @@ export const beneficiaries = pgTable(
     index('beneficiaries_estate_idx').on(t.estateId),
     index('beneficiaries_user_idx').on(t.userId),
     uniqueIndex('beneficiaries_estate_email_unique').on(t.estateId, t.email),
+    // The Beneficiaries list's order: name as the screen shows it ("First Last"), then id (beneficiaryName).
+    index('beneficiaries_estate_name_idx').on(t.estateId, sql`(first_name || ' ' || last_name)`, t.id),
   ],
 );
+
+/** A beneficiary's name as shown ("First Last"): the expression of beneficiaries_estate_name_idx. */
+export const beneficiaryName = () => sql<string>`(${beneficiaries.firstName} || ' ' || ${beneficiaries.lastName})`;
 
 export const supportTeamMembers = pgTable(
   'support_team_members',

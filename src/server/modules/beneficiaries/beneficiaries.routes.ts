@@ -6,6 +6,7 @@ import {
   ZBeneficiaryAccessView,
   ZBeneficiaryIdParams,
   ZBeneficiaryList,
+  ZBeneficiaryListQuery,
   ZCreateBeneficiaryRequest,
   ZSendBeneficiaryMessageRequest,
   ZUpdateBeneficiaryRequest,
@@ -27,8 +28,8 @@ export async function beneficiariesRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/beneficiaries',
-    { schema: { tags, response: { 200: ZBeneficiaryList } }, config: { permission: 'read:beneficiary:own' } },
-    async (req) => listBeneficiaries(req.ctx),
+    { schema: { tags, querystring: ZBeneficiaryListQuery, response: { 200: ZBeneficiaryList } }, config: { permission: 'read:beneficiary:own' } },
+    async (req) => listBeneficiaries(req.ctx, req.query),
   );
   app.post(
     '/api/v1/beneficiaries',

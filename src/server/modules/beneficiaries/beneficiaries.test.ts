@@ -105,7 +105,7 @@ describe('list, edit, access flags', () => {
   it('lists only the owner’s own beneficiaries', async () => {
     const mine = await insertBeneficiary(t.db, owner.estateId!);
     const theirs = await insertBeneficiary(t.db, other.estateId!);
-    const ids = (await injectAs(t, ownerS, 'GET', '/api/v1/beneficiaries')).json().beneficiaries.map((b: { id: string }) => b.id);
+    const ids = (await injectAs(t, ownerS, 'GET', '/api/v1/beneficiaries?limit=100')).json().items.map((b: { id: string }) => b.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
   });

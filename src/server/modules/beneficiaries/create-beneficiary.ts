@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { ZCreateBeneficiaryRequest } from '../../../core/beneficiaries.schemas.ts';
-import { DEFAULT_ACCESS } from '../../../core/constants.ts';
+import { DEFAULT_ACCESS, MAX_BENEFICIARIES } from '../../../core/constants.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertEstateRoom } from '../../lib/estate-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { toBeneficiary } from './beneficiary-view.ts';
@@ -28,6 +29,13 @@ export async function createBeneficiary(ctx: Ctx, input: z.output<typeof ZCreate
   const now = ctx.clock.now();
   // One transaction: over the invitation limit (429) no beneficiary is left behind uninvited.
   const row = await inMailTransaction(ctx, async (tx) => {
+    await assertEstateRoom(tx.db, {
+      table: beneficiaries,
+      estateColumn: beneficiaries.estateId,
+      estateId,
+      max: MAX_BENEFICIARIES,
+      message: `You have named ${MAX_BENEFICIARIES} beneficiaries, the most one estate can have. Remove someone before adding another.`,
+    });
     const [inserted] = await tx.db
       .insert(beneficiaries)
       .values({

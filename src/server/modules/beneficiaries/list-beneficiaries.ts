@@ -1,16 +1,28 @@
-import { asc, eq } from 'drizzle-orm';
-import type { TBeneficiaryList } from '../../../core/beneficiaries.schemas.ts';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { TBeneficiaryList, TBeneficiaryListQuery } from '../../../core/beneficiaries.schemas.ts';
+import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { beneficiaries } from '../../db/schema/estates.ts';
+import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
+import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from './beneficiary-view.ts';
 
-export async function listBeneficiaries(ctx: Ctx): Promise<TBeneficiaryList> {
+/**
+ * One page of the owner's beneficiaries in name order ("First Last", id), the order of
+ * beneficiaries_estate_name_idx, and how many there are in all (at most MAX_BENEFICIARIES).
+ */
+export async function listBeneficiaries(ctx: Ctx, query: TBeneficiaryListQuery): Promise<TBeneficiaryList> {
   const estateId = ownEstateId(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(beneficiaries)
-    .where(eq(beneficiaries.estateId, estateId))
-    .orderBy(asc(beneficiaries.createdAt), asc(beneficiaries.firstName));
-  return { beneficiaries: rows.map(toBeneficiary) };
+  const name = beneficiaryName();
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ row: beneficiaries, name })
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.estateId, estateId), afterName(name, beneficiaries.id, query.cursor)))
+      .orderBy(asc(name), asc(beneficiaries.id))
+      .limit(query.limit + 1),
+    ctx.db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.estateId, estateId)),
+  ]);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.row.id));
+  return { items: page.map((r) => toBeneficiary(r.row)), nextCursor, total: total?.n ?? 0 };
 }

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
+import { MAX_SUPPORT_TEAM } from '../../../core/constants.ts';
 import type { TDashboard } from '../../../core/dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { beneficiaries, supportTeamMembers } from '../../db/schema/estates.ts';
+import { beneficiaries, beneficiaryName, supportTeamMembers } from '../../db/schema/estates.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
@@ -17,8 +18,12 @@ import { checklistOf, tickOnboardingTasks } from './onboarding-checklist.ts';
 
 const DASHBOARD_TASKS = 5;
 const RECENT_MEMORIES = 3;
-/** The beneficiaries and support-team cards show this many at most; the full lists are on their own pages. */
-const CARD_PEOPLE = 100;
+/**
+ * The beneficiaries card shows the first few in name order beside the server's count of all of them
+ * (counts.beneficiaries) and links to the paged Beneficiaries screen. The support team is a bounded
+ * set (MAX_SUPPORT_TEAM, enforced when adding) and is shown whole.
+ */
+export const CARD_BENEFICIARIES = 5;
 
 /**
  * The owner's dashboard. Every figure comes from their own data: completion by the rules in
@@ -39,14 +44,14 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
       .select()
       .from(beneficiaries)
       .where(eq(beneficiaries.estateId, estateId))
-      .orderBy(asc(beneficiaries.createdAt), asc(beneficiaries.firstName))
-      .limit(CARD_PEOPLE),
+      .orderBy(asc(beneficiaryName()), asc(beneficiaries.id))
+      .limit(CARD_BENEFICIARIES),
     ctx.db
       .select()
       .from(supportTeamMembers)
       .where(eq(supportTeamMembers.estateId, estateId))
       .orderBy(asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt))
-      .limit(CARD_PEOPLE),
+      .limit(MAX_SUPPORT_TEAM),
     recentMemories(ctx, estateId),
     pendingTasks(ctx, estateId),
   ]);

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
 import { nameCursorOf, type TNameCursor } from '../../../core/keyset.schemas.ts';
-import type { TAdminEstate, TAdminEstateDetail, TAdminEstatePage } from '../../../core/lifecycle.schemas.ts';
+import {
+  ADMIN_BENEFICIARY_PAGE_SIZE,
+  type TAdminBeneficiaryPage,
+  type TAdminBeneficiaryQuery,
+  type TAdminEstate,
+  type TAdminEstateDetail,
+  type TAdminEstatePage,
+} from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +24,7 @@ import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
 import { endIncapacity } from '../incapacity/end-incapacity.ts';
+import { adminBeneficiaryPage } from './admin-estate-beneficiaries.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
@@ -90,6 +98,12 @@ export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined
   };
 }
 
+/** The next page of an administered estate's beneficiaries (the detail carries the first). */
+export async function listAdminEstateBeneficiaries(ctx: Ctx, id: string, query: TAdminBeneficiaryQuery): Promise<TAdminBeneficiaryPage> {
+  await findAdministered(ctx, id);
+  return adminBeneficiaryPage(ctx.db, id, query);
+}
+
 async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect }> {
   const [row] = await ctx.db
     .select({ estate: estates, owner: users })
@@ -107,7 +121,7 @@ export async function getAdminEstate(ctx: Ctx, id: string): Promise<TAdminEstate
     ctx.db.select({ n: count() }).from(memories).where(eq(memories.estateId, id)),
     ctx.db.select({ n: count() }).from(documents).where(eq(documents.estateId, id)),
     ctx.db.select({ n: count() }).from(futureMessages).where(eq(futureMessages.estateId, id)),
-    ctx.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, id)).orderBy(asc(beneficiaries.firstName)),
+    adminBeneficiaryPage(ctx.db, id, { limit: ADMIN_BENEFICIARY_PAGE_SIZE }),
     ctx.db.select().from(estateReports).where(eq(estateReports.estateId, id)).orderBy(desc(estateReports.createdAt)).limit(1),
     completionFacts(ctx, id),
   ]);
@@ -120,7 +134,7 @@ export async function getAdminEstate(ctx: Ctx, id: string): Promise<TAdminEstate
     createdAt: row.estate.createdAt.toISOString(),
     legacy: { memories: m?.n ?? 0, documents: d?.n ?? 0, messages: fm?.n ?? 0, completion: computeCompletion(facts).overall },
     report: report ? await reportView(ctx.db, report, ctx.clock.now()) : null,
-    beneficiaryList: bens.map((b) => ({ id: b.id, name: `${b.firstName} ${b.lastName}`.trim(), relationship: b.relationship, email: b.email, linked: Boolean(b.userId) })),
+    beneficiaryList: bens,
   };
 }
 

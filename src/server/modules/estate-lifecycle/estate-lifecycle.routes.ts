@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams, zId } from '../../../core/common.schemas.ts';
 import {
+  ZAdminBeneficiaryPage,
+  ZAdminBeneficiaryQuery,
   ZAdminEstateDetail,
   ZAdminEstatePage,
   ZAdminEstateQuery,
@@ -25,7 +27,7 @@ import {
 import { ZBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import { getAdminBeneficiaryAccess } from './admin-beneficiary-access.ts';
 import { getEstateAdminDashboard } from './admin-dashboard.ts';
-import { getAdminEstate, listAdminEstates, transitionAdminEstate } from './admin-estates.ts';
+import { getAdminEstate, listAdminEstateBeneficiaries, listAdminEstates, transitionAdminEstate } from './admin-estates.ts';
 import { listAlerts, moveAlert } from './alerts.ts';
 import { getEstateAdminSettings, updateEstateAdminSettings } from './estate-admin-settings.ts';
 import { listVerifications } from './list-verifications.ts';
@@ -93,6 +95,14 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
     '/api/v1/estate-admin/estates/:id',
     { schema: { tags: admin, params: ZIdParams, response: { 200: ZAdminEstateDetail } }, config: { permission: 'read:verification:own' } },
     async (req) => getAdminEstate(req.ctx, req.params.id),
+  );
+  app.get(
+    '/api/v1/estate-admin/estates/:id/beneficiaries',
+    {
+      schema: { tags: admin, params: ZIdParams, querystring: ZAdminBeneficiaryQuery, response: { 200: ZAdminBeneficiaryPage } },
+      config: { permission: 'read:verification:own' },
+    },
+    async (req) => listAdminEstateBeneficiaries(req.ctx, req.params.id, req.query),
   );
   app.get(
     '/api/v1/estate-admin/estates/:id/beneficiaries/:beneficiaryId/access',

@@ -1,18 +1,27 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import { MAX_BENEFICIARIES } from '../../../core/constants.ts';
 import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../../core/sharing.schemas.ts';
 import { viewersOf } from '../../access/policy.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { beneficiaries } from '../../db/schema/estates.ts';
+import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify } from '../notifications/notify.ts';
 
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 
-/** The owner's beneficiaries, oldest first: the people an item can be shared with. */
+/**
+ * The owner's beneficiaries in name order: the people an item can be shared with, the whole set
+ * in every share picker. Bounded by MAX_BENEFICIARIES, enforced on create (ADR XXXX).
+ */
 export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<BeneficiaryRow[]> {
-  return ctx.db.select().from(beneficiaries).where(eq(beneficiaries.estateId, estateId)).orderBy(beneficiaries.createdAt, beneficiaries.firstName);
+  return ctx.db
+    .select()
+    .from(beneficiaries)
+    .where(eq(beneficiaries.estateId, estateId))
+    .orderBy(asc(beneficiaryName()), asc(beneficiaries.id))
+    .limit(MAX_BENEFICIARIES);
 }
 
 /** How many beneficiaries the owner has: "Shared with N" of an item shared with all. */

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertSupportTeamRoom } from './support-team-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { quotedName } from '../../mail/headers.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -37,6 +38,7 @@ export async function addPlanner(ctx: Ctx, plannerId: string): Promise<TSupportM
   // Count, insert, mail and audit in one transaction (the count reads the audit log: one place).
   const row = await inMailTransaction(ctx, async (tx) => {
     await assertPlannerAdditionAllowed(tx.db, tx.actor.userId, now);
+    await assertSupportTeamRoom(tx.db, estateId);
     const [inserted] = await tx.db
       .insert(supportTeamMembers)
       .values({

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { assertSupportTeamRoom } from './support-team-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { inviteMember } from './invite-member.ts';
@@ -23,6 +24,7 @@ export async function inviteSupportMember(ctx: Ctx, input: z.output<typeof ZInvi
   if (existing) throw duplicate();
   // One transaction: over the invitation limit (429) no pending member is left behind uninvited.
   const row = await inMailTransaction(ctx, async (tx) => {
+    await assertSupportTeamRoom(tx.db, estateId);
     const [inserted] = await tx.db
       .insert(supportTeamMembers)
       .values({ estateId, role: input.role, name: input.name, email: input.email, phone: input.phone, createdAt: tx.clock.now() })

@@ -8,7 +8,8 @@ import type {
 import { api } from '../../lib/api.ts';
 
 export const beneficiariesApi = {
-  list: () => api.get<TBeneficiaryList>('/api/v1/beneficiaries'),
+  /** One page in name order: the first without `cursor`, then the one after the cursor a page gave. */
+  list: (cursor?: string) => api.get<TBeneficiaryList>(cursor ? `/api/v1/beneficiaries?cursor=${encodeURIComponent(cursor)}` : '/api/v1/beneficiaries'),
   create: (body: TCreateBeneficiaryRequest) => api.post<TBeneficiary>('/api/v1/beneficiaries', body),
   update: (id: string, body: TUpdateBeneficiaryRequest) => api.patch<TBeneficiary>(`/api/v1/beneficiaries/${id}`, body),
   setAccess: (id: string, access: Partial<TAccess>) => api.patch<TBeneficiary>(`/api/v1/beneficiaries/${id}`, { access }),

@@ -6,12 +6,15 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 
+/** The first few beneficiaries in name order; `total` is the server's count of all of them. */
 export function BeneficiariesCard({
   beneficiaries,
+  total,
   onMessage,
   onViewAccess,
 }: {
   beneficiaries: TBeneficiary[];
+  total: number;
   onMessage: (b: TBeneficiary) => void;
   onViewAccess: (b: TBeneficiary) => void;
 }) {
@@ -58,6 +61,14 @@ export function BeneficiariesCard({
             </li>
           ))}
         </ul>
+      )}
+      {total > beneficiaries.length && (
+        <p className="mt-4 border-t border-stone-100 pt-3 text-sm text-stone-600">
+          Showing {beneficiaries.length} of {total}.{' '}
+          <Link to="/estate-owner/beneficiaries" className="font-medium text-accent-text underline">
+            View all {total} beneficiaries
+          </Link>
+        </p>
       )}
     </Card>
   );

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { estateAdminApi } from './api.ts';
 
-export type AccessBeneficiary = TAdminEstateDetail['beneficiaryList'][number];
+export type AccessBeneficiary = TAdminEstateDetail['beneficiaryList']['items'][number];
 
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 

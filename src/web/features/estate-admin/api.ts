@@ -1,6 +1,7 @@
 import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import type { EstateEvent, EstateStatus } from '../../../core/lifecycle.ts';
 import type {
+  TAdminBeneficiaryPage,
   TAdminEstateDetail,
   TAdminEstatePage,
   TAlertList,
@@ -31,6 +32,8 @@ export const estateAdminApi = {
   estates: (q: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: string | undefined } = {}) =>
     api.get<TAdminEstatePage>(`${BASE}/estates${query(q)}`),
   estate: (id: string) => api.get<TAdminEstateDetail>(`${BASE}/estates/${encodeURIComponent(id)}`),
+  /** The estate's beneficiaries after `cursor` (the detail carries the first page), in name order. */
+  beneficiaries: (id: string, cursor: string) => api.get<TAdminBeneficiaryPage>(`${BASE}/estates/${encodeURIComponent(id)}/beneficiaries${query({ cursor })}`),
   /** Activate / Update Status: 409 with a message when the estate's state has moved on. */
   transition: (id: string, event: EstateEvent) => api.post<TAdminEstateDetail>(`${BASE}/estates/${encodeURIComponent(id)}/transition`, { event }),
   /** View Access (read-only): one beneficiary's flags and what is shared with them / visible to them now. */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ChatBubbleLeftRightIcon, DocumentTextIcon, EnvelopeIcon, EyeIcon, PhotoIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { Link } from 'react-router';
 import { ACTIVATION_CONDITIONS, RELEASE_SCHEDULES, REPORT_EVENTS } from '../../../core/constants.ts';
@@ -8,8 +8,11 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLoadMore } from '../../lib/use-load-more.ts';
+import { estateAdminApi } from './api.ts';
 import { AccessDialog, type AccessBeneficiary } from './access-dialog.tsx';
 import { VerificationStatusBadge } from './badges.tsx';
 import { verificationsFor } from './estate-list.tsx';
@@ -137,8 +140,23 @@ export function focusBeneficiaries() {
  * The owner's beneficiaries, each with View Access (read-only). Laid out like `Card`, with its own
  * heading so that Manage Access can focus it (id, tabIndex -1).
  */
-export function BeneficiariesCard({ estateId, ownerName, beneficiaries }: { estateId: string; ownerName: string; beneficiaries: TAdminEstateDetail['beneficiaryList'] }) {
+export function BeneficiariesCard({
+  estateId,
+  ownerName,
+  total,
+  first,
+}: {
+  estateId: string;
+  ownerName: string;
+  /** how many the owner named (the server's count) */
+  total: number;
+  /** the first page, from the estate detail */
+  first: TAdminEstateDetail['beneficiaryList'];
+}) {
   const [viewing, setViewing] = useState<AccessBeneficiary | null>(null);
+  const list = useLoadMore(first, estateId, (cursor) => estateAdminApi.beneficiaries(estateId, cursor));
+  const beneficiaries = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   return (
     <section aria-labelledby={BENEFICIARIES_HEADING_ID} className="scroll-mt-24 rounded-xl bg-white shadow-xs ring-1 ring-stone-200">
       <div className="border-b border-stone-100 px-5 py-4 sm:px-6">
@@ -146,14 +164,14 @@ export function BeneficiariesCard({ estateId, ownerName, beneficiaries }: { esta
           Beneficiaries
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {beneficiaries.length} named by the owner{beneficiaries.length > 0 && '. View Access shows what each can see; only the owner can change it.'}
+          {total} named by the owner{total > 0 && '. View Access shows what each can see; only the owner can change it.'}
         </p>
       </div>
       <div className="px-5 py-5 sm:px-6">
         {beneficiaries.length === 0 ? (
           <EmptyState icon={UsersIcon} title="No beneficiaries" description="The owner has not named anyone yet." />
         ) : (
-          <ul className="divide-y divide-stone-100">
+          <ul ref={listRef} className="divide-y divide-stone-100">
             {beneficiaries.map((b) => (
               <li key={b.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
                 <Avatar initials={initialsOf(b.name)} />
@@ -180,6 +198,9 @@ export function BeneficiariesCard({ estateId, ownerName, beneficiaries }: { esta
             ))}
           </ul>
         )}
+        <div className="mt-4 empty:hidden">
+          <LoadMoreFooter list={list} listRef={listRef} />
+        </div>
       </div>
       <AccessDialog estateId={estateId} ownerName={ownerName} beneficiary={viewing} onClose={() => setViewing(null)} />
     </section>

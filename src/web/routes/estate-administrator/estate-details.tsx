@@ -95,7 +95,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
         <EstateInformationCard estate={estate} />
         <DigitalLegacyCard legacy={estate.legacy} />
         <ReportDocumentsCard estate={estate} />
-        <BeneficiariesCard estateId={estate.id} ownerName={owner.name} beneficiaries={estate.beneficiaryList} />
+        <BeneficiariesCard estateId={estate.id} ownerName={owner.name} total={estate.beneficiaries} first={estate.beneficiaryList} />
       </div>
       {estate.status === 'active' && <PlaybookCard estateId={estate.id} />}
       <TransitionDialog {...transition.dialog} />

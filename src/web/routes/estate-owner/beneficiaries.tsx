@@ -1,5 +1,5 @@
 import { PlusIcon, UserPlusIcon, UsersIcon } from '@heroicons/react/24/outline';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
 import type { TSupportMember } from '../../../core/support-team.schemas.ts';
@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { AddSupportMemberDialog } from '../../features/beneficiaries/add-support-member-dialog.tsx';
@@ -14,16 +15,21 @@ import { beneficiariesApi, supportTeamApi } from '../../features/beneficiaries/a
 import { BeneficiaryCard } from '../../features/beneficiaries/beneficiary-card.tsx';
 import { EditBeneficiaryDialog } from '../../features/beneficiaries/edit-beneficiary-dialog.tsx';
 import { SupportMemberCard } from '../../features/beneficiaries/support-member-card.tsx';
+import { useLoadMore } from '../../lib/use-load-more.ts';
 
 export async function loader() {
   const [list, team] = await Promise.all([beneficiariesApi.list(), supportTeamApi.list()]);
-  return { beneficiaries: list.beneficiaries, members: team.members };
+  return { first: { items: list.items, nextCursor: list.nextCursor }, total: list.total, members: team.members };
 }
 
 type Removing = { kind: 'beneficiary'; item: TBeneficiary } | { kind: 'member'; item: TSupportMember } | null;
 
 export function Component() {
-  const { beneficiaries, members } = useLoaderData<typeof loader>();
+  const { first, total, members } = useLoaderData<typeof loader>();
+  // Later pages ("Load more") are kept across the actions below; the count is the server's.
+  const list = useLoadMore(first, 'all', (cursor) => beneficiariesApi.list(cursor));
+  const beneficiaries = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
   const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
   const added = searchParams.get('added');
@@ -46,8 +52,10 @@ export function Component() {
     if (!removing) return;
     setBusy(true);
     try {
-      if (removing.kind === 'beneficiary') await beneficiariesApi.remove(removing.item.id);
-      else await supportTeamApi.remove(removing.item.id);
+      if (removing.kind === 'beneficiary') {
+        await beneficiariesApi.remove(removing.item.id);
+        list.remove(removing.item.id);
+      } else await supportTeamApi.remove(removing.item.id);
       say('success', `Removed ${removing.item.name}.`);
       setRemoving(null);
       await revalidator.revalidate();
@@ -90,7 +98,7 @@ export function Component() {
 
       <section aria-labelledby="beneficiaries-heading" className="space-y-4">
         <h2 id="beneficiaries-heading" className="text-lg font-semibold text-stone-900">
-          Beneficiaries <span className="font-normal text-stone-500">({beneficiaries.length})</span>
+          Beneficiaries <span className="font-normal text-stone-500">({total})</span>
         </h2>
         {beneficiaries.length === 0 ? (
           <EmptyState
@@ -104,7 +112,7 @@ export function Component() {
             }
           />
         ) : (
-          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          <ul ref={listRef} className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
             {beneficiaries.map((b) => (
               <BeneficiaryCard
                 key={`${b.id}-${b.access.memories}${b.access.documents}${b.access.messages}${b.access.beneficiaries}${b.access.digitalLegacy}`}
@@ -117,6 +125,7 @@ export function Component() {
             ))}
           </ul>
         )}
+        <LoadMoreFooter list={list} listRef={listRef} />
       </section>
 
       <section aria-labelledby="support-heading" className="space-y-4">
@@ -159,6 +168,7 @@ export function Component() {
         onClose={() => setEditing(null)}
         onSaved={(b, emailChanged) => {
           setEditing(null);
+          list.replace(b);
           say('success', emailChanged && b.status === 'invited' ? `Saved ${b.name}; a new invitation went to ${b.email}.` : `Saved ${b.name}.`);
           void revalidator.revalidate();
         }}

@@ -136,7 +136,7 @@ export function Component() {
         />
       </div>
       <div className="grid gap-8 lg:grid-cols-2">
-        <BeneficiariesCard beneficiaries={dashboard.beneficiaries} onMessage={setMessaging} onViewAccess={setViewing} />
+        <BeneficiariesCard beneficiaries={dashboard.beneficiaries} total={dashboard.counts.beneficiaries} onMessage={setMessaging} onViewAccess={setViewing} />
         <SupportTeamCard members={dashboard.supportTeam} />
       </div>
 
