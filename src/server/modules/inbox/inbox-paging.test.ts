@@ -153,7 +153,7 @@ describe('contacts, bounded', () => {
       const person = await insertUser(t.db, { roles: ['beneficiary'], name });
       await linkBeneficiary(t.db, family.estateId, person);
     }
-    const all = (await injectAs(t, owner, 'GET', '/api/v1/inbox/contacts')).json() as { items: { name: string }[]; more: boolean };
+    const all = (await injectAs(t, owner, 'GET', '/api/v1/inbox/contacts')).json() as { items: { name: string; userId: string }[]; more: boolean };
     expect(all.more).toBe(false);
     expect(all.items).toHaveLength(5);
     expect(all.items.map((c) => c.name)).toEqual([...all.items.map((c) => c.name)].sort((x, y) => x.localeCompare(y)));
@@ -164,7 +164,7 @@ describe('contacts, bounded', () => {
     const able = (await injectAs(t, owner, 'GET', '/api/v1/inbox/contacts?q=able')).json() as { items: { name: string }[]; more: boolean };
     expect(able).toEqual({ items: [expect.objectContaining({ name: 'Ann Able' }), expect.objectContaining({ name: 'Bea Able' })], more: false });
 
-    const past = all.items.find((c) => !two.items.some((x) => x.name === c.name)) as { userId: string };
+    const past = all.items.find((c) => !two.items.some((x) => x.userId === c.userId))!;
     const sent = await injectAs(t, owner, 'POST', '/api/v1/inbox/messages', { estateId: family.estateId, recipientUserId: past.userId, subject: 'Hello', body: 'Hello' });
     expect(sent.statusCode, sent.body).toBe(201);
 
