@@ -34,7 +34,7 @@ test('the owner reads and replies in the Inbox tab; the sidebar badge counts unr
     await login({ role: 'estate-owner' });
     const before = (await json<{ unreadCount: number }>(page.request, '/api/v1/inbox/unread-count')).unreadCount;
 
-    const contacts = await json<{ userId: string; estateId: string; roleLabel: string }[]>(emily.request, '/api/v1/inbox/contacts');
+    const { items: contacts } = await json<{ items: { userId: string; estateId: string; roleLabel: string }[] }>(emily.request, '/api/v1/inbox/contacts');
     const owner = contacts.find((c) => c.roleLabel === 'Estate Owner');
     expect(owner, 'the demo beneficiary can write to the demo owner').toBeTruthy();
     await emily.post('/api/v1/inbox/messages', { estateId: owner!.estateId, recipientUserId: owner!.userId, subject, body: 'Mum, I found the albums from Cornwall in the loft.' });
@@ -77,8 +77,8 @@ test('the owner reads and replies in the Inbox tab; the sidebar badge counts unr
     await expect(nav.getByRole('link', { name: before ? `Messages (${before} unread)` : 'Messages', exact: true })).toBeVisible();
 
     // Emily has the reply, unread.
-    const emilyInbox = await json<{ threads: { subject: string; unread: boolean; messageCount: number }[] }>(emily.request, '/api/v1/inbox');
-    expect(emilyInbox.threads.find((t) => t.subject === subject)).toMatchObject({ unread: true, messageCount: 2 });
+    const emilyInbox = await json<{ items: { subject: string; unread: boolean; messageCount: number }[] }>(emily.request, '/api/v1/inbox');
+    expect(emilyInbox.items.find((t) => t.subject === subject)).toMatchObject({ unread: true, messageCount: 2 });
   } finally {
     await emily.request.dispose();
   }

@@ -1,10 +1,17 @@
 /** The inbox: conversations between users, and owners' letters delivered by the scheduler. */
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
+import { zPageSize, zTimeCursor } from './keyset.schemas.ts';
 
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 10_000;
 export const MESSAGE_PREVIEW_CHARS = 140;
+/** Conversations per page of the inbox (ADR XXXX). */
+export const INBOX_PAGE_SIZE = 20;
+/** Messages per page of a conversation, newest page first (ADR XXXX). */
+export const THREAD_PAGE_SIZE = 30;
+/** People per answer of the contacts list; narrow with `q` beyond it (ADR XXXX). */
+export const CONTACTS_PAGE_SIZE = 50;
 
 /** The first characters of a body on one line, for lists. */
 export function previewOf(body: string, chars = MESSAGE_PREVIEW_CHARS): string {
@@ -34,13 +41,20 @@ export const ZInboxThread = z.object({
 });
 export type TInboxThread = z.infer<typeof ZInboxThread>;
 
-export const ZInboxList = z.object({ threads: z.array(ZInboxThread), unreadCount: z.number().int() });
+/**
+ * One page of conversations, newest activity first; `unreadCount`: the conversations with an unread
+ * message to the viewer, over the whole inbox (the same count as /unread-count), not this page.
+ */
+export const ZInboxList = z.object({ items: z.array(ZInboxThread), nextCursor: z.string().nullable(), unreadCount: z.number().int() });
 export type TInboxList = z.infer<typeof ZInboxList>;
 
+/** `cursor`: the latest message of the last conversation shown ("<instant>|<message id>"). */
 export const ZInboxQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
     filter: z.enum(['all', 'unread']).optional(),
+    cursor: zTimeCursor.optional(),
+    limit: zPageSize(INBOX_PAGE_SIZE),
   })
   .strict();
 export type TInboxQuery = z.infer<typeof ZInboxQuery>;
@@ -62,9 +76,16 @@ export const ZThread = z.object({
   kind: z.enum(['letter', 'conversation']),
   /** False when the other side can no longer be written to (e.g. the owner of an active estate). */
   canReply: z.boolean(),
+  /** One page of the conversation, oldest first: the newest page, or the one before `cursor`. */
   messages: z.array(ZThreadMessage),
+  /** Where the earlier messages start ("Load earlier messages"); null when the first is shown. */
+  earlierCursor: z.string().nullable(),
 });
 export type TThread = z.infer<typeof ZThread>;
+
+/** `cursor`: the earliest message shown, as `earlierCursor` gave it. */
+export const ZThreadQuery = z.object({ cursor: zTimeCursor.optional(), limit: zPageSize(THREAD_PAGE_SIZE) }).strict();
+export type TThreadQuery = z.infer<typeof ZThreadQuery>;
 
 /** Someone the viewer may write to: an owner they are linked to (while the estate is not active), or that owner's support team. */
 export const ZContact = z.object({
@@ -77,6 +98,14 @@ export const ZContact = z.object({
   ownerName: z.string(),
 });
 export type TContact = z.infer<typeof ZContact>;
+
+/** Contacts whose name contains `q`, in name order, at most `limit` of them. */
+export const ZContactQuery = z.object({ q: z.string().trim().max(200).optional(), limit: zPageSize(CONTACTS_PAGE_SIZE) }).strict();
+export type TContactQuery = z.infer<typeof ZContactQuery>;
+
+/** `more`: there are other contacts past `limit` — type part of a name (`q`) to find them. */
+export const ZContactList = z.object({ items: z.array(ZContact), more: z.boolean() });
+export type TContactList = z.infer<typeof ZContactList>;
 
 export const zMessageSubject = z.string().trim().min(1).max(MESSAGE_SUBJECT_MAX);
 export const zMessageBody = z.string().trim().min(1).max(MESSAGE_BODY_MAX);

@@ -291,6 +291,9 @@ export function letterDeliverableSql(db: Db): SQL {
   )!;
 }
 
+/** The columns of `messages` (or of an alias of it) the inbox condition reads. */
+export type InboxRowColumns = { recipientId: PgColumn; senderId: PgColumn; futureMessageId: PgColumn; threadId: PgColumn };
+
 /** The thread's first message (a letter's delivery starts its thread), seen from inside the inbox condition. */
 const root = alias(messages, 'acc_root');
 
@@ -298,21 +301,22 @@ const root = alias(messages, 'acc_root');
  * Condition over `messages` (the inbox): the viewer took part (sender or recipient), and when the
  * row — or the first message of its thread — is the delivery of an owner's letter, the viewer either
  * sent it or may read it under the letter rule. So with the messages flag off, a letter thread
- * disappears whole, replies included (nothing of it, not even its subject, remains).
+ * disappears whole, replies included (nothing of it, not even its subject, remains). `m`: the table,
+ * or an alias of it when a list compares a row with others of its thread (list-inbox.ts).
  */
-export function inboxMessageVisibleSql(db: Db, userId: string): SQL {
+export function inboxMessageVisibleSql(db: Db, userId: string, m: InboxRowColumns = messages): SQL {
   const readable = (futureMessageId: PgColumn) =>
     exists(db.select({ one: sql`1` }).from(futureMessages).where(and(eq(futureMessages.id, futureMessageId), letterVisibleSql(db, userId))));
   return and(
-    or(eq(messages.recipientId, userId), eq(messages.senderId, userId)),
-    or(sql`${messages.futureMessageId} is null`, eq(messages.senderId, userId), readable(messages.futureMessageId)),
+    or(eq(m.recipientId, userId), eq(m.senderId, userId)),
+    or(sql`${m.futureMessageId} is null`, eq(m.senderId, userId), readable(m.futureMessageId)),
     notExists(
       db
         .select({ one: sql`1` })
         .from(root)
         .where(
           and(
-            eq(root.id, messages.threadId),
+            eq(root.id, m.threadId),
             isNotNull(root.futureMessageId),
             sql`${root.senderId} is distinct from ${userId}`,
             not(readable(root.futureMessageId)),

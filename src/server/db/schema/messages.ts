@@ -88,6 +88,11 @@ export const messages = pgTable(
     index('messages_recipient_idx').on(t.recipientId, t.createdAt),
     index('messages_thread_idx').on(t.threadId, t.createdAt),
     index('messages_sender_idx').on(t.senderId, t.createdAt),
+    // Keyset order of the inbox (ADR XXXX): a thread's newest page, and "no later message in this thread".
+    index('messages_thread_order_idx').on(t.threadId, t.createdAt, t.id),
+    // The inbox walks the viewer's received and sent messages newest first, ties by id.
+    index('messages_recipient_order_idx').on(t.recipientId, t.createdAt, t.id),
+    index('messages_sender_order_idx').on(t.senderId, t.createdAt, t.id),
   ],
 );
 

@@ -8,25 +8,24 @@ import { audit } from '../../lib/audit.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
 import { ownerOfActiveEstate } from './inbox-views.ts';
-import { listContacts } from './list-contacts.ts';
+import { findContact, hasContactsAbout } from './list-contacts.ts';
 import { noticeNewMessage } from './message-notice.ts';
 
 /**
  * Compose Message: a new conversation with one of the viewer's contacts (list-contacts.ts): the owner
  * of an estate the viewer is a beneficiary of (while it is not active) or one of that estate's support
  * team; for a legacy planner, a client or Heirloom Support. An estate the viewer is not
- * linked to, or a recipient who is not one of its contacts, is not found; the owner of an active
+ * linked to, or a recipient who is not one of its contacts, is not found (each a narrowed contacts read, not the whole list); the owner of an active
  * estate is refused with 400. Limited per account and recipient (SEND_LIMITS): 429 over it.
  */
 export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): Promise<TThread> {
-  const contacts = await listContacts(ctx);
-  if (!contacts.some((c) => c.estateId === input.estateId)) throw notFound('That estate');
+  if (!(await hasContactsAbout(ctx, input.estateId))) throw notFound('That estate');
   if (await ownerOfActiveEstate(ctx.db, input.recipientUserId, input.estateId)) {
     throw new AppError('RECIPIENT_UNAVAILABLE', 400, 'This estate is active: write to its support team instead.', {
       recipientUserId: 'Choose a member of the support team',
     });
   }
-  const contact = contacts.find((c) => c.estateId === input.estateId && c.userId === input.recipientUserId);
+  const contact = await findContact(ctx, input.estateId, input.recipientUserId);
   if (!contact) throw notFound('That recipient');
 
   const id = randomUUID();

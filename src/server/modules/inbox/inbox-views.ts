@@ -2,7 +2,7 @@
  * Shared by the inbox services: which messages the viewer may see (through the access policy, so an
  * owner's letter disappears when the messages flag is turned off), and who the other side is.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { initialsOf } from '../../../core/names.ts';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TCounterpart } from '../../../core/inbox.schemas.ts';
@@ -16,14 +16,25 @@ import { personaFor } from '../../../core/personas.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** The newest messages the viewer may see (sent or received), optionally narrowed. */
-export function visibleMessages(ctx: Ctx, where?: SQL, limit = 2000): Promise<MessageRow[]> {
+/** The newest `limit` messages the viewer may see (sent or received), optionally narrowed. */
+export function visibleMessages(ctx: Ctx, where: SQL | undefined, limit: number): Promise<MessageRow[]> {
   return ctx.db
     .select()
     .from(messages)
     .where(and(inboxMessageVisibleSql(ctx.db, ctx.actor.userId), where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
+}
+
+/** The first message of a thread the viewer may see (its subject, and whether a letter started it). */
+export async function firstVisibleMessage(ctx: Ctx, threadId: string): Promise<MessageRow | undefined> {
+  const [first] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(inboxMessageVisibleSql(ctx.db, ctx.actor.userId), eq(messages.threadId, threadId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(1);
+  return first;
 }
 
 /** The other side of a message, from the viewer's point of view. */

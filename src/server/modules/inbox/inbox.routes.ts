@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
-import { ZComposeMessageRequest, ZContact, ZInboxList, ZInboxQuery, ZReplyRequest, ZThread, ZUnreadCount } from '../../../core/inbox.schemas.ts';
+import {
+  ZComposeMessageRequest,
+  ZContactList,
+  ZContactQuery,
+  ZInboxList,
+  ZInboxQuery,
+  ZReplyRequest,
+  ZThread,
+  ZThreadQuery,
+  ZUnreadCount,
+} from '../../../core/inbox.schemas.ts';
 import { composeMessage } from './compose-message.ts';
 import { countUnread } from './count-unread.ts';
 import { getThread } from './get-thread.ts';
@@ -27,13 +36,13 @@ export async function inboxRoutes(base: FastifyInstance) {
   );
   app.get(
     '/api/v1/inbox/contacts',
-    { schema: { tags, response: { 200: z.array(ZContact) } }, config: { permission: 'read:message:own' } },
-    async (req) => listContacts(req.ctx),
+    { schema: { tags, querystring: ZContactQuery, response: { 200: ZContactList } }, config: { permission: 'read:message:own' } },
+    async (req) => listContacts(req.ctx, req.query),
   );
   app.get(
     '/api/v1/inbox/threads/:id',
-    { schema: { tags, params: ZIdParams, response: { 200: ZThread } }, config: { permission: 'read:message:own' } },
-    async (req) => getThread(req.ctx, req.params.id),
+    { schema: { tags, params: ZIdParams, querystring: ZThreadQuery, response: { 200: ZThread } }, config: { permission: 'read:message:own' } },
+    async (req) => getThread(req.ctx, req.params.id, req.query),
   );
   app.post(
     '/api/v1/inbox/threads/:id/read',

@@ -36,10 +36,14 @@ describe('contacts', () => {
     await insertSupportMember(t.db, family.estateId, { role: 'estate-administrator', userId: null });
     const res = await injectAs(t, viewer, 'GET', '/api/v1/inbox/contacts');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
-      { userId: family.owner.id, estateId: family.estateId, name: family.owner.name, roleLabel: 'Estate Owner', ownerName: family.owner.name },
-      { userId: family.planner.id, estateId: family.estateId, name: family.planner.name, roleLabel: 'Legacy Planner', ownerName: family.owner.name },
-    ]);
+    expect(res.json().more).toBe(false);
+    // in name order
+    expect(res.json().items).toEqual(
+      [
+        { userId: family.owner.id, estateId: family.estateId, name: family.owner.name, roleLabel: 'Estate Owner', ownerName: family.owner.name },
+        { userId: family.planner.id, estateId: family.estateId, name: family.planner.name, roleLabel: 'Legacy Planner', ownerName: family.owner.name },
+      ].sort((a, b) => a.name.localeCompare(b.name)),
+    );
   });
 });
 
@@ -55,7 +59,7 @@ describe('compose, reply, read', () => {
 
     const plannerInbox = (await injectAs(t, planner, 'GET', '/api/v1/inbox')).json();
     expect(plannerInbox.unreadCount).toBe(1);
-    expect(plannerInbox.threads[0]).toMatchObject({ threadId: thread.threadId, unread: true, counterpart: { name: family.viewer.name, roleLabel: 'Beneficiary' } });
+    expect(plannerInbox.items[0]).toMatchObject({ threadId: thread.threadId, unread: true, counterpart: { name: family.viewer.name, roleLabel: 'Beneficiary' } });
     const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, family.planner.id));
     expect(note).toMatchObject({ type: 'message', link: '/legacy-planner/messages', fromName: family.viewer.name });
     expect(note!.message).toContain('Meeting about the house');
@@ -66,7 +70,7 @@ describe('compose, reply, read', () => {
     expect(replied.json().messages).toHaveLength(2);
 
     const inbox = (await injectAs(t, viewer, 'GET', '/api/v1/inbox')).json();
-    expect(inbox.threads[0]).toMatchObject({ threadId: thread.threadId, unread: true, preview: 'Tuesday at 10 works for me.', messageCount: 2 });
+    expect(inbox.items[0]).toMatchObject({ threadId: thread.threadId, unread: true, preview: 'Tuesday at 10 works for me.', messageCount: 2 });
     const [viewerNote] = await t.db.select().from(notifications).where(eq(notifications.userId, family.viewer.id));
     expect(viewerNote?.link).toBe(`/beneficiary/messages?thread=${thread.threadId}`);
 
@@ -90,13 +94,13 @@ describe('compose, reply, read', () => {
 
   it('searches and filters the inbox', async () => {
     const all = (await injectAs(t, viewer, 'GET', '/api/v1/inbox')).json();
-    expect(all.threads.length).toBeGreaterThanOrEqual(2);
+    expect(all.items.length).toBeGreaterThanOrEqual(2);
     const found = (await injectAs(t, viewer, 'GET', '/api/v1/inbox?q=house')).json();
-    expect(found.threads.map((x: { subject: string }) => x.subject)).toEqual(['Meeting about the house']);
+    expect(found.items.map((x: { subject: string }) => x.subject)).toEqual(['Meeting about the house']);
     const byBody = (await injectAs(t, viewer, 'GET', '/api/v1/inbox?q=photos%20arrived')).json();
-    expect(byBody.threads.map((x: { subject: string }) => x.subject)).toEqual(['Thinking of you']);
+    expect(byBody.items.map((x: { subject: string }) => x.subject)).toEqual(['Thinking of you']);
     const unread = (await injectAs(t, viewer, 'GET', '/api/v1/inbox?filter=unread')).json();
-    expect(unread.threads.every((x: { unread: boolean }) => x.unread)).toBe(true);
+    expect(unread.items.every((x: { unread: boolean }) => x.unread)).toBe(true);
   });
 });
 
@@ -112,7 +116,7 @@ describe('refusals', () => {
     const res = await compose(session, { estateId: other.estateId, recipientUserId: other.owner.id, subject: 'Hello', body: 'Hello' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.recipientUserId).toBeTruthy();
-    const contacts = (await injectAs(t, session, 'GET', '/api/v1/inbox/contacts')).json();
+    const contacts = (await injectAs(t, session, 'GET', '/api/v1/inbox/contacts')).json().items;
     expect(contacts.map((c: { userId: string }) => c.userId)).toEqual([other.planner.id]);
     expect((await compose(session, { estateId: other.estateId, recipientUserId: other.planner.id, subject: 'Hello', body: 'Hello' })).statusCode).toBe(201);
     expect((await injectAs(t, session, 'GET', `/api/v1/inbox/threads/${threadId}`)).json().canReply).toBe(false);

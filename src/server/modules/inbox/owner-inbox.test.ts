@@ -49,7 +49,7 @@ describe("the owner's inbox", () => {
 
     const inbox = (await injectAs(t, owner, 'GET', '/api/v1/inbox')).json();
     expect(inbox.unreadCount).toBe(2);
-    expect(inbox.threads).toEqual([
+    expect(inbox.items).toEqual([
       expect.objectContaining({ subject: 'Our next session', unread: true, counterpart: expect.objectContaining({ name: family.planner.name, roleLabel: 'Legacy Planner' }) }),
       expect.objectContaining({ subject: 'The photos', unread: true, counterpart: expect.objectContaining({ name: family.viewer.name, roleLabel: 'Beneficiary' }) }),
     ]);
@@ -82,7 +82,7 @@ describe("the owner's inbox", () => {
 
   it('another estate’s owner never sees it: not counted, not listed, 404 on read and reply', async () => {
     expect(await unread(strangerOwner)).toBe(0);
-    expect((await injectAs(t, strangerOwner, 'GET', '/api/v1/inbox')).json().threads).toEqual([]);
+    expect((await injectAs(t, strangerOwner, 'GET', '/api/v1/inbox')).json().items).toEqual([]);
     expect((await injectAs(t, strangerOwner, 'GET', `/api/v1/inbox/threads/${threadId}`)).statusCode).toBe(404);
     expect((await injectAs(t, strangerOwner, 'POST', `/api/v1/inbox/threads/${threadId}/read`)).statusCode).toBe(404);
     expect((await injectAs(t, strangerOwner, 'POST', `/api/v1/inbox/threads/${threadId}/replies`, { body: 'Hi' })).statusCode).toBe(404);
@@ -98,11 +98,14 @@ describe("the owner's inbox", () => {
 describe('the owner writes', () => {
   it('to their support team and to beneficiaries with an account and messages access, nobody else', async () => {
     await insertBeneficiary(t.db, family.estateId, { firstName: 'Quiet', accessMessages: false });
-    const contacts = (await injectAs(t, owner, 'GET', '/api/v1/inbox/contacts')).json();
-    expect(contacts).toEqual([
-      expect.objectContaining({ userId: family.planner.id, estateId: family.estateId, roleLabel: 'Legacy Planner' }),
-      expect.objectContaining({ userId: family.viewer.id, estateId: family.estateId, roleLabel: 'Beneficiary' }),
-    ]);
+    const contacts = (await injectAs(t, owner, 'GET', '/api/v1/inbox/contacts')).json().items;
+    expect(contacts).toHaveLength(2);
+    expect(contacts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: family.planner.id, estateId: family.estateId, roleLabel: 'Legacy Planner' }),
+        expect.objectContaining({ userId: family.viewer.id, estateId: family.estateId, roleLabel: 'Beneficiary' }),
+      ]),
+    );
     const sent = await compose(owner, { estateId: family.estateId, recipientUserId: family.planner.id, subject: 'Paperwork', body: 'I found the deeds.' });
     expect(sent.statusCode, sent.body).toBe(201);
     // another estate's people are not found

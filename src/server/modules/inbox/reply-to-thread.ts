@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
-import { otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
+import { firstVisibleMessage, otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
 import { noticeNewMessage } from './message-notice.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyReq
   if (!other || (await ownerOfActiveEstate(ctx.db, other, latest.estateId))) {
     throw new AppError('RECIPIENT_UNAVAILABLE', 400, 'This conversation can no longer be replied to. Write to the support team instead.');
   }
-  const [first] = (await visibleMessages(ctx, eq(messages.threadId, threadId))).slice(-1);
+  const first = await firstVisibleMessage(ctx, threadId);
   const subject = first!.subject.startsWith('Re: ') ? first!.subject : `Re: ${first!.subject}`;
   const id = randomUUID();
   const now = ctx.clock.now();

@@ -310,7 +310,7 @@ describe('planner tasks, paged', () => {
 describe('Message Support', () => {
   it('a planner writes to Heirloom Support (an admin) and to a client, never to an owner who is not a client', async () => {
     const admin = await insertUser(t.db, { roles: ['admin'], name: 'Avery Admin' });
-    const contacts = (await get('/api/v1/inbox/contacts')).json();
+    const contacts = (await get('/api/v1/inbox/contacts')).json().items;
     expect(contacts).toEqual(
       expect.arrayContaining([
         { userId: admin.id, estateId: null, name: 'Heirloom Support', roleLabel: 'Support', ownerName: '' },

@@ -257,7 +257,7 @@ describe.each(FLAGS)('a beneficiary whose flags are %s', (flag) => {
   it('reads only the letters the rule allows in the inbox; others are 404', async () => {
     const inbox = await get(flag, '/api/v1/inbox');
     expect(inbox.statusCode).toBe(200);
-    const threadIds = (inbox.json().threads as { threadId: string }[]).map((x) => x.threadId).sort();
+    const threadIds = (inbox.json().items as { threadId: string }[]).map((x) => x.threadId).sort();
     const mine = letters.filter((l) => l.threadByViewer[flag]).map((l) => l.threadByViewer[flag]!);
     expect(threadIds).toEqual(flag === 'on' ? [...mine].sort() : []);
     for (const threadId of mine) {
@@ -296,7 +296,7 @@ describe('a beneficiary user linked to no estate', () => {
     expect((await call('/api/v1/shared/home')).json()).toEqual({ estates: [], activity: [] });
     expect((await call('/api/v1/shared/memories')).json()).toEqual({ items: [], nextCursor: null });
     expect((await call('/api/v1/shared/documents')).json()).toEqual({ items: [], nextCursor: null });
-    expect((await call('/api/v1/inbox')).json()).toEqual({ threads: [], unreadCount: 0 });
+    expect((await call('/api/v1/inbox')).json()).toEqual({ items: [], nextCursor: null, unreadCount: 0 });
     for (const status of STATUSES) expect((await call(`/api/v1/shared/estates/${estates[status].id}`)).statusCode).toBe(404);
     for (const item of items) {
       if (item.kind === 'memory') expect((await call(`/api/v1/shared/memories/${item.id}`)).statusCode).toBe(404);
@@ -326,7 +326,7 @@ describe('changes take effect at once', () => {
     const { threadId } = await insertDeliveredLetter(t.db, { estateId, ownerId: owner.id, recipient: rows.on, subject: 'Private letter subject' });
     const reply = await injectAs(t, viewers.on.session, 'POST', `/api/v1/inbox/threads/${threadId}/replies`, { body: 'Thank you, Mum' });
     expect(reply.statusCode).toBe(201);
-    const subjects = async () => (await get('on', '/api/v1/inbox')).json().threads.map((x: { subject: string }) => x.subject);
+    const subjects = async () => (await get('on', '/api/v1/inbox')).json().items.map((x: { subject: string }) => x.subject);
     expect(await subjects()).toContain('Private letter subject');
     await t.db.update(beneficiaries).set({ accessMessages: false }).where(eq(beneficiaries.id, rows.on.id));
     try {

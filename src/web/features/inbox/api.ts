@@ -1,17 +1,23 @@
-import type { TComposeMessageRequest, TContact, TInboxList, TInboxQuery, TThread } from '../../../core/inbox.schemas.ts';
+import type { TComposeMessageRequest, TContactList, TInboxList, TThread } from '../../../core/inbox.schemas.ts';
 import { api } from '../../lib/api.ts';
 
+/** `?a=1&b=2` of the given values that are set, or '' when none is. */
+function queryOf(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
 export const inboxApi = {
-  list: (q: TInboxQuery = {}) => {
-    const params = new URLSearchParams();
-    if (q.q) params.set('q', q.q);
-    if (q.filter && q.filter !== 'all') params.set('filter', q.filter);
-    const s = params.toString();
-    return api.get<TInboxList>(`/api/v1/inbox${s ? `?${s}` : ''}`);
-  },
+  /** One page of conversations (the server's page size), after `cursor` when given. */
+  list: (q: { q?: string; filter?: 'all' | 'unread'; cursor?: string } = {}) =>
+    api.get<TInboxList>(`/api/v1/inbox${queryOf({ q: q.q, filter: q.filter === 'unread' ? 'unread' : undefined, cursor: q.cursor })}`),
   unreadCount: () => api.get<{ unreadCount: number }>('/api/v1/inbox/unread-count'),
-  contacts: () => api.get<TContact[]>('/api/v1/inbox/contacts'),
-  thread: (id: string) => api.get<TThread>(`/api/v1/inbox/threads/${id}`),
+  /** Whom the caller may write to, in name order, narrowed to names containing `q`. */
+  contacts: (q?: string) => api.get<TContactList>(`/api/v1/inbox/contacts${queryOf({ q })}`),
+  /** A conversation's newest page, or the page before `cursor` (its earlierCursor). */
+  thread: (id: string, cursor?: string) => api.get<TThread>(`/api/v1/inbox/threads/${id}${queryOf({ cursor })}`),
   markRead: (id: string) => api.post<TThread>(`/api/v1/inbox/threads/${id}/read`),
   reply: (id: string, body: string) => api.post<TThread>(`/api/v1/inbox/threads/${id}/replies`, { body }),
   compose: (body: TComposeMessageRequest) => api.post<TThread>('/api/v1/inbox/messages', body),

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZComposeMessageRequest, type TContact, type TThread } from '../../../core/inbox.schemas.ts';
+import { ZComposeMessageRequest, type TContact, type TContactList, type TThread } from '../../../core/inbox.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -18,13 +18,16 @@ const BENEFICIARY_WORDS = {
 /** Compose Message: to one of the caller's contacts (for a beneficiary: the owner while they can receive it, or their support team). */
 export function ComposeDialog({
   open,
-  contacts,
+  contacts: firstContacts,
+  more = false,
   onClose,
   onSent,
   words = BENEFICIARY_WORDS,
 }: {
   open: boolean;
   contacts: TContact[];
+  /** the server left contacts out (its page size): a name search finds them */
+  more?: boolean;
   onClose: () => void;
   onSent: (t: TThread) => void;
   /** the persona's own words under the title, and when there is nobody to write to */
@@ -33,7 +36,26 @@ export function ComposeDialog({
   const [fields, setFields] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [found, setFound] = useState<TContactList | null>(null);
+  const [finding, setFinding] = useState(false);
+  const contacts = found?.items ?? firstContacts;
+  const searchable = more || found !== null;
   const severalEstates = new Set(contacts.map((c) => c.estateId)).size > 1;
+
+  /** Find a person: the contacts whose name holds the words, from the server (the list is bounded). */
+  async function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('find') ?? '').trim();
+    setFinding(true);
+    try {
+      setFound(q ? await inboxApi.contacts(q) : null);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setError(e.message);
+    } finally {
+      setFinding(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,12 +92,24 @@ export function ComposeDialog({
 
   return (
     <Dialog open={open} onClose={onClose} title="Compose Message" description={words.description}>
-      {contacts.length === 0 ? (
+      {searchable && (
+        <form noValidate onSubmit={(e) => void find(e)} className="mb-5 flex items-end gap-3" aria-label="Find a person" role="search">
+          <div className="flex-1">
+            <TextField label="Find a person" name="find" hint="Type part of a name" autoComplete="off" />
+          </div>
+          <Button type="submit" variant="secondary" loading={finding}>
+            Find
+          </Button>
+        </form>
+      )}
+      {contacts.length === 0 && !found ? (
         <Alert tone="info">{words.emptyText}</Alert>
+      ) : contacts.length === 0 ? (
+        <Alert tone="info">Nobody you can write to has that name.</Alert>
       ) : (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Compose message">
           {error && <Alert tone="error">{error}</Alert>}
-          <SelectField label="To" name="to" defaultValue="" error={fields.to}>
+          <SelectField key={contacts.map(keyOf).join()} label="To" name="to" defaultValue="" error={fields.to} hint={(found ?? { more }).more ? 'Only the first people are listed: find a person by name above.' : undefined}>
             <option value="" disabled>
               Choose a person
             </option>

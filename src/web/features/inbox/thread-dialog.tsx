@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ZReplyRequest, type TThread } from '../../../core/inbox.schemas.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ZReplyRequest, type TThread, type TThreadMessage } from '../../../core/inbox.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -9,9 +9,33 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { inboxApi } from './api.ts';
 
+/** Messages of the pages loaded so far, each once, oldest first (by time, then id — the server's order). */
+function merged(a: TThreadMessage[], b: TThreadMessage[]): TThreadMessage[] {
+  const byId = new Map([...a, ...b].map((m) => [m.id, m] as const));
+  return [...byId.values()].sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+}
+
+interface Shown {
+  messages: TThreadMessage[];
+  earlierCursor: string | null;
+  /** once earlier pages are loaded, their cursor is the one to go on from */
+  loadedEarlier: boolean;
+}
+
+/** Takes in a thread answer (open, reply): its newest page joins what is already shown. */
+function withPage(shown: Shown | null, thread: TThread): Shown {
+  if (!shown) return { messages: thread.messages, earlierCursor: thread.earlierCursor, loadedEarlier: false };
+  return {
+    messages: merged(shown.messages, thread.messages),
+    earlierCursor: shown.loadedEarlier ? shown.earlierCursor : thread.earlierCursor,
+    loadedEarlier: shown.loadedEarlier,
+  };
+}
+
 /**
- * A conversation, oldest first. Opening it is reading it: its messages to you are marked read.
- * Reply sends to the other side while they can still receive messages.
+ * A conversation, oldest first: its newest page, and "Load earlier messages" above it while there
+ * are more (focus moves to the first message it brought). Opening it is reading it: its messages to
+ * you are marked read. Reply sends to the other side while they can still receive messages.
  */
 export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: string | null; onClose: () => void; onChanged: () => void }) {
   const [thread, setThread] = useState<TThread | null>(null);
@@ -20,12 +44,38 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
   const [sending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const [shownId, setShownId] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [earlier, setEarlier] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const listRef = useRef<HTMLOListElement>(null);
   // A newly opened thread starts fresh; closing keeps the last one on screen while the dialog leaves.
   if (threadId && threadId !== shownId) {
     setShownId(threadId);
     setThread(null);
+    setShown(null);
+    setEarlier({ loading: false, error: null });
     setError(null);
     setReplyError(undefined);
+  }
+  const show = (t: TThread) => {
+    setThread(t);
+    setShown((s) => withPage(s, t));
+  };
+
+  async function loadEarlier() {
+    if (!threadId || !shown?.earlierCursor) return;
+    setEarlier({ loading: true, error: null });
+    try {
+      const page = await inboxApi.thread(threadId, shown.earlierCursor);
+      const fresh = page.messages.filter((m) => !shown.messages.some((x) => x.id === m.id));
+      setShown({ messages: merged(page.messages, shown.messages), earlierCursor: page.earlierCursor, loadedEarlier: true });
+      setEarlier({ loading: false, error: null });
+      // The first message it brought, once drawn: reading goes on from the top of what was added.
+      const firstNew = fresh[0]?.id;
+      if (firstNew) requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-message-id="${firstNew}"]`)?.focus());
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      setEarlier({ loading: false, error: e.message });
+    }
   }
 
   useEffect(() => {
@@ -34,7 +84,7 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
     inboxApi.markRead(threadId).then(
       (t) => {
         if (!live) return;
-        setThread(t);
+        show(t);
         onChanged();
       },
       (e: unknown) => {
@@ -60,7 +110,7 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
     setSending(true);
     setReplyError(undefined);
     try {
-      setThread(await inboxApi.reply(threadId, parsed.data.body));
+      show(await inboxApi.reply(threadId, parsed.data.body));
       setFormKey((k) => k + 1);
       onChanged();
     } catch (e) {
@@ -91,12 +141,24 @@ export function ThreadDialog({ threadId, onClose, onChanged }: { threadId: strin
         </div>
       )}
       {error && <Alert tone="error">{error}</Alert>}
-      {thread && (
+      {thread && shown && (
         <div className="space-y-6">
-          <ol className="space-y-4" aria-label="Messages in this conversation">
-            {thread.messages.map((m) => (
+          {shown.earlierCursor && (
+            <div className="flex justify-center">
+              <Button variant="secondary" size="sm" loading={earlier.loading} onClick={() => void loadEarlier()}>
+                Load earlier messages
+              </Button>
+            </div>
+          )}
+          {earlier.error && <Alert tone="error">{earlier.error}</Alert>}
+          <ol ref={listRef} className="space-y-4" aria-label="Messages in this conversation">
+            {shown.messages.map((m) => (
               <li key={m.id} className={`flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
-                <article className={`max-w-[85%] rounded-xl px-4 py-3 ring-1 ${m.fromMe ? 'bg-accent-soft ring-accent-ring' : 'bg-stone-50 ring-stone-200'}`}>
+                <article
+                  data-message-id={m.id}
+                  tabIndex={-1}
+                  className={`max-w-[85%] rounded-xl px-4 py-3 ring-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent-ring ${m.fromMe ? 'bg-accent-soft ring-accent-ring' : 'bg-stone-50 ring-stone-200'}`}
+                >
                   <p className="text-sm font-semibold text-stone-900">{m.fromMe ? 'You' : m.senderName}</p>
                   <p className="mt-1 whitespace-pre-line text-stone-800">{m.body}</p>
                   <p className="mt-2 text-xs text-stone-600">

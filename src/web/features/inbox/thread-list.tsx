@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { TInboxThread } from '../../../core/inbox.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,9 +8,20 @@ import { timeAgo } from '../../lib/dates.ts';
  * The inbox: unread mark, sender, subject, preview, date and a Read button per conversation. The
  * mark is a dot (beneficiary wireframe) or a 'New' badge (planner wireframe).
  */
-export function ThreadList({ threads, onRead, unreadMark = 'dot' }: { threads: TInboxThread[]; onRead: (threadId: string) => void; unreadMark?: 'dot' | 'badge' }) {
+export function ThreadList({
+  threads,
+  onRead,
+  unreadMark = 'dot',
+  listRef,
+}: {
+  threads: TInboxThread[];
+  onRead: (threadId: string) => void;
+  unreadMark?: 'dot' | 'badge';
+  /** the list element, for Load more's focus on the first new conversation */
+  listRef?: RefObject<HTMLUListElement | null>;
+}) {
   return (
-    <ul className="divide-y divide-stone-100">
+    <ul ref={listRef} className="divide-y divide-stone-100">
       {threads.map((t) => {
         const subjectId = `thread-${t.threadId}`;
         return (

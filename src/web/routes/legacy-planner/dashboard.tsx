@@ -33,7 +33,8 @@ function useMessageSupport() {
   async function open() {
     setNotice(null);
     try {
-      setContacts((await inboxApi.contacts()).filter((c) => c.estateId === null));
+      // Heirloom Support comes first for a planner, whatever the page size.
+      setContacts((await inboxApi.contacts()).items.filter((c) => c.estateId === null));
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setNotice({ tone: 'error', text: e.message });
