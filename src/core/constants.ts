@@ -71,11 +71,11 @@ export const DEFAULT_ACCESS = {
 export const SUPPORT_TEAM_ROLES = ['legacy-planner', 'estate-administrator'] as const;
 
 /**
- * Most beneficiaries one estate may name (ADR XXXX): the set every share picker, the compose dialog and
+ * Most beneficiaries one estate may name (ADR 0065): the set every share picker, the compose dialog and
  * the access overview carry whole. The same number as the most people one share request may name.
  */
 export const MAX_BENEFICIARIES = 200;
-/** Most legacy planners and estate administrators on one support team (ADR XXXX). */
+/** Most legacy planners and estate administrators on one support team (ADR 0065). */
 export const MAX_SUPPORT_TEAM = 20;
 export const SUPPORT_TEAM_ROLE_LABELS = {
   'legacy-planner': 'Legacy Planner',

@@ -86,7 +86,7 @@ export const ZFutureMessageList = z.object({
 });
 
 export const FUTURE_MESSAGE_PAGE_SIZE = 20;
-/** GET /api/v1/future-messages — one page in list order (ADR XXXX). */
+/** GET /api/v1/future-messages — one page in list order (ADR 0059). */
 export const ZFutureMessageListQuery = z.object({ cursor: zFutureMessageCursor.optional(), limit: zPageSize(FUTURE_MESSAGE_PAGE_SIZE) }).strict();
 export type TFutureMessageListQuery = z.infer<typeof ZFutureMessageListQuery>;
 export type TFutureMessageList = z.infer<typeof ZFutureMessageList>;

@@ -6,11 +6,11 @@ import { zPageSize, zTimeCursor } from './keyset.schemas.ts';
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 10_000;
 export const MESSAGE_PREVIEW_CHARS = 140;
-/** Conversations per page of the inbox (ADR XXXX). */
+/** Conversations per page of the inbox (ADR 0060). */
 export const INBOX_PAGE_SIZE = 20;
-/** Messages per page of a conversation, newest page first (ADR XXXX). */
+/** Messages per page of a conversation, newest page first (ADR 0060). */
 export const THREAD_PAGE_SIZE = 30;
-/** People per answer of the contacts list; narrow with `q` beyond it (ADR XXXX). */
+/** People per answer of the contacts list; narrow with `q` beyond it (ADR 0060). */
 export const CONTACTS_PAGE_SIZE = 50;
 
 /** The first characters of a body on one line, for lists. */

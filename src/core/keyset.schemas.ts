@@ -148,7 +148,7 @@ const isInstant = (at: string) => zTimeCursor.safeParse(`${at}|00000000-0000-400
 const isRank = (rank: string) => /^\d$/.test(rank);
 
 /**
- * Tasks in their list order (ADR XXXX): "<status rank>|<due day or infinity>|<priority rank>|<instant>|<uuid>"
+ * Tasks in their list order (ADR 0059): "<status rank>|<due day or infinity>|<priority rank>|<instant>|<uuid>"
  * of the last row — pending before completed, by due date (none last), priority, age, then id.
  */
 export const zTaskCursor = z
@@ -167,7 +167,7 @@ export const taskCursorOf = (status: number, due: string, priority: number, at: 
 export type TTaskCursor = z.output<typeof zTaskCursor>;
 
 /**
- * Future messages in their list order (ADR XXXX): "<status rank>|<due instant or infinity>|<instant>|<uuid>"
+ * Future messages in their list order (ADR 0059): "<status rank>|<due instant or infinity>|<instant>|<uuid>"
  * of the last row — scheduled, drafts, delivered; soonest due first (none last); then most recently
  * changed, then id.
  */

@@ -22,7 +22,7 @@ export const NO_PLAYBOOK_ACTION = 'No instruction left — decide with the famil
 export const playbookActionLabel = (action: string | null): string =>
   action && action in PLAYBOOK_ACTIONS ? PLAYBOOK_ACTIONS[action as PlaybookAction] : NO_PLAYBOOK_ACTION;
 
-/** Checklist items per page (ADR XXXX): name order, Load more for the next. */
+/** Checklist items per page (ADR 0063): name order, Load more for the next. */
 export const PLAYBOOK_PAGE_SIZE = 25;
 
 const optionalText = (max: number, what: string) =>

@@ -49,7 +49,7 @@ export const ZTaskList = z.object({
 export type TTaskList = z.infer<typeof ZTaskList>;
 
 export const TASK_PAGE_SIZE = 25;
-/** GET /api/v1/tasks — one page in list order (ADR XXXX). */
+/** GET /api/v1/tasks — one page in list order (ADR 0059). */
 export const ZTaskListQuery = z
   .object({
     filter: z.enum(TASK_FILTERS).default('all'),

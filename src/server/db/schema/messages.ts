@@ -37,12 +37,12 @@ export const futureMessages = pgTable(
   },
   (t) => [
     index('future_messages_estate_idx').on(t.estateId),
-    // the list order (modules/future-messages/list-future-messages.ts), for keyset pages (ADR XXXX)
+    // the list order (modules/future-messages/list-future-messages.ts), for keyset pages (ADR 0059)
     index('future_messages_estate_order_idx').on(t.estateId, messageStatusRank(t.status), messageDueKey(t.dueAt), t.updatedAt.desc(), t.id.desc()),
     index('future_messages_due_idx').on(t.status, t.dueAt),
     // admin Reports count future messages created per day/week/month (counts only)
     index('future_messages_created_idx').on(t.createdAt),
-    // a beneficiary's estate page pages an estate's delivered letters newest first (ADR XXXX)
+    // a beneficiary's estate page pages an estate's delivered letters newest first (ADR 0064)
     index('future_messages_estate_delivered_idx').on(t.estateId, t.deliveredAt, t.id).where(sql`${t.status} = 'delivered'`),
   ],
 );
@@ -88,7 +88,7 @@ export const messages = pgTable(
     index('messages_recipient_idx').on(t.recipientId, t.createdAt),
     index('messages_thread_idx').on(t.threadId, t.createdAt),
     index('messages_sender_idx').on(t.senderId, t.createdAt),
-    // Keyset order of the inbox (ADR XXXX): a thread's newest page, and "no later message in this thread".
+    // Keyset order of the inbox (ADR 0060): a thread's newest page, and "no later message in this thread".
     index('messages_thread_order_idx').on(t.threadId, t.createdAt, t.id),
     // The inbox walks the viewer's received and sent messages newest first, ties by id.
     index('messages_recipient_order_idx').on(t.recipientId, t.createdAt, t.id),

@@ -33,7 +33,7 @@ export const auditLog = pgTable(
     index('audit_log_chain_idx').on(t.estateId, t.id),
     // Rows not yet chained (from before the chain existed): found at every start-up without a scan.
     index('audit_log_unchained_idx').on(t.id).where(sql`${t.hash} IS NULL`),
-    // The Security and Activity Logs page an actor's rows by (at, id), newest first (ADR XXXX).
+    // The Security and Activity Logs page an actor's rows by (at, id), newest first (ADR 0061).
     index('audit_log_actor_at_id_idx').on(t.actorUserId, t.at, t.id),
     index('audit_log_estate_idx').on(t.estateId, t.at),
     index('audit_log_action_idx').on(t.action, t.at),

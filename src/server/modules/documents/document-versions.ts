@@ -19,7 +19,7 @@ const versionOf = (version: number, current: boolean, file: FileRow): TDocumentV
 
 /**
  * The document's versions, newest first: the current one, then the earlier ones kept. A bounded list,
- * not paged (ADR XXXX): Replace File refuses a version past DOCUMENT_MAX_VERSIONS, and the list reads
+ * not paged (ADR 0059): Replace File refuses a version past DOCUMENT_MAX_VERSIONS, and the list reads
  * no more than that many whatever the table holds (document_versions_document_version_idx, backwards).
  */
 export async function listDocumentVersions(ctx: Ctx, id: string): Promise<TDocumentVersionList> {

@@ -1,5 +1,5 @@
 /**
- * GET /reportable-estates pages in the owner's name order (ADR XXXX): every estate the caller may
+ * GET /reportable-estates pages in the owner's name order (ADR 0063): every estate the caller may
  * report about comes once (owners of the same name too, an estate linked twice once), `estateId`
  * asks about one estate, estates the caller is not linked to never show, bad pages are 400.
  */

@@ -13,7 +13,7 @@ type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 
 /**
  * The owner's beneficiaries in name order: the people an item can be shared with, the whole set
- * in every share picker. Bounded by MAX_BENEFICIARIES, enforced on create (ADR XXXX).
+ * in every share picker. Bounded by MAX_BENEFICIARIES, enforced on create (ADR 0065).
  */
 export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<BeneficiaryRow[]> {
   return ctx.db

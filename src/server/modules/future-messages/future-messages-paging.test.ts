@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/future-messages pages by keyset (ADR XXXX): scheduled, drafts, delivered; soonest due
+ * GET /api/v1/future-messages pages by keyset (ADR 0059): scheduled, drafts, delivered; soonest due
  * first (none last); then most recently changed, then id. Walking the pages gives every message
  * once, ties included; the counts per status are the server's; bad cursors and sizes are 400.
  */

@@ -8,7 +8,7 @@ import { selectMessages, toFutureMessages } from './future-message-view.ts';
 
 /**
  * Scheduled, then drafts, then delivered; soonest due first (none last); then most recently changed,
- * and the id — the order of future_messages_estate_order_idx (ADR XXXX).
+ * and the id — the order of future_messages_estate_order_idx (ADR 0059).
  */
 const ORDER = [futureMessageStatusRank, futureMessageDueKey, desc(futureMessages.updatedAt), desc(futureMessages.id)];
 

@@ -1,5 +1,5 @@
 /**
- * The estate page's letters page in the database (ADR XXXX): the estate page carries the first page,
+ * The estate page's letters page in the database (ADR 0064): the estate page carries the first page,
  * GET /shared/letters?estateId pages on; every letter the viewer may read comes once, newest delivery
  * first, same-instant ones by id; letters to someone else, not yet delivered or in another estate
  * never show; bad pages are 400.

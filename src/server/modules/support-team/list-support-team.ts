@@ -10,7 +10,7 @@ import { toSupportMember } from './member-view.ts';
 
 /**
  * The owner's support team; a joined planner's card carries their preferred contact method. A bounded
- * set, not paged: at most MAX_SUPPORT_TEAM people, enforced when adding (ADR XXXX).
+ * set, not paged: at most MAX_SUPPORT_TEAM people, enforced when adding (ADR 0065).
  */
 export async function listSupportTeam(ctx: Ctx): Promise<TSupportTeam> {
   const estateId = ownEstateId(ctx);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { assertEstateRoom } from '../../lib/estate-room.ts';
 
-/** Inside the adding transaction: 409 once the support team holds MAX_SUPPORT_TEAM people (ADR XXXX). */
+/** Inside the adding transaction: 409 once the support team holds MAX_SUPPORT_TEAM people (ADR 0065). */
 export const assertSupportTeamRoom = (db: Db, estateId: string) =>
   assertEstateRoom(db, {
     table: supportTeamMembers,

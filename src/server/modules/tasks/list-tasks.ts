@@ -12,7 +12,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Pending before completed; then by due date (none last), priority, age and id — all ascending, the
- * order of the expression index tasks_estate_order_idx (ADR XXXX).
+ * order of the expression index tasks_estate_order_idx (ADR 0059).
  */
 export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id];
 
