@@ -38,7 +38,7 @@ export const futureMessages = pgTable(
   (t) => [
     index('future_messages_estate_idx').on(t.estateId),
     // the list order (modules/future-messages/list-future-messages.ts), for keyset pages (ADR 0059)
-    index('future_messages_estate_order_idx').on(t.estateId, messageStatusRank(t.status), messageDueKey(t.dueAt), t.updatedAt.desc(), t.id.desc()),
+    index('future_messages_estate_order_idx').on(t.estateId, messageStatusRank(t.status), messageDueKey(t.dueAt), t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('future_messages_due_idx').on(t.status, t.dueAt),
     // admin Reports count future messages created per day/week/month (counts only)
     index('future_messages_created_idx').on(t.createdAt),
