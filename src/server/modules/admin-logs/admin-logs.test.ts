@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_PAGE_SIZE, type TAuditActions, type TAuditLogPage } from '../../../core/admin-logs.schemas.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { walkPages } from '../../../../test/walk-pages.ts';
 import { parseCsv } from '../../../../test/parse-csv.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -41,19 +42,8 @@ const page = async (query: string, s: TestSession = adminS): Promise<TAuditLogPa
   return res.json() as TAuditLogPage;
 };
 
-/** Every page of a query, following nextCursor. */
-async function allPages(query: string): Promise<TAuditLogPage['items']> {
-  const items: TAuditLogPage['items'] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = query ? '&' : '?';
-    const p: TAuditLogPage = await page(`${query}${cursor ? `${sep}cursor=${cursor}` : ''}`);
-    expect(p.items.length).toBeLessThanOrEqual(AUDIT_LOG_PAGE_SIZE);
-    items.push(...p.items);
-    cursor = p.nextCursor;
-  } while (cursor);
-  return items;
-}
+/** Every page of a query, following nextCursor (the log's pages are a fixed size). */
+const allPages = async (query: string) => (await walkPages<TAuditLogPage['items'][number]>(t, adminS, `/api/v1/admin/logs${query}`, AUDIT_LOG_PAGE_SIZE, undefined, { fixedPageSize: true })).items;
 
 describe('who may read the audit log', () => {
   it('refuses every other role (403) and anonymous callers (401)', async () => {

@@ -9,6 +9,7 @@ import { insertAppointment } from '../../../../test/factories/appointments.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 
 let t: TestApp;
 let owner: InsertedUser;
@@ -319,22 +320,11 @@ describe('list and calendar file', () => {
       await insertAppointment(t.db, { requestedBy: lister.id, attendeeName: 'X', type: `Gone ${i}`, status: 'cancelled', startsAt: i < 3 ? same : new Date(same.getTime() - i * DAY) });
     }
     for (const view of ['upcoming', 'past']) {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const res = await injectAs(t, s, 'GET', `/api/v1/appointments?view=${view}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        expect(res.statusCode).toBe(200);
-        const body = res.json() as { appointments: { id: string }[]; nextCursor: string | null };
-        seen.push(...body.appointments.map((a) => a.id));
-        cursor = body.nextCursor;
-        pages++;
-      } while (cursor && pages < 10);
+      const { items, pages } = await walkPages(t, s, `/api/v1/appointments?view=${view}`, 2, (body: { appointments: { id: string }[] }) => body.appointments, { maxPages: 10 });
       expect(pages).toBe(3);
-      expect(new Set(seen).size).toBe(5);
+      expect(new Set(items.map((a) => a.id)).size).toBe(5);
     }
-    const bad = await injectAs(t, s, 'GET', '/api/v1/appointments?view=past&cursor=not-a-cursor');
-    expect(bad.statusCode).toBe(400);
+    await expectPagingRefusals(t, s, '/api/v1/appointments?view=past', ['not-a-cursor']);
     expect((await injectAs(t, s, 'GET', '/api/v1/appointments?view=someday')).statusCode).toBe(400);
     expect((await injectAs(t, s, 'GET', '/api/v1/appointments?limit=500')).statusCode).toBe(400);
   });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from '../../../../test/helpers.ts';
-import type { TDemoMail, TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
+import { walkPages } from '../../../../test/walk-pages.ts';
+import { DEMO_MAIL_PAGE_SIZE, type TDemoMail, type TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
 
 describe('demo mail, in demo mode', () => {
   let t: TestApp;
@@ -32,14 +33,9 @@ describe('demo mail, in demo mode', () => {
       INSERT INTO outbox_emails ("to", subject, text, kind, created_at)
       SELECT 'burst@example.com', 'Burst ' || n, 'Hello', 'notification', timestamptz '2026-01-01 00:00:00.123' + n * interval '1 microsecond'
       FROM generate_series(1, 30) AS n`);
-    const visitor = new Browser(t);
-    const seen: string[] = [];
-    let cursor: string | null = '';
-    while (cursor !== null) {
-      const page = (await visitor.call('GET', `/api/v1/demo/mail?to=burst@example.com${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json() as TDemoMailPage;
-      seen.push(...page.items.map((m) => m.subject));
-      cursor = page.nextCursor;
-    }
+    // signed out, a fixed page of DEMO_MAIL_PAGE_SIZE
+    const burst = await walkPages<TDemoMailPage['items'][number]>(t, null, '/api/v1/demo/mail?to=burst@example.com', DEMO_MAIL_PAGE_SIZE, undefined, { fixedPageSize: true });
+    const seen = burst.items.map((m) => m.subject);
     expect(seen).toHaveLength(30);
     expect(seen[0]).toBe('Burst 30');
     expect(seen[29]).toBe('Burst 1');

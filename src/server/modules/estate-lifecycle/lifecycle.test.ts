@@ -7,6 +7,7 @@ import { insertMemory } from '../../../../test/factories/memories.ts';
 import { endVetoWindow } from '../../../../test/factories/safeguards.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { notifications } from '../../db/schema/messages.ts';
@@ -451,26 +452,14 @@ describe('the administrator’s screens', () => {
       { estateId: f.owner.estateId!, type: 'security', message: 'Done with', priority: 'low', status: 'resolved', createdAt: at },
       { estateId: other.owner.estateId!, type: 'security', message: 'Not yours', priority: 'high', createdAt: at },
     ]);
-    const seen: { id: string; message: string; time: string }[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/alerts?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.items.length).toBeLessThanOrEqual(2);
-      expect(body.counts).toMatchObject({ unread: 7, resolved: 1 });
-      seen.push(...body.items);
-      cursor = body.nextCursor;
-    } while (cursor);
+    const { items: seen, bodies } = await walkPages<{ id: string; message: string; time: string }, { counts: object }>(t, f.adminS, '/api/v1/estate-admin/alerts', 2);
+    for (const body of bodies) expect(body.counts).toMatchObject({ unread: 7, resolved: 1 });
     expect(seen.map((a) => a.message).sort()).toEqual(rows.map((r) => r.message).sort());
     expect(new Set(seen.map((a) => a.id)).size).toBe(7);
     expect(seen.map((a) => a.time)).toEqual([...seen.map((a) => a.time)].sort().reverse());
     expect(seen.slice(5).map((a) => a.message)).toEqual(['Alert 5', 'Alert 6']);
 
-    for (const bad of ['cursor=nonsense', `cursor=${encodeURIComponent(`2026-11-01T10:00:00.123Z|${f.owner.estateId}x`)}`, 'limit=101', 'limit=0']) {
-      const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/alerts?${bad}`);
-      expect(res.statusCode, bad).toBe(400);
-    }
+    await expectPagingRefusals(t, f.adminS, '/api/v1/estate-admin/alerts', ['nonsense', `2026-11-01T10:00:00.123Z|${f.owner.estateId}x`]);
     const theirs = (await injectAs(t, other.adminS, 'GET', '/api/v1/estate-admin/alerts')).json();
     expect(theirs.items.map((a: { message: string }) => a.message)).toEqual(['Not yours']);
     // the owner has no administrator's list at all

@@ -10,6 +10,7 @@ import { makeExe, makeMp4Head, makePdf, makePhoto, makeWav, multipartBody, type 
 import { insertMemory, samplePhoto } from '../../../../test/factories/memories.ts';
 import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
 import { injectAs, sessionFor, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
@@ -254,18 +255,7 @@ describe('paging', () => {
 
   const page = (qs: string) => injectAs(t, pager, 'GET', `/api/v1/memories?${qs}`);
   async function walk(qs: string, limit: number) {
-    const seen: { id: string; date: string }[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const res = await page(`${qs}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as { items: { id: string; date: string }[]; nextCursor: string | null };
-      expect(body.items.length).toBeLessThanOrEqual(limit);
-      seen.push(...body.items);
-      cursor = body.nextCursor;
-      pages++;
-    } while (cursor && pages < 20);
+    const { items: seen, pages } = await walkPages<{ id: string; date: string }>(t, pager, `/api/v1/memories${qs && `?${qs}`}`, limit, undefined, { maxPages: 20 });
     return { seen, pages };
   }
 
@@ -298,15 +288,10 @@ describe('paging', () => {
   });
 
   it('refuses a cursor it did not write, or a page larger than 100, with a 400 in words', async () => {
-    for (const cursor of ['nonsense', '2020-13-01|2024-01-01T10:00:00.123Z|' + randomUUID(), `2020-01-01|yesterday|${randomUUID()}`]) {
-      const res = await page(`cursor=${encodeURIComponent(cursor)}`);
-      expect(res.statusCode, cursor).toBe(400);
-      expect(JSON.stringify(res.json().error)).toMatch(/start from the first page/);
-    }
-    const big = await page('limit=101');
-    expect(big.statusCode).toBe(400);
-    expect(JSON.stringify(big.json().error)).toMatch(/at most 100/);
-    expect((await page('limit=0')).statusCode).toBe(400);
+    await expectPagingRefusals(t, pager, '/api/v1/memories', ['nonsense', '2020-13-01|2024-01-01T10:00:00.123Z|' + randomUUID(), `2020-01-01|yesterday|${randomUUID()}`], {
+      cursorSays: /start from the first page/,
+      tooBigSays: /at most 100/,
+    });
   });
 
   it("never shows another estate's memories, even with a cursor taken from them", async () => {

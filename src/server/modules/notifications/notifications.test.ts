@@ -9,6 +9,7 @@ import { insertFutureMessage } from '../../../../test/factories/future-messages.
 import { insertBeneficiaryUser, insertFamily, insertNotification, setEstateStatus } from '../../../../test/factories/shared-content.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 import { saveNotificationSettings } from './notification-settings.ts';
 import { notify } from './notify.ts';
 import { notifyEstateStatusChanged } from './notify-estate-status.ts';
@@ -257,21 +258,11 @@ describe('the notifications list pages in the database', () => {
     const expected = created
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .map((n) => n.id);
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await injectAs(t, session, 'GET', `/api/v1/notifications?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.counts.total).toBe(5);
-      expect(body.counts.unread).toBe(5);
-      seen.push(...body.items.map((n: { id: string }) => n.id));
-      cursor = body.nextCursor;
-    } while (cursor);
+    const walk = await walkPages<{ id: string }, { counts: { total: number; unread: number } }>(t, session, '/api/v1/notifications', 2);
+    for (const body of walk.bodies) expect(body.counts).toMatchObject({ total: 5, unread: 5 });
+    const seen = walk.items.map((n) => n.id);
     expect(seen).toEqual(expected);
     expect(seen).not.toContain(other.id);
-    for (const bad of ['limit=101', 'limit=0', 'cursor=nope', `cursor=${encodeURIComponent(`2026-05-10|${randomUUID()}`)}`]) {
-      expect((await injectAs(t, session, 'GET', `/api/v1/notifications?${bad}`)).statusCode, bad).toBe(400);
-    }
+    await expectPagingRefusals(t, session, '/api/v1/notifications', ['nope', `2026-05-10|${randomUUID()}`]);
   });
 });

@@ -5,6 +5,7 @@ import { insertClientOf, insertPlanner, pdfText } from '../../../../test/factori
 import { insertTask } from '../../../../test/factories/tasks.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 
 let t: TestApp;
 let planner: InsertedUser;
@@ -46,27 +47,13 @@ describe('Assistance Tools: files made from a client’s progress', () => {
       .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))
       .map((c) => c.id);
     for (const limit of [1, 2, 3, 100]) {
-      const ids: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const res = await get(`/api/v1/planner/tools/clients?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, s);
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json() as { items: { id: string }[]; nextCursor: string | null };
-        expect(body.items.length).toBeLessThanOrEqual(limit);
-        ids.push(...body.items.map((c) => c.id));
-        cursor = body.nextCursor;
-      } while (cursor);
-      expect(ids).toEqual(expected);
+      expect((await walkPages<{ id: string }>(t, s, '/api/v1/planner/tools/clients', limit)).items.map((c) => c.id)).toEqual(expected);
     }
     expect((await get('/api/v1/planner/tools/clients', s)).json().items).toHaveLength(7);
   });
 
   it('refuses a bad limit or a cursor it did not write with a 400 in words, and an owner with a 403', async () => {
-    for (const q of ['limit=0', 'limit=101', 'limit=all', 'cursor=abc', `cursor=${'x'.repeat(36)}%7CAnn`, 'page=2']) {
-      const res = await get(`/api/v1/planner/tools/clients?${q}`);
-      expect(res.statusCode, q).toBe(400);
-      expect(JSON.stringify(res.json().error), q).toMatch(/[A-Za-z]{3,}/);
-    }
+    await expectPagingRefusals(t, plannerS, '/api/v1/planner/tools/clients', ['abc', `${'x'.repeat(36)}|Ann`], { also: ['page=2'] });
     expect((await get('/api/v1/planner/tools/clients', await sessionFor(t, client.owner))).statusCode).toBe(403);
   });
 
