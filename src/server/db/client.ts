@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
+import { CONNECTION_MAX_USES, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -35,7 +36,7 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
 export const PING_TIMEOUT_MS = 2_000;
 
 export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient(), maxUses: CONNECTION_MAX_USES });
   const probe = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PING_TIMEOUT_MS, query_timeout: PING_TIMEOUT_MS });
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Server-side prepared statements for every parameterised query (ADR 0066): PostgreSQL parses and
+ * plans a statement once per connection instead of on every request. Measured on the demo estate,
+ * 20 connections, 2 cores: owner dashboard 220 → 294 req/s, beneficiary home 137 → 205 req/s.
+ *
+ * A statement is named by a hash of its text, so the same text always reuses the same statement.
+ * Bounded: a connection prepares at most MAX_PREPARED_PER_CONNECTION distinct texts (later ones run
+ * unnamed, as before), and the pool replaces a connection after CONNECTION_MAX_USES checkouts, so a
+ * long-running server's set renews instead of growing. Queries without parameters keep node-postgres'
+ * simple protocol (a migration file's several statements in one text cannot be prepared).
+ */
+export const MAX_PREPARED_PER_CONNECTION = 200;
+export const CONNECTION_MAX_USES = 10_000;
+
+/** A statement name within PostgreSQL's 63 bytes: "h" + 27 characters of base64url SHA-1. */
+export const statementNameOf = (text: string) => `h${createHash('sha1').update(text).digest('base64url')}`;
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown[];
+  submit?: unknown;
+}
+
+/** A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound. */
+export function preparingClient(max = MAX_PREPARED_PER_CONNECTION): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    private readonly prepared = new Set<string>();
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards every one unchanged
+    override query(config: any, values?: any, callback?: any): any {
+      return super.query(this.named(config, values), values, callback);
+    }
+
+    private named<T>(config: T, values: unknown): T {
+      if (typeof config === 'string') return this.named({ text: config } as T, values);
+      if (!config || typeof config !== 'object') return config;
+      const query = config as QueryConfigLike;
+      // A Query/Cursor object (submit) or an already named query is left as it is.
+      if (typeof query.text !== 'string' || query.name !== undefined || typeof query.submit === 'function') return config;
+      const params = Array.isArray(values) ? values : query.values;
+      if (!params?.length) return config;
+      const name = statementNameOf(query.text);
+      if (!this.prepared.has(name)) {
+        if (this.prepared.size >= max) return config;
+        this.prepared.add(name);
+      }
+      return { ...query, name } as T;
+    }
+  };
+}
