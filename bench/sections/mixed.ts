@@ -1,4 +1,7 @@
-import http from 'node:http';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ms, type Report } from '../lib/report.ts';
 import type { Session } from '../lib/sessions.ts';
 
@@ -29,22 +32,27 @@ const BENEFICIARY_ACTIONS: Action[] = [
 const answered = (value: number): string => (Number.isFinite(value) ? ms(value) : 'unanswered');
 const percentile = (sorted: number[], p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
 
-/** /api/health on a connection of its own (no keep-alive): what a liveness probe sees. */
-function healthOnNewConnection(base: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.get(`${base}/api/health`, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : Number.POSITIVE_INFINITY));
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** /api/health on new connections every HEALTH_EVERY_MS, from a process of its own (lib/health-prober.ts). */
+function startHealthProber(base: string): Promise<number[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../lib/health-prober.ts'), base, String(LOAD_SECONDS), String(HEALTH_EVERY_MS), String(REQUEST_TIMEOUT_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the health prober exited with ${code}`));
+      resolve((JSON.parse(out) as (number | null)[]).map((v) => v ?? Number.POSITIVE_INFINITY));
     });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(Number.POSITIVE_INFINITY));
   });
 }
 
 /**
  * `sessions.length` simulated users (owners and beneficiaries), each in a loop through its actions
- * for LOAD_SECONDS; meanwhile /api/health on a new connection every 250 ms. Errors: network errors,
+ * for LOAD_SECONDS; meanwhile /api/health on a new connection every 250 ms from another process. Errors: network errors,
  * timeouts (30 s) and 5xx answers.
  */
 export async function measureMixedLoad(report: Report, base: string, sessions: Session[], label: string): Promise<void> {
@@ -75,16 +83,12 @@ export async function measureMixedLoad(report: Report, base: string, sessions: S
       }
     }
   };
+  // The load generator's own event loop lag, to read the latencies by (it shares the 2 cores).
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
   // Probes start on schedule whether or not the previous one was answered: a stuck accept queue shows.
-  const probes: Promise<number>[] = [];
-  const prober = (async () => {
-    while (Date.now() < until) {
-      probes.push(healthOnNewConnection(base));
-      await new Promise((r) => setTimeout(r, HEALTH_EVERY_MS));
-    }
-  })();
-  await Promise.all([...sessions.map((s, i) => user(s, i)), prober]);
-  const health = await Promise.all(probes);
+  const [health] = await Promise.all([startHealthProber(base), ...sessions.map((s, i) => user(s, i))]);
+  lag.disable();
 
   latencies.sort((a, b) => a - b);
   health.sort((a, b) => a - b);
@@ -96,6 +100,7 @@ export async function measureMixedLoad(report: Report, base: string, sessions: S
   report.add({ section, measure: 'errors (network, timeout, 4xx/5xx)', figure: `${errorCount}${worst ? ` — ${worst}` : ''}`, budget: '0', pass: errorCount === 0 });
   const p99 = percentile(latencies, 0.99);
   report.add({ section, measure: 'request latency', figure: `p50 ${ms(percentile(latencies, 0.5))} · p99 ${ms(p99)} · max ${ms(latencies.at(-1) ?? 0)}`, budget: 'p99 <1 s', pass: p99 < 1000 });
+  report.add({ section, measure: 'the load generator\'s own event loop lag (information)', figure: `p99 ${ms(lag.percentile(99) / 1e6)} · max ${ms(lag.max / 1e6)}` });
   const healthMax = health.at(-1) ?? Number.POSITIVE_INFINITY;
   const unanswered = health.filter((h) => !Number.isFinite(h)).length;
   report.add({

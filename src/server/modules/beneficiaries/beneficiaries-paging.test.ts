@@ -61,6 +61,18 @@ describe('beneficiaries paging', () => {
     expect(memories.beneficiaries.some((b) => b.name === 'Last One 1')).toBe(true);
   });
 
+  it('holds the cap against parallel adds: of four at once with room for two, exactly two land', async () => {
+    const { user, session } = await freshOwner();
+    await t.db.insert(beneficiaries).values(Array.from({ length: MAX_BENEFICIARIES - 2 }, () => buildBeneficiary(user.estateId!)));
+    const stamp = Date.now();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => injectAs(t, session, 'POST', '/api/v1/beneficiaries', { firstName: 'Race', lastName: `Runner ${n}`, relationship: 'Child', email: `race.${n}.${stamp}@example.com` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    const page = (await injectAs(t, session, 'GET', '/api/v1/beneficiaries?limit=1')).json() as Page;
+    expect(page.total).toBe(MAX_BENEFICIARIES);
+  });
+
   it('the dashboard card shows the first 5 in name order and the server count of all', async () => {
     const { user, session } = await freshOwner();
     for (const firstName of ['Gus', 'Fay', 'Eve', 'Dan', 'Cat', 'Bob', 'Amy']) await insertBeneficiary(t.db, user.estateId!, { firstName, lastName: 'Lee' });
@@ -81,6 +93,19 @@ describe('support team bound', () => {
     expect(team.members).toHaveLength(MAX_SUPPORT_TEAM);
     const d = (await injectAs(t, session, 'GET', '/api/v1/dashboard')).json() as { supportTeam: unknown[] };
     expect(d.supportTeam).toHaveLength(MAX_SUPPORT_TEAM);
+  });
+
+  it('holds the bound against parallel invitations: of three at once with room for one, exactly one lands', async () => {
+    const { user, session } = await freshOwner();
+    for (let i = 0; i < MAX_SUPPORT_TEAM - 1; i++) await insertSupportMember(t.db, user.estateId!, { role: 'legacy-planner' });
+    const stamp = Date.now();
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => injectAs(t, session, 'POST', '/api/v1/support-team', { role: 'legacy-planner', name: `Racer ${n}`, email: `racer.${n}.${stamp}@example.com` })),
+    );
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode < 300)).toHaveLength(1);
+    const team = (await injectAs(t, session, 'GET', '/api/v1/support-team')).json() as { members: unknown[] };
+    expect(team.members).toHaveLength(MAX_SUPPORT_TEAM);
   });
 
   it('another owner’s team never appears, and the list stays the owner’s (403 for a beneficiary)', async () => {
