@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
@@ -19,17 +19,25 @@ interface PagedList {
  * `before` the number of items there were.
  */
 export function LoadMoreFooter({ list, listRef, focusNew }: { list: PagedList; listRef?: RefObject<HTMLElement | null>; focusNew?: (before: number) => void }) {
-  async function loadMore() {
-    const before = list.items.length;
-    await list.loadMore();
-    if (!listRef && !focusNew) return;
-    // After React has drawn the new items.
+  // How many items there were when "Load more" was pressed; focus moves once the new ones are drawn.
+  // In an effect, not after `await loadMore()`: React may commit the new items after that promise
+  // settles (and after the next animation frame), and on the last page the button — which had focus —
+  // is gone by then, leaving focus on the page's body.
+  const pendingFocus = useRef<number | null>(null);
+  const count = list.items.length;
+  useEffect(() => {
+    const before = pendingFocus.current;
+    if (before === null || count <= before) return;
+    pendingFocus.current = null;
+    if (focusNew) return focusNew(before);
     // The item's first control, else the item itself (an item without controls has tabIndex -1).
-    requestAnimationFrame(() => {
-      if (focusNew) return focusNew(before);
-      const item = listRef?.current?.children[before];
-      (item?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])') ?? (item instanceof HTMLElement ? item : null))?.focus();
-    });
+    const item = listRef?.current?.children[before];
+    (item?.querySelector<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])') ?? (item instanceof HTMLElement ? item : null))?.focus();
+  }, [count, focusNew, listRef]);
+
+  async function loadMore() {
+    if (listRef || focusNew) pendingFocus.current = list.items.length;
+    await list.loadMore();
   }
   return (
     <>
