@@ -18,7 +18,7 @@ export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
       ctx,
       linked.map((e) => e.estateId),
     ),
-    loadSharedMemories(ctx, { order: 'recent', limit: RECENT_ACTIVITY_ITEMS }),
+    loadSharedMemories(ctx, { order: 'recent', limit: RECENT_ACTIVITY_ITEMS, previews: false }),
     loadSharedDocuments(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
     loadSharedLetters(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
   ]);

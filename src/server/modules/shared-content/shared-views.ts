@@ -64,6 +64,8 @@ export interface MemoryFilter {
   /** Lists by date only: the rows after this one. */
   cursor?: TDayCursor | undefined;
   limit: number;
+  /** false: no card photo (recent activity shows none), one query less. */
+  previews?: boolean;
 }
 
 /** Visible memories (newest memory date first), as cards: owner, a preview photo, when shared. */
@@ -91,7 +93,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
     ? await query(filter.estateId)
     : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => (recent ? r.at : r.memory.date), (r) => r.memory.id));
   if (!rows.length) return [];
-  const previews = await firstPhotoOf(ctx, rows.map((r) => r.memory.id));
+  const previews = filter.previews === false ? new Map<string, string>() : await firstPhotoOf(ctx, rows.map((r) => r.memory.id));
   return rows.map(({ memory, ownerName, activatedAt }) => ({
     id: memory.id,
     estateId: memory.estateId,
