@@ -136,3 +136,18 @@ export async function axeAtBothWidths(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal overflow at 390 px').toBe(true);
   if (desktop) await page.setViewportSize(desktop);
 }
+
+/**
+ * Asks every request of the list at `pathname` for `limit` items a page (the server pages them as it
+ * would its default), so a few demo rows take several pages and "Load more" can be clicked.
+ */
+export async function forcePageSize(page: Page, pathname: string, limit: number): Promise<void> {
+  await page.route(
+    (url) => url.pathname === pathname,
+    (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('limit', String(limit));
+      return route.continue({ url: url.toString() });
+    },
+  );
+}

@@ -1,5 +1,5 @@
 import { personaFor } from '../../src/core/personas.ts';
-import { expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, forcePageSize, test } from '../fixtures.ts';
 
 /** The demo users' password (src/server/db/seed/demo.ts). */
 const DEMO_PASSWORD = 'heirloom-demo-2026';
@@ -7,14 +7,7 @@ const DEMO_PASSWORD = 'heirloom-demo-2026';
 test('Shared Memories pages with "Load more", by keyboard, announced, until the last page', async ({ page }) => {
   test.setTimeout(90_000);
   // One memory a page, so the demo's few shared memories take several pages (the server pages them as it would 24).
-  await page.route(
-    (url) => url.pathname === '/api/v1/shared/memories',
-    (route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('limit', '1');
-      return route.continue({ url: url.toString() });
-    },
-  );
+  await forcePageSize(page, '/api/v1/shared/memories', 1);
   await page.goto('/sign-in');
   await page.getByLabel('Email address').fill(personaFor('beneficiary').sampleUser.email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);

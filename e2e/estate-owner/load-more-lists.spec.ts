@@ -1,26 +1,14 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, forcePageSize, test } from '../fixtures.ts';
 
 /**
  * "Load more" on lists paged in this issue whose API tests cover the paging but no browser test
  * clicked them. Each list is asked for two items a page (the server pages them as it would 20 or 24),
  * so the demo's entries take several pages.
  */
-async function twoAPage(page: Page, pathname: string) {
-  await page.route(
-    (url) => url.pathname === pathname,
-    (route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('limit', '2');
-      return route.continue({ url: url.toString() });
-    },
-  );
-}
-
 test('Security and Activity logs load more by keyboard, focus on the first new entry', async ({ page, login }) => {
   test.setTimeout(90_000);
-  await twoAPage(page, '/api/v1/security/log');
-  await twoAPage(page, '/api/v1/security/activity');
+  await forcePageSize(page, '/api/v1/security/log', 2);
+  await forcePageSize(page, '/api/v1/security/activity', 2);
   await login({ role: 'estate-owner' });
   await page.goto('/estate-owner/security');
 
@@ -41,7 +29,7 @@ test('Security and Activity logs load more by keyboard, focus on the first new e
 
 test('Beneficiaries load more: every one reached, focus on the first new card', async ({ page, login }) => {
   test.setTimeout(90_000);
-  await twoAPage(page, '/api/v1/beneficiaries');
+  await forcePageSize(page, '/api/v1/beneficiaries', 2);
   await login({ role: 'estate-owner' });
   await page.goto('/estate-owner/beneficiaries');
   const region = page.getByRole('region', { name: /^Beneficiaries \(\d+\)$/ });

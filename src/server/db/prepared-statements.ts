@@ -36,11 +36,9 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION): typeof pg.Cl
     }
 
     private named<T>(config: T, values: unknown): T {
-      if (typeof config === 'string') return this.named({ text: config } as T, values);
-      if (!config || typeof config !== 'object') return config;
-      const query = config as QueryConfigLike;
+      const query = (typeof config === 'string' ? { text: config } : config && typeof config === 'object' ? config : null) as QueryConfigLike | null;
       // A Query/Cursor object (submit) or an already named query is left as it is.
-      if (typeof query.text !== 'string' || query.name !== undefined || typeof query.submit === 'function') return config;
+      if (!query || typeof query.text !== 'string' || query.name !== undefined || typeof query.submit === 'function') return config;
       const params = Array.isArray(values) ? values : query.values;
       if (!params?.length) return config;
       const name = statementNameOf(query.text);

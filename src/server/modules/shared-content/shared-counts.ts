@@ -12,8 +12,8 @@ import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../ac
 /**
  * How many rows of one estate the viewer may see, counted by the database through the policy and
  * stopping at SHARED_COUNT_CAP + 1 (shown "500+"): the count reads at most that many index entries,
- * however large the estate (ADR "capped shared counts"). `estate` is the estate row's id column of
- * the outer query: every count of every linked estate is one statement.
+ * however large the estate (ADR "capped shared counts"). A sub-select correlated on the outer
+ * query's estates row, so every count of every linked estate is one statement.
  *
  * `order` is the rest of an (estate_id, …) index: ordered so, the rows come from that index. Without
  * it, the LIMIT led PostgreSQL to a sequential scan of the whole table, betting that the estate's
