@@ -32,13 +32,14 @@ export async function copyTemplateDatabase(): Promise<{ url: string; name: strin
 }
 
 /** A fresh copy of the migrated template database (embedded PostgreSQL, or DATABASE_URL's server). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url: string }> {
   const template = inject('dbTemplate');
   const { url, name } = await copyTemplateDatabase();
   const database = openPostgres(url);
   const close = database.close;
   return {
     ...database,
+    url,
     close: async () => {
       await close();
       const drop = new pg.Client({ connectionString: template.url });
@@ -53,6 +54,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The test database's URL, for a connection of another process's kind (outside the app's pool). */
+  databaseUrl: string;
   clock: AdjustableClock;
   config: Config;
   close(): Promise<void>;
@@ -82,6 +85,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     database,
+    databaseUrl: database.url,
     clock,
     config,
     async close() {

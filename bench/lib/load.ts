@@ -21,6 +21,11 @@ export async function hammer(url: string, headers: Record<string, string> = {}):
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
+/** One second of load, not measured: a cold JIT is not what a running server is. */
+export async function warmUpWith(url: string, headers: Record<string, string> = {}): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts the ceiling server in its own process; `measure(bytes)` hammers a body of that size. */
@@ -29,7 +34,7 @@ export async function startCeiling(port: number): Promise<{ measure(bytes: numbe
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, 30, '/bytes/2');
   // One short warm-up, so the first endpoint's ceiling is not measured on a cold JIT.
-  await autocannon({ url: `${base}/bytes/1024`, connections: CONNECTIONS, duration: 1 });
+  await warmUpWith(`${base}/bytes/1024`);
   return {
     measure: (bytes) => hammer(`${base}/bytes/${bytes}`),
     stop: () => child.kill('SIGTERM'),

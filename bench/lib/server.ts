@@ -42,9 +42,11 @@ export async function waitForHealth(base: string, seconds = 180, probe = '/api/h
  * Starts the built server. `embedded`: no DATABASE_URL, a fresh data folder, the demo seed (whatever
  * the default engine is). `postgres`: DATABASE_URL and the large platform's data folder (its master key).
  */
-export async function startServer(options: { port: number; kind: 'embedded' } | { port: number; kind: 'postgres'; databaseUrl: string; dataDir: string }): Promise<RunningServer> {
+export async function startServer(
+  options: ({ port: number; kind: 'embedded' } | { port: number; kind: 'postgres'; databaseUrl: string; dataDir: string }) & { env?: NodeJS.ProcessEnv },
+): Promise<RunningServer> {
   const dataDir = options.kind === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-embedded-')) : options.dataDir;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const args = [SERVER_ENTRY];
   if (options.kind === 'embedded') {

@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { slowRequestsPlugin } from './plugins/slow-requests.ts';
 import { validationPlugin } from './plugins/validation.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 20, fields: 50, fieldSize: 100_000 } });
   await app.register(openapiPlugin, { enabled: config.apiDocs });
   await app.register(authPlugin, { deps });
+  await app.register(readCachePlugin, { deps });
   await app.register(jobsPlugin, { deps, poll: options.pollJobs ?? false });
   await app.register(slowRequestsPlugin, { deps });
 

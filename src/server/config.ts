@@ -28,6 +28,8 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** An API answer this slow or slower raises a performance alert for the admins (ADR 0028). */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** How long the read cache may hold an answer (ADR 0067); 0 turns it off. */
+  READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
 });
 
 export interface Config {
@@ -49,6 +51,8 @@ export interface Config {
   webDist: string;
   /** Requests answered in this many milliseconds or more raise a performance alert. */
   slowRequestMs: number;
+  /** Seconds a signed-in GET answer and a loaded session may be reused while nothing changed (ADR 0067); 0: off. */
+  readCacheSeconds: number;
   s3:
     | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
@@ -91,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
     slowRequestMs: e.SLOW_REQUEST_MS,
+    readCacheSeconds: e.READ_CACHE_SECONDS,
     s3,
     ...overrides,
   };

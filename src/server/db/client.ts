@@ -6,7 +6,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
-import { CONNECTION_MAX_USES, preparingClient } from './prepared-statements.ts';
+import { createChangeGeneration, type ChangeGeneration } from './change-generation.ts';
+import { CONNECTION_MAX_USES, notesChanges, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface Database {
    * a health probe of a busy server must answer at once (ADR 0058). Rejects after PING_TIMEOUT_MS.
    */
   ping(): Promise<void>;
+  /** Bumped after every committed change through this pool (ADR 0067; the read cache's invalidation). */
+  changes: ChangeGeneration;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,11 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): 
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   probe.on('error', () => undefined);
+  // Back in the pool means committed or rolled back: a client that may have changed data bumps the generation.
+  const changes = createChangeGeneration();
+  pool.on('release', (_error: unknown, client: unknown) => {
+    if (!notesChanges(client) || client.takeChanged()) changes.bump();
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -52,6 +60,7 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): 
     ping: async () => {
       await probe.query('select 1');
     },
+    changes,
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import pg from 'pg';
+import { mayHaveChanged } from './change-generation.ts';
 
 /**
  * Server-side prepared statements for every parameterised query (ADR 0066): PostgreSQL parses and
@@ -16,7 +17,7 @@ export const MAX_PREPARED_PER_CONNECTION = 200;
 export const CONNECTION_MAX_USES = 10_000;
 
 /** A statement name within PostgreSQL's 63 bytes: "h" + 27 characters of base64url SHA-1. */
-export const statementNameOf = (text: string) => `h${createHash('sha1').update(text).digest('base64url')}`;
+export const statementNameOf = (text: string) => `h${hash('sha1', text, 'base64url')}`;
 
 interface QueryConfigLike {
   text?: unknown;
@@ -25,14 +26,61 @@ interface QueryConfigLike {
   submit?: unknown;
 }
 
-/** A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound. */
+/** A client that remembers whether it may have changed data since it was last asked (change-generation.ts). */
+export interface ChangeNoting {
+  takeChanged(): boolean;
+}
+
+export const notesChanges = (client: unknown): client is ChangeNoting => typeof (client as Partial<ChangeNoting>).takeChanged === 'function';
+
+/**
+ * A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound.
+ * It also notes whether a statement may have changed data (ADR 0067), for the pool to bump the
+ * change generation when the client comes back.
+ */
 export function preparingClient(max = MAX_PREPARED_PER_CONNECTION): typeof pg.Client {
-  return class PreparingClient extends pg.Client {
+  return class PreparingClient extends pg.Client implements ChangeNoting {
     private readonly prepared = new Set<string>();
+    private changed = false;
+
+    takeChanged(): boolean {
+      const changed = this.changed;
+      this.changed = false;
+      return changed;
+    }
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards every one unchanged
     override query(config: any, values?: any, callback?: any): any {
-      return super.query(this.named(config, values), values, callback);
+      const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? (config.text as string) : undefined;
+      const note = (result: unknown) => {
+        if (!this.changed && mayHaveChanged(text, result)) this.changed = true;
+      };
+      const named = this.named(config, values);
+      // A Query/Cursor object reports nowhere we can read: count it as a change.
+      if (typeof config?.submit === 'function') {
+        this.changed = true;
+        return super.query(named, values, callback);
+      }
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's callback signature
+      const wrap = (done: any) => (error: unknown, result: unknown) => {
+        // A failed statement may still be part of what a transaction changed: count it.
+        if (error) this.changed = true;
+        else note(result);
+        done(error, result);
+      };
+      if (typeof values === 'function') return super.query(named, wrap(values));
+      if (typeof callback === 'function') return super.query(named, values, wrap(callback));
+      const pending = super.query(named, values) as Promise<unknown>;
+      return pending.then(
+        (result) => {
+          note(result);
+          return result;
+        },
+        (error: unknown) => {
+          this.changed = true;
+          throw error;
+        },
+      );
     }
 
     private named<T>(config: T, values: unknown): T {

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
@@ -23,6 +22,42 @@ export const PERMISSIONS_POLICY = [
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+const CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' https: data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "media-src 'self' blob:",
+  "frame-src 'self'",
+];
+
+/**
+ * The headers every answer carries: what helmet's defaults send plus our CSP directives, written
+ * out once (helmet rebuilt them on every request: 4 % of a cached answer's time, ADR 0067).
+ */
+export function staticSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'content-security-policy': [...CSP, ...(https ? ['upgrade-insecure-requests'] : [])].join(';'),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
 /**
  * Response headers for every request: a strict CSP whose `frame-ancestors 'none'` forbids framing
  * anything (the one exception, a file the app previews in its own frame, calls lib/framing.ts),
@@ -31,24 +66,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const https = opts.config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: https ? [] : null,
-      },
-    },
-    frameguard: { action: 'deny' },
-    hsts: false,
-  });
+  const headers = staticSecurityHeaders(https);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
     if (https || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addHook('onSend', async (request, reply) => {

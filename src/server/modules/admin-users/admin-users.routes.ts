@@ -21,7 +21,7 @@ export async function adminUsersRoutes(base: FastifyInstance) {
         querystring: ZPlatformUserListQuery,
         response: { 200: ZPlatformUserPage },
       },
-      config: { permission: 'read:user:any' },
+      config: { permission: 'read:user:any', readCache: true },
     },
     async (req) => listUsers(req.ctx, req.query),
   );

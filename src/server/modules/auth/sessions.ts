@@ -24,17 +24,19 @@ export const BACKGROUND_HEADER = 'x-heirloom-background';
 /** Sent on every signed-in API answer: seconds until the session ends if nothing else happens. */
 export const IDLE_REMAINING_HEADER = 'x-session-idle-seconds';
 
-export type LoadedSession =
-  | {
-      actor: Actor;
-      csrfToken: string;
-      /** The user has TOTP on (the require-two-factor policy lets users without it only set it up). */
-      twoFactorEnabled: boolean;
-      /** Seconds of inactivity left before the session ends. */
-      idleRemainingSeconds: number;
-    }
-  | { expired: true }
-  | null;
+export interface ActiveSession {
+  actor: Actor;
+  csrfToken: string;
+  /** The user has TOTP on (the require-two-factor policy lets users without it only set it up). */
+  twoFactorEnabled: boolean;
+  /** Seconds of inactivity left before the session ends. */
+  idleRemainingSeconds: number;
+  /** Epoch milliseconds, for judging the session again without reading it (reuseSession). */
+  lastSeenAt: number;
+  createdAt: number;
+}
+
+export type LoadedSession = ActiveSession | { expired: true } | null;
 
 /**
  * A user's roles and the estate they own, as columns of a query that selects from `users`. The outer
@@ -89,7 +91,6 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
     lastSeen = now;
   }
-  const idleRemainingSeconds = Math.max(0, Math.floor((sessionTimeoutMinutes * 60_000 - (now.getTime() - lastSeen.getTime())) / 1000));
   const actor: Actor = {
     userId: row.user.id,
     name: row.user.name,
@@ -98,7 +99,33 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     estateId: row.estateId,
     sessionId: id,
   };
-  return { actor, csrfToken: row.session.csrfToken, twoFactorEnabled: Boolean(row.user.totpEnabledAt), idleRemainingSeconds };
+  return {
+    actor,
+    csrfToken: row.session.csrfToken,
+    twoFactorEnabled: Boolean(row.user.totpEnabledAt),
+    idleRemainingSeconds: idleRemaining(sessionTimeoutMinutes, now, lastSeen.getTime()),
+    lastSeenAt: lastSeen.getTime(),
+    createdAt: row.session.createdAt.getTime(),
+  };
+}
+
+function idleRemaining(timeoutMinutes: number, now: Date, lastSeenAt: number): number {
+  return Math.max(0, Math.floor((timeoutMinutes * 60_000 - (now.getTime() - lastSeenAt)) / 1000));
+}
+
+/**
+ * A session loaded a moment ago, judged again at this request's time without reading it (the read
+ * cache, ADR 0067: the cache already dropped it if anything changed since). Null when the database
+ * must be asked: the session would have ended (loadSession deletes it), or its last-seen time is due
+ * to be written.
+ */
+export async function reuseSession(deps: Deps, loaded: ActiveSession, options: { background?: boolean } = {}): Promise<ActiveSession | null> {
+  const now = deps.clock.now();
+  const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
+  const idleMs = now.getTime() - loaded.lastSeenAt;
+  if (idleMs > sessionTimeoutMinutes * 60_000 || now.getTime() - loaded.createdAt > SESSION_MAX_LIFETIME_HOURS * 60 * 60_000) return null;
+  if (idleMs > TOUCH_EVERY_MS && !options.background) return null;
+  return { ...loaded, idleRemainingSeconds: idleRemaining(sessionTimeoutMinutes, now, loaded.lastSeenAt) };
 }
 
 /**

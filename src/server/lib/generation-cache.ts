@@ -1,0 +1,75 @@
+import type { ChangeGeneration } from '../db/change-generation.ts';
+import type { Clock } from './clock.ts';
+
+/**
+ * A bounded in-process cache whose entries are valid only while the database's change generation
+ * is the one they were read under (db/change-generation.ts) and for at most `ttlMs` — by the wall
+ * clock and by the app's clock, so a test or e2e clock moved forward ages entries too (ADR 0067).
+ * The first read under a new generation empties it: memory only ever holds entries that may be served.
+ */
+export interface GenerationCache<V> {
+  get(key: string): V | undefined;
+  /** Keep `value`, read under `generation` (taken BEFORE the read began); ignored when that is already stale. */
+  set(key: string, value: V, generation: number, bytes?: number): void;
+  readonly size: number;
+}
+
+interface Entry<V> {
+  value: V;
+  wallAt: number;
+  clockAt: number;
+  bytes: number;
+}
+
+export function createGenerationCache<V>(options: {
+  changes: ChangeGeneration;
+  clock: Clock;
+  ttlMs: number;
+  maxEntries: number;
+  /** Bound on the sum of the entries' `bytes` (as the caller measures them). */
+  maxBytes: number;
+}): GenerationCache<V> {
+  const { changes, clock, ttlMs, maxEntries, maxBytes } = options;
+  const entries = new Map<string, Entry<V>>();
+  let generation = changes.current();
+  let bytes = 0;
+  const catchUp = () => {
+    if (changes.current() === generation) return;
+    entries.clear();
+    bytes = 0;
+    generation = changes.current();
+  };
+  const drop = (key: string, entry: Entry<V>) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+  return {
+    get(key) {
+      catchUp();
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      const clockAge = clock.now().getTime() - entry.clockAt;
+      if (Date.now() - entry.wallAt >= ttlMs || clockAge >= ttlMs || clockAge < 0) {
+        drop(key, entry);
+        return undefined;
+      }
+      return entry.value;
+    },
+    set(key, value, readUnder, size = 0) {
+      catchUp();
+      if (ttlMs <= 0 || readUnder !== generation || size > maxBytes) return;
+      const old = entries.get(key);
+      if (old) drop(key, old);
+      entries.set(key, { value, wallAt: Date.now(), clockAt: clock.now().getTime(), bytes: size });
+      bytes += size;
+      // Oldest first out (a Map iterates in insertion order).
+      for (const [k, e] of entries) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        drop(k, e);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
