@@ -31,8 +31,12 @@ export function createChangeGeneration(): ChangeGeneration {
 const NEUTRAL_COMMANDS = new Set(['BEGIN', 'COMMIT', 'ROLLBACK', 'SAVEPOINT', 'RELEASE', 'SET', 'SHOW', 'RESET', 'DEALLOCATE', 'PREPARE', 'LISTEN', 'UNLISTEN']);
 /** Row-changing commands: a change only when they touched a row. */
 const ROW_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-/** A SELECT may still write through a data-modifying WITH, or a function (nextval, set_config …). */
-const MAY_WRITE_IN_SELECT = /\b(insert|update|delete|merge|nextval|setval|pg_advisory|set_config)\b/i;
+/**
+ * A SELECT may still write: through a data-modifying WITH, a sequence or setting function, or any
+ * schema-qualified function (`SELECT pgboss.create_queue(…)`); the app's own reads call only
+ * unqualified built-ins (count, lower, array_agg …) on quoted identifiers.
+ */
+const MAY_WRITE_IN_SELECT = /\b(insert|update|delete|merge|nextval|setval|set_config)\b|\b[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*\s*\(/i;
 
 interface ResultLike {
   command?: unknown;

@@ -46,8 +46,10 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): 
   probe.on('error', () => undefined);
   // Back in the pool means committed or rolled back: a client that may have changed data bumps the generation.
   const changes = createChangeGeneration();
-  pool.on('release', (_error: unknown, client: unknown) => {
-    if (!notesChanges(client) || client.takeChanged()) changes.bump();
+  // A client given back with an error (a connection lost) may have committed a change it never reported.
+  pool.on('release', (error: unknown, client: unknown) => {
+    const changed = !notesChanges(client) || client.takeChanged();
+    if (error || changed) changes.bump();
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

@@ -9,9 +9,23 @@ import type { Clock } from './clock.ts';
  */
 export interface GenerationCache<V> {
   get(key: string): V | undefined;
-  /** Keep `value`, read under `generation` (taken BEFORE the read began); ignored when that is already stale. */
-  set(key: string, value: V, generation: number, bytes?: number): void;
+  /**
+   * Keep `value`, read after `stamp` was taken (BEFORE the read began: its generation and its time,
+   * so the entry ages from when its data was read); ignored when that generation is already stale.
+   */
+  set(key: string, value: V, stamp: ReadStamp, bytes?: number): void;
   readonly size: number;
+}
+
+/** When a read began: the change generation then, the wall clock and the app's clock. */
+export interface ReadStamp {
+  generation: number;
+  wallAt: number;
+  clockAt: number;
+}
+
+export function readStamp(changes: ChangeGeneration, clock: Clock): ReadStamp {
+  return { generation: changes.current(), wallAt: Date.now(), clockAt: clock.now().getTime() };
 }
 
 interface Entry<V> {
@@ -55,16 +69,18 @@ export function createGenerationCache<V>(options: {
       }
       return entry.value;
     },
-    set(key, value, readUnder, size = 0) {
+    set(key, value, stamp, size = 0) {
       catchUp();
-      if (ttlMs <= 0 || readUnder !== generation || size > maxBytes) return;
+      if (ttlMs <= 0 || stamp.generation !== generation || size > maxBytes) return;
       const old = entries.get(key);
       if (old) drop(key, old);
-      entries.set(key, { value, wallAt: Date.now(), clockAt: clock.now().getTime(), bytes: size });
+      entries.set(key, { value, wallAt: stamp.wallAt, clockAt: stamp.clockAt, bytes: size });
       bytes += size;
-      // Oldest first out (a Map iterates in insertion order).
+      // Oldest first out (a Map iterates in insertion order): the expired, then any over the bounds,
+      // so no family's data outlives its time in memory longer than until the next entry is kept.
+      const now = Date.now();
       for (const [k, e] of entries) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        if (now - e.wallAt < ttlMs && entries.size <= maxEntries && bytes <= maxBytes) break;
         drop(k, e);
       }
     },

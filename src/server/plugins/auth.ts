@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../core/errors.ts';
 import { can, type Permission } from '../../core/permissions.ts';
 import type { Actor, BaseCtx, Ctx, Deps, RequestMeta } from '../context.ts';
 import { safeEqual, sha256 } from '../lib/tokens.ts';
-import { createGenerationCache } from '../lib/generation-cache.ts';
+import { createGenerationCache, readStamp, type ReadStamp } from '../lib/generation-cache.ts';
 import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession, reuseSession, type ActiveSession, type LoadedSession } from '../modules/auth/sessions.ts';
 import { getSystemSettings } from '../modules/system-settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
@@ -39,8 +39,8 @@ declare module 'fastify' {
     ctx: Ctx;
     /** Service context without an actor guarantee (public routes). */
     baseCtx: BaseCtx;
-    /** The database's change generation when this request began, before it read anything (ADR 0067). */
-    readGeneration: number;
+    /** The database's change generation and the time when this request began, before it read anything (ADR 0067). */
+    readStamp: ReadStamp;
   }
 }
 
@@ -77,7 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
   app.decorateRequest('twoFactorSetupRequired', false);
   app.decorateRequest('idleRemainingSeconds', null);
   app.decorateRequest('csrfToken', null);
-  app.decorateRequest('readGeneration', 0);
+  app.decorateRequest('readStamp', null as unknown as ReadStamp);
   // Sessions loaded a moment ago, by token hash, while nothing in the database changed (ADR 0067).
   const recentSessions = createGenerationCache<ActiveSession>({
     changes: deps.database.changes,
@@ -86,13 +86,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
     maxEntries: 10_000,
     maxBytes: Number.POSITIVE_INFINITY,
   });
-  const sessionOf = async (token: string, background: boolean, generation: number): Promise<LoadedSession> => {
+  const sessionOf = async (token: string, background: boolean, stamp: ReadStamp): Promise<LoadedSession> => {
     const key = sha256(token);
     const recent = recentSessions.get(key);
     const reused = recent && (await reuseSession(deps, recent, { background }));
     if (reused) return reused;
     const loaded = await loadSession(deps, token, { background });
-    if (loaded && !('expired' in loaded)) recentSessions.set(key, loaded, generation);
+    if (loaded && !('expired' in loaded)) recentSessions.set(key, loaded, stamp);
     return loaded;
   };
   app.decorateRequest('meta', { getter: metaOf });
@@ -114,11 +114,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
     const routeUrl = request.routeOptions.url;
     if (routeUrl === undefined || !isGuardedUrl(routeUrl)) return;
     const config = request.routeOptions.config;
-    request.readGeneration = deps.database.changes.current();
+    request.readStamp = readStamp(deps.database.changes, deps.clock);
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await sessionOf(token, request.headers[BACKGROUND_HEADER] === '1', request.readGeneration);
+      const loaded = await sessionOf(token, request.headers[BACKGROUND_HEADER] === '1', request.readStamp);
       if (loaded && 'expired' in loaded) request.sessionExpired = true;
       else if (loaded) {
         request.actor = loaded.actor;

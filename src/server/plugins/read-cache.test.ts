@@ -7,7 +7,7 @@ import { insertFamily, type Family } from '../../../test/factories/shared-conten
 import { insertOwner } from '../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../test/helpers.ts';
 import type { Deps } from '../context.ts';
-import { createChangeGeneration } from '../db/change-generation.ts';
+import { createChangeGeneration, mayHaveChanged } from '../db/change-generation.ts';
 import { memories } from '../db/schema/memories.ts';
 import { AdjustableClock } from '../lib/clock.ts';
 import { readCachePlugin } from './read-cache.ts';
@@ -108,6 +108,23 @@ describe('read cache', () => {
     expect(after.json().error.code).toBe('SESSION_EXPIRED');
   });
 
+  it('keeps no answer to a very long URL (a padded query string cannot fill memory)', async () => {
+    const session = await sessionFor(t, family.owner);
+    const recent = async (url: string) => {
+      const res = await injectAs(t, session, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().recentMemories as { title: string }[]).map((m) => m.title);
+    };
+    const padded = `/api/v1/dashboard?pad=${'x'.repeat(2000)}`;
+    const short = '/api/v1/dashboard?pad=x';
+    expect(await recent(padded)).toEqual(['Lake house, 1987']);
+    expect(await recent(short)).toEqual(['Lake house, 1987']);
+    await renameOutside(memoryId, 'Seen at once');
+    expect(await recent(padded)).toEqual(['Seen at once']);
+    expect(await recent(short)).toEqual(['Lake house, 1987']);
+    await t.db.update(memories).set({ title: 'Lake house, 1987' }).where(eq(memories.id, memoryId));
+  });
+
   it('judges permission afresh: a cached answer is never a way past a refusal', async () => {
     // Fresh sessions: the clock has moved past the others' idle timeout.
     const owner = await sessionFor(t, family.owner);
@@ -163,6 +180,21 @@ describe('the change generation', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(changesOf()).toBeGreaterThan(before);
+  });
+});
+
+describe('what counts as a change', () => {
+  it('reads nothing into a plain SELECT; a row change, DDL, a writing function or an unknown result counts', () => {
+    const select = { command: 'SELECT', rowCount: 3 };
+    expect(mayHaveChanged('select "memories"."title", lower("users"."name") from "memories" where "memories"."id" = $1', select)).toBe(false);
+    expect(mayHaveChanged('SELECT pgboss.create_queue($1, $2)', select)).toBe(true);
+    expect(mayHaveChanged("select nextval('seq')", select)).toBe(true);
+    expect(mayHaveChanged('with gone as (delete from t returning id) select count(*) from gone', select)).toBe(true);
+    expect(mayHaveChanged('update t set a = 1', { command: 'UPDATE', rowCount: 0 })).toBe(false);
+    expect(mayHaveChanged('update t set a = 1', { command: 'UPDATE', rowCount: 1 })).toBe(true);
+    expect(mayHaveChanged('create table t (a int)', { command: 'CREATE', rowCount: null })).toBe(true);
+    expect(mayHaveChanged('begin', { command: 'BEGIN', rowCount: null })).toBe(false);
+    expect(mayHaveChanged('something', undefined)).toBe(true);
   });
 });
 

@@ -25,6 +25,8 @@ interface CachedAnswer {
 
 /** Answers above this are not kept (the lists are paged; nothing hot is this big). */
 const MAX_ANSWER_BYTES = 256 * 1024;
+/** Nor answers to URLs longer than this: a padded query string must not fill memory with keys. */
+const MAX_URL_LENGTH = 1024;
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -67,9 +69,12 @@ export const readCachePlugin = fp(async (app: FastifyInstance, opts: { deps: Dep
     if (request.servedFromReadCache || !cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const key = keyOf(request);
     const contentType = reply.getHeader('content-type');
-    if (key === null || typeof contentType !== 'string' || !contentType.startsWith('application/json')) return payload;
-    const bytes = Buffer.byteLength(payload);
-    if (bytes <= MAX_ANSWER_BYTES) answers.set(key, { body: payload, contentType }, request.readGeneration, bytes);
+    if (key === null || request.url.length > MAX_URL_LENGTH || typeof contentType !== 'string' || !contentType.startsWith('application/json')) {
+      return payload;
+    }
+    // What the heap holds: V8 keeps a string with any non-Latin-1 character at two bytes a character.
+    const bytes = 2 * (payload.length + key.length);
+    if (bytes <= MAX_ANSWER_BYTES) answers.set(key, { body: payload, contentType }, request.readStamp, bytes);
     return payload;
   });
 });
