@@ -16,15 +16,14 @@ const fileOf = (f: { id: string | null; name: string | null; size: number | null
 /** What one beneficiary row receives now, by the access policy (policy.ts): memories, their media, documents. */
 async function releasedItems(tx: Db, beneficiaryId: string): Promise<TSnapshotItem[]> {
   const viewer = { beneficiaryId };
-  const [memoryRows, documentRows] = await Promise.all([
-    tx.select({ id: memories.id, title: memories.title }).from(memories).where(memoryVisibleSql(tx, viewer)).orderBy(asc(memories.id)),
-    tx
-      .select({ id: documents.id, title: documents.title, fileId: files.id, name: files.originalName, size: files.size, sha256: files.sha256 })
-      .from(documents)
-      .leftJoin(files, eq(files.id, documents.fileId))
-      .where(documentVisibleSql(tx, viewer))
-      .orderBy(asc(documents.id)),
-  ]);
+  // One after another: a transaction is one connection (overlapping queries on it are deprecated in pg 8, an error in pg 9).
+  const memoryRows = await tx.select({ id: memories.id, title: memories.title }).from(memories).where(memoryVisibleSql(tx, viewer)).orderBy(asc(memories.id));
+  const documentRows = await tx
+    .select({ id: documents.id, title: documents.title, fileId: files.id, name: files.originalName, size: files.size, sha256: files.sha256 })
+    .from(documents)
+    .leftJoin(files, eq(files.id, documents.fileId))
+    .where(documentVisibleSql(tx, viewer))
+    .orderBy(asc(documents.id));
   const media = memoryRows.length
     ? await tx
         .select({ id: memoryMedia.id, memoryId: memoryMedia.memoryId, title: memoryMedia.title, fileId: files.id, name: files.originalName, size: files.size, sha256: files.sha256 })

@@ -19,7 +19,10 @@ type ReportRow = typeof estateReports.$inferSelect;
  * (the owner's M of their trustees, the reporter excluded; 0 when no trustee is named).
  */
 export async function recordReportSafeguards(tx: Db, report: ReportRow): Promise<void> {
-  const [rules, trustees, { defaultTimeZone }] = await Promise.all([releaseRulesOf(tx, report.estateId), trusteesOf(tx, report.estateId), getSystemSettings(tx)]);
+  // One after another: a transaction is one connection, and pg queues (deprecated; an error in pg@9) overlapping queries on it.
+  const rules = await releaseRulesOf(tx, report.estateId);
+  const trustees = await trusteesOf(tx, report.estateId);
+  const { defaultTimeZone } = await getSystemSettings(tx);
   await tx.insert(reportSafeguards).values({
     reportId: report.id,
     estateId: report.estateId,

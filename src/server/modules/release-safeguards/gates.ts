@@ -30,7 +30,9 @@ export async function currentReportOf(db: Db, estateId: string): Promise<ReportR
 export async function windowEndOf(db: Db, report: ReportRow): Promise<Date> {
   const [row] = await db.select({ windowEndsAt: reportSafeguards.windowEndsAt }).from(reportSafeguards).where(eq(reportSafeguards.reportId, report.id));
   if (row) return row.windowEndsAt;
-  const [{ vetoDays }, { defaultTimeZone }] = await Promise.all([releaseRulesOf(db, report.estateId), getSystemSettings(db)]);
+  // One after another: `db` may be a transaction (one connection).
+  const { vetoDays } = await releaseRulesOf(db, report.estateId);
+  const { defaultTimeZone } = await getSystemSettings(db);
   return vetoWindowEnd(report.createdAt, vetoDays, defaultTimeZone);
 }
 

@@ -16,18 +16,17 @@ export interface TrusteeCandidate {
  * first, sorted by name.
  */
 export async function trusteeCandidatesOf(db: Db, estateId: string): Promise<TrusteeCandidate[]> {
-  const [asBeneficiary, asMember] = await Promise.all([
-    db
-      .select({ userId: users.id, name: users.name, linkedAs: beneficiaries.relationship })
-      .from(beneficiaries)
-      .innerJoin(users, eq(users.id, beneficiaries.userId))
-      .where(and(eq(beneficiaries.estateId, estateId), isNotNull(beneficiaries.userId))),
-    db
-      .select({ userId: users.id, name: users.name, role: supportTeamMembers.role })
-      .from(supportTeamMembers)
-      .innerJoin(users, eq(users.id, supportTeamMembers.userId))
-      .where(and(eq(supportTeamMembers.estateId, estateId), isNotNull(supportTeamMembers.userId))),
-  ]);
+  // One after another: set-trustees.ts passes its transaction (one connection).
+  const asBeneficiary = await db
+    .select({ userId: users.id, name: users.name, linkedAs: beneficiaries.relationship })
+    .from(beneficiaries)
+    .innerJoin(users, eq(users.id, beneficiaries.userId))
+    .where(and(eq(beneficiaries.estateId, estateId), isNotNull(beneficiaries.userId)));
+  const asMember = await db
+    .select({ userId: users.id, name: users.name, role: supportTeamMembers.role })
+    .from(supportTeamMembers)
+    .innerJoin(users, eq(users.id, supportTeamMembers.userId))
+    .where(and(eq(supportTeamMembers.estateId, estateId), isNotNull(supportTeamMembers.userId)));
   const byUser = new Map<string, TrusteeCandidate>();
   for (const row of asBeneficiary) if (!byUser.has(row.userId)) byUser.set(row.userId, row);
   for (const row of asMember) {
