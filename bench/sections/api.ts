@@ -62,7 +62,7 @@ export async function measureApi(report: Report, target: ApiTarget, ceiling: (by
     report.add({
       section: target.label,
       measure: `${endpoint.name} (${(body.length / 1024).toFixed(1)} KB)`,
-      figure: `${Math.round(ours.rps).toLocaleString('en')} req/s · p50 ${ms(ours.p50)} · p99 ${ms(ours.p99)} · ${pct(ratio)} of ceiling${failures ? ` · ${failures} errors/non-2xx` : ''}`,
+      figure: `${speedOf(ours)} · ${pct(ratio)} of ceiling${failuresOf(ours)}`,
       ceiling: `${Math.round(bare.rps).toLocaleString('en')} req/s · p99 ${ms(bare.p99)}`,
       budget: isBudgeted ? `≥${pct(RATIO_BUDGET)} of ceiling${target.large ? `, p99 <${LARGE_P99_BUDGET_MS} ms` : ''}` : undefined,
       pass: isBudgeted ? ratio >= RATIO_BUDGET && p99Holds && failures === 0 : undefined,
@@ -70,6 +70,9 @@ export async function measureApi(report: Report, target: ApiTarget, ceiling: (by
   }
   return p50s;
 }
+
+const speedOf = (m: Measured) => `${Math.round(m.rps).toLocaleString('en')} req/s · p50 ${ms(m.p50)} · p99 ${ms(m.p99)}`;
+const failuresOf = (m: Measured) => (m.errors + m.non2xx ? ` · ${m.errors + m.non2xx} errors/non-2xx` : '');
 
 /** As the ceiling gets one: a second of the first endpoint, so it is not measured on a cold JIT. */
 async function warmUp(target: ApiTarget): Promise<void> {
@@ -89,12 +92,11 @@ export async function measureApiUncached(report: Report, target: ApiTarget): Pro
     const session = endpoint.role ? target.sessions[endpoint.role] : undefined;
     if (!endpoint.role || !session) continue;
     const ours = await hammer(target.base + endpoint.path(target.searchTerm), { cookie: session.cookie });
-    const failures = ours.errors + ours.non2xx;
     p50s.set(endpoint.name, ours.p50);
     report.add({
       section: `${target.label}, cache off`,
       measure: endpoint.name,
-      figure: `${Math.round(ours.rps).toLocaleString('en')} req/s · p50 ${ms(ours.p50)} · p99 ${ms(ours.p99)}${failures ? ` · ${failures} errors/non-2xx` : ''}`,
+      figure: `${speedOf(ours)}${failuresOf(ours)}`,
     });
   }
   return p50s;

@@ -14,7 +14,6 @@ export interface GenerationCache<V> {
    * so the entry ages from when its data was read); ignored when that generation is already stale.
    */
   set(key: string, value: V, stamp: ReadStamp, bytes?: number): void;
-  readonly size: number;
 }
 
 /** When a read began: the change generation then, the wall clock and the app's clock. */
@@ -83,9 +82,6 @@ export function createGenerationCache<V>(options: {
         if (now - e.wallAt < ttlMs && entries.size <= maxEntries && bytes <= maxBytes) break;
         drop(k, e);
       }
-    },
-    get size() {
-      return entries.size;
     },
   };
 }

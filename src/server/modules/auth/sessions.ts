@@ -74,19 +74,14 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
   if (!row) return null;
   const now = deps.clock.now();
   const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
-  const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
-  const ageMs = now.getTime() - row.session.createdAt.getTime();
-  const ended =
-    idleMs > sessionTimeoutMinutes * 60_000 ||
-    ageMs > SESSION_MAX_LIFETIME_HOURS * 60 * 60_000 ||
-    row.user.status !== 'active' ||
-    (row.user.isDemo && !deps.config.demoMode);
+  const times = { lastSeenAt: row.session.lastSeenAt.getTime(), createdAt: row.session.createdAt.getTime() };
+  const ended = outlived(times, now, sessionTimeoutMinutes) || row.user.status !== 'active' || (row.user.isDemo && !deps.config.demoMode);
   if (ended) {
     await deps.db.delete(sessions).where(eq(sessions.id, id));
     return { expired: true };
   }
   let lastSeen = row.session.lastSeenAt;
-  if (idleMs > TOUCH_EVERY_MS && !options.background) {
+  if (touchDue(times, now, options.background)) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     await deps.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
     lastSeen = now;
@@ -113,6 +108,18 @@ function idleRemaining(timeoutMinutes: number, now: Date, lastSeenAt: number): n
   return Math.max(0, Math.floor((timeoutMinutes * 60_000 - (now.getTime() - lastSeenAt)) / 1000));
 }
 
+type SessionTimes = Pick<ActiveSession, 'lastSeenAt' | 'createdAt'>;
+
+/** Idle past the timeout, or past its absolute lifetime however busy it was kept. */
+function outlived(session: SessionTimes, now: Date, timeoutMinutes: number): boolean {
+  return now.getTime() - session.lastSeenAt > timeoutMinutes * 60_000 || now.getTime() - session.createdAt > SESSION_MAX_LIFETIME_HOURS * 60 * 60_000;
+}
+
+/** Its last-seen time is due to be written (background requests never count as activity). */
+function touchDue(session: SessionTimes, now: Date, background: boolean | undefined): boolean {
+  return now.getTime() - session.lastSeenAt > TOUCH_EVERY_MS && !background;
+}
+
 /**
  * A session loaded a moment ago, judged again at this request's time without reading it (the read
  * cache, ADR 0067: the cache already dropped it if anything changed since). Null when the database
@@ -122,9 +129,7 @@ function idleRemaining(timeoutMinutes: number, now: Date, lastSeenAt: number): n
 export async function reuseSession(deps: Deps, loaded: ActiveSession, options: { background?: boolean } = {}): Promise<ActiveSession | null> {
   const now = deps.clock.now();
   const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
-  const idleMs = now.getTime() - loaded.lastSeenAt;
-  if (idleMs > sessionTimeoutMinutes * 60_000 || now.getTime() - loaded.createdAt > SESSION_MAX_LIFETIME_HOURS * 60 * 60_000) return null;
-  if (idleMs > TOUCH_EVERY_MS && !options.background) return null;
+  if (outlived(loaded, now, sessionTimeoutMinutes) || touchDue(loaded, now, options.background)) return null;
   return { ...loaded, idleRemainingSeconds: idleRemaining(sessionTimeoutMinutes, now, loaded.lastSeenAt) };
 }
 
