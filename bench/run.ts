@@ -2,7 +2,8 @@
  * `npm run bench [-- --only api,bundle,lighthouse,upload,load] [--skip-embedded] [--skip-large]` after `npm run build`
  * (and `npm run bench:data` for the large rows). Prints ONE table: every figure measured in this
  * run beside its ceiling and budget, PASS/FAIL. Exit code 0 always: these are figures, not tests.
- * BENCH_SECONDS (10) per endpoint, BENCH_LOAD_SECONDS (60), BENCH_UPLOAD_MB (1024), BENCH_PORT (4100).
+ * BENCH_SECONDS (10) per endpoint, BENCH_LOAD_SECONDS (60), BENCH_UPLOAD_MB (1024), BENCH_PORT (4100);
+ * BENCH_CPU_PROF_DIR=dir writes a V8 CPU profile of each server started (read it in Chrome DevTools).
  */
 import os from 'node:os';
 import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';

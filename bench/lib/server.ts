@@ -48,7 +48,7 @@ export async function startServer(
   const dataDir = options.kind === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-embedded-')) : options.dataDir;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
-  const args = [SERVER_ENTRY];
+  const args = [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), SERVER_ENTRY];
   if (options.kind === 'embedded') {
     env.DEMO_MODE = 'true';
     args.push('--demo');

@@ -67,8 +67,8 @@ const seconds = (started: bigint) => Number(process.hrtime.bigint() - started) /
 
 /**
  * The largest video upload against `cp` of the same file on the same disk (the server's data
- * folder), with the server's RSS sampled every 50 ms. Videos are capped at MEDIA_MAX_BYTES by the
- * app (core/memories.schemas.ts, no setting): a 1 GB request is measured at the cap and says so.
+ * folder), with the server's RSS sampled every 50 ms. A size over the app's video limit
+ * (MEDIA_MAX_BYTES, 2 GiB) is measured at the limit and the row says so.
  */
 export async function measureUpload(report: Report, server: RunningServer, session: Session, label: string): Promise<void> {
   const section = `Upload (${label})`;

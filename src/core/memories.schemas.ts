@@ -28,8 +28,8 @@ export const MEDIA_ACCEPT: Record<FileMediaKind, { mimePrefix: string; input: st
 };
 /** Largest single photo; videos and audio may use the whole upload limit. */
 export const PHOTO_MAX_BYTES = 50 * 1024 * 1024;
-/** Largest video or audio file (the server's multipart limit). */
-export const MEDIA_MAX_BYTES = 500 * 1024 * 1024;
+/** Largest video or audio file (the server's multipart limit): a family video of an hour or more (ADR 0068). */
+export const MEDIA_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 export const MEMORY_MAX_ITEMS = 40;
 export const MEMORY_TITLE_MAX = 200;
 export const MEMORY_DESCRIPTION_MAX = 5000;

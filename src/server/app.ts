@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { MEDIA_MAX_BYTES } from '../core/memories.schemas.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -46,8 +47,6 @@ export interface BuildOptions {
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-/** The largest single upload part (videos); documents have their own 10 MB rule. */
-export const UPLOAD_FILE_LIMIT = 500 * 1024 * 1024;
 
 /** external plugins → app plugins → modules. Tests call this with their own database and clock. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -96,7 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 20, fields: 50, fieldSize: 100_000 } });
+  await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES /* the largest part: a video; documents have their own 10 MB rule */, files: 20, fields: 50, fieldSize: 100_000 } });
   await app.register(openapiPlugin, { enabled: config.apiDocs });
   await app.register(authPlugin, { deps });
   await app.register(readCachePlugin, { deps });
