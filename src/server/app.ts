@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { fairQueuePlugin } from './plugins/fair-queue.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   late.log = app.log;
   // First, so a request is counted before any hook of its own touches the database.
   await app.register(inFlightPlugin);
+  await app.register(fairQueuePlugin);
   await app.register(validationPlugin);
 
   await app.register(errorsPlugin);

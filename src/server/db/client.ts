@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { createChangeGeneration, type ChangeGeneration } from './change-generation.ts';
+import { FairPool } from './fair-pool.ts';
 import { CONNECTION_MAX_USES, notesChanges, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -39,7 +40,7 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
 export const PING_TIMEOUT_MS = 2_000;
 
 export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient(), maxUses: CONNECTION_MAX_USES });
+  const pool = new FairPool({ connectionString: url, max: 10, Client: preparingClient(), maxUses: CONNECTION_MAX_USES });
   // The probe keeps its one connection (idleTimeoutMillis 0): opening a backend on a saturated
   // 2-core machine took the first probe of a load 2.4 s (the pool's default closes it after 10 s idle).
   const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: PING_TIMEOUT_MS, query_timeout: PING_TIMEOUT_MS });
