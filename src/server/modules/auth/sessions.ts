@@ -5,6 +5,7 @@ import { type TSessionUser } from '../../../core/auth.schemas.ts';
 import { SESSION_MAX_LIFETIME_HOURS } from '../../../core/constants.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Actor, Deps, RequestMeta } from '../../context.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { sessions, userRoles, users } from '../../db/schema/users.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
@@ -49,6 +50,16 @@ const accessOfUser = {
   estateId: sql<string | null>`(SELECT ${estates.id}::text FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} LIMIT 1)`,
 };
 
+/** One round trip: the session, its user, their roles and the estate they own (issue 14); built once, run on every request. */
+const sessionById = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users, ...accessOfUser })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('heirloom_session_by_id'),
+);
+
 export async function rolesOf(deps: Pick<Deps, 'db'>, userId: string): Promise<Role[]> {
   const rows = await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((r) => r.role).sort();
@@ -61,16 +72,7 @@ export async function rolesOf(deps: Pick<Deps, 'db'>, userId: string): Promise<R
  */
 export async function loadSession(deps: Deps, token: string, options: { background?: boolean } = {}): Promise<LoadedSession> {
   const id = sha256(token);
-  // One round trip: the session, its user, their roles and the estate they own (issue 14).
-  const [row] = await deps.db
-    .select({
-      session: sessions,
-      user: users,
-      ...accessOfUser,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
+  const [row] = await sessionById(deps.db).execute({ id });
   if (!row) return null;
   const now = deps.clock.now();
   const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
