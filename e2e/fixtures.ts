@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Role } from '../src/core/roles.ts';
 
 export { expect };
@@ -150,4 +150,21 @@ export async function forcePageSize(page: Page, pathname: string, limit: number)
       return route.continue({ url: url.toString() });
     },
   );
+}
+
+/**
+ * Presses "Load more" from the keyboard (focus, Enter) until it is gone, one item a page (see
+ * forcePageSize): after each press `items` must grow by one, and `afterPage(shown)` checks what the
+ * new page should bring (focus, announcements). Returns how many items are shown at the end.
+ */
+export async function loadEveryPageByKeyboard(page: Page, loadMore: Locator, items: Locator, afterPage?: (shown: number) => Promise<void>): Promise<number> {
+  let shown = await items.count();
+  while (await loadMore.isVisible()) {
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    shown++;
+    await expect(items).toHaveCount(shown);
+    await afterPage?.(shown);
+  }
+  return shown;
 }

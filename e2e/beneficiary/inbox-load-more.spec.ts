@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, forcePageSize, test } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, forcePageSize, loadEveryPageByKeyboard, test } from '../fixtures.ts';
 
 /**
  * The inbox pages with "Load more" (one conversation a page here, so the demo's few take several
@@ -16,14 +16,9 @@ test('the inbox loads more conversations by keyboard until the last, focus on th
   const loadMore = page.getByRole('button', { name: 'Load more' });
   await expect(loadMore).toBeVisible();
 
-  let shown = 1;
-  while (await loadMore.isVisible()) {
-    await loadMore.focus();
-    await page.keyboard.press('Enter');
-    shown++;
-    await expect(threads).toHaveCount(shown);
-    await expect(threads.nth(shown - 1).getByRole('button', { name: 'Read' })).toBeFocused();
-  }
+  const shown = await loadEveryPageByKeyboard(page, loadMore, threads, async (count) => {
+    await expect(threads.nth(count - 1).getByRole('button', { name: 'Read' })).toBeFocused();
+  });
   expect(shown, 'the demo beneficiary has more than one conversation').toBeGreaterThan(1);
   // Every conversation once: no page repeated one.
   const subjects = await threads.locator('p[id^="thread-"]').allTextContents();

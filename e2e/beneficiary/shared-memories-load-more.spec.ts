@@ -1,5 +1,5 @@
 import { personaFor } from '../../src/core/personas.ts';
-import { expect, expectNoAxeViolations, forcePageSize, test } from '../fixtures.ts';
+import { expect, expectNoAxeViolations, forcePageSize, loadEveryPageByKeyboard, test } from '../fixtures.ts';
 
 /** The demo users' password (src/server/db/seed/demo.ts). */
 const DEMO_PASSWORD = 'heirloom-demo-2026';
@@ -24,13 +24,7 @@ test('Shared Memories pages with "Load more", by keyboard, announced, until the 
   await expectNoAxeViolations(page);
 
   // Keyboard only: focus the button and press Enter until the last page.
-  let shown = 1;
-  while (await loadMore.isVisible()) {
-    await loadMore.focus();
-    await page.keyboard.press('Enter');
-    shown++;
-    await expect(cards).toHaveCount(shown);
-  }
+  const shown = await loadEveryPageByKeyboard(page, loadMore, cards);
   expect(shown).toBeGreaterThan(1);
   await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${shown} memories$`) })).toBeAttached();
   await expectNoAxeViolations(page);
