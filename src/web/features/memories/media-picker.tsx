@@ -10,7 +10,7 @@ import { describeItem, KIND_LABELS, moveItem, nextItemId, type MediaItem } from 
 
 const KIND_ICONS: Record<MediaKind, IconComponent> = { photo: PhotoIcon, video: VideoCameraIcon, audio: MicrophoneIcon, story: BookOpenIcon };
 const KIND_HINTS: Record<MediaKind, string> = {
-  photo: 'Choose one or more images (JPEG, PNG, WebP, GIF or HEIC), up to 50 MB each.',
+  photo: `Choose one or more images (JPEG, PNG, WebP, GIF or HEIC), up to ${formatBytes(PHOTO_MAX_BYTES)} each.`,
   video: `Choose a video file, up to ${formatBytes(MEDIA_MAX_BYTES)}.`,
   audio: `Choose an audio recording, up to ${formatBytes(MEDIA_MAX_BYTES)}.`,
   story: 'Write a story in your own words.',
