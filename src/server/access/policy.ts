@@ -26,6 +26,7 @@ import { and, eq, exists, gte, inArray, isNotNull, not, notExists, or, sql, type
 import { releaseStepOf, type ReleaseCategory } from '../../core/release.ts';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { sqlTemplate } from '../db/sql-template.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
 import { beneficiaries, estates } from '../db/schema/estates.ts';
 import { incapacityGrants } from '../db/schema/incapacity.ts';
@@ -192,14 +193,23 @@ const documentItem: Shareable = {
   shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
 };
 
+/*
+ * For a viewer given by user id (every beneficiary screen), the conditions below are rendered once
+ * with the id as a parameter and reused (db/sql-template.ts): the same SQL, without walking the
+ * condition's tree again on every request. A placeholder stands for the user id while rendering.
+ */
+const asUserId = (arg: unknown) => arg as string;
+const memoryVisibleToUser = sqlTemplate((db, userId) => shareableVisibleSql(db, asUserId(userId), memoryItem), { comparedWith: b.userId });
+const documentVisibleToUser = sqlTemplate((db, userId) => shareableVisibleSql(db, asUserId(userId), documentItem), { comparedWith: b.userId });
+
 /** Condition over `memories`: the viewer may see this memory now. */
 export function memoryVisibleSql(db: Db, viewer: Viewer): SQL {
-  return shareableVisibleSql(db, viewer, memoryItem);
+  return typeof viewer === 'string' ? memoryVisibleToUser(db, viewer) : shareableVisibleSql(db, viewer, memoryItem);
 }
 
 /** Condition over `documents`: the viewer may see this document now. */
 export function documentVisibleSql(db: Db, viewer: Viewer): SQL {
-  return shareableVisibleSql(db, viewer, documentItem);
+  return typeof viewer === 'string' ? documentVisibleToUser(db, viewer) : shareableVisibleSql(db, viewer, documentItem);
 }
 
 /**
@@ -270,8 +280,21 @@ function letterAddresseeSql(db: Db, who: SQL): SQL {
  * delivery rule is its release condition: the scheduler delivers it when the rule is met).
  */
 export function letterVisibleSql(db: Db, viewer: Viewer): SQL {
+  return typeof viewer === 'string' ? letterVisibleToUser(db, viewer) : letterVisibleTree(db, viewer);
+}
+
+function letterVisibleTree(db: Db, viewer: Viewer): SQL {
   return and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
 }
+
+const letterVisibleToUser = sqlTemplate((db, userId) => letterVisibleTree(db, asUserId(userId)), { comparedWith: b.userId });
+
+/** The conditions as trees, built afresh: sql-template.test.ts checks the rendered-once versions against them. */
+export const conditionTreesForTest = {
+  memory: (db: Db, userId: string) => shareableVisibleSql(db, userId, memoryItem),
+  document: (db: Db, userId: string) => shareableVisibleSql(db, userId, documentItem),
+  letter: letterVisibleTree,
+};
 
 /**
  * Condition over `future_messages`: its recipient could read it the moment it is delivered — their
