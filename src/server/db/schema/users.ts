@@ -39,6 +39,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_created_idx').on(t.createdAt, t.id),
+    // the admin's user search and audit-log actor filter, the administrator's estate search: name or
+    // email contains the text (ILIKE), through trigrams (pg_trgm) instead of reading every account
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     // the account-deletion sweep finds the pending deletions whose grace period is over
     index('users_deletion_due_idx').on(t.deletionDueAt).where(sql`${t.deletionDueAt} IS NOT NULL`),
   ],
