@@ -8,6 +8,12 @@ import type { Session } from '../lib/sessions.ts';
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEALTH_EVERY_MS = 250;
+/**
+ * The users all connect at once. The server accepts one new connection per turn of its event loop
+ * (libuv since 1.45: no accept() loop), so the first probes queue behind the users' 200 connections;
+ * an information row shows the probes after this long apart.
+ */
+const SETTLING_MS = 3_000;
 
 type Action = { method: 'GET' | 'POST'; path: string; body?: unknown };
 
@@ -91,6 +97,8 @@ export async function measureMixedLoad(report: Report, base: string, sessions: S
   lag.disable();
 
   latencies.sort((a, b) => a - b);
+  // Probes go out every HEALTH_EVERY_MS from the start; those of the first seconds meet the 200 users' new connections.
+  const settled = health.slice(Math.ceil(SETTLING_MS / HEALTH_EVERY_MS)).sort((a, b) => a - b);
   health.sort((a, b) => a - b);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   const owners = sessions.filter((s) => s.role !== 'beneficiary').length;
@@ -109,5 +117,10 @@ export async function measureMixedLoad(report: Report, base: string, sessions: S
     figure: `p99 ${answered(percentile(health, 0.99))} · max ${answered(healthMax)}${unanswered ? ` · ${unanswered} unanswered` : ''}`,
     budget: 'max <100 ms',
     pass: healthMax < 100,
+  });
+  report.add({
+    section,
+    measure: `/api/health after the first ${SETTLING_MS / 1000} s, once the users are connected (information)`,
+    figure: `p99 ${answered(percentile(settled, 0.99))} · max ${answered(settled.at(-1) ?? Number.POSITIVE_INFINITY)}`,
   });
 }

@@ -41,20 +41,44 @@ export function createGenerationCache<V>(options: {
   maxEntries: number;
   /** Bound on the sum of the entries' `bytes` (as the caller measures them). */
   maxBytes: number;
+  /**
+   * At most `max` entries whose keys share `of(key)` (a session): one caller cannot push everyone
+   * else's entries out; its own oldest goes first.
+   */
+  perGroup?: { max: number; of: (key: string) => string };
 }): GenerationCache<V> {
-  const { changes, clock, ttlMs, maxEntries, maxBytes } = options;
+  const { changes, clock, ttlMs, maxEntries, maxBytes, perGroup } = options;
   const entries = new Map<string, Entry<V>>();
+  /** Each group's keys, oldest first (a Set iterates in insertion order). */
+  const groups = new Map<string, Set<string>>();
   let generation = changes.current();
   let bytes = 0;
   const catchUp = () => {
     if (changes.current() === generation) return;
     entries.clear();
+    groups.clear();
     bytes = 0;
     generation = changes.current();
   };
   const drop = (key: string, entry: Entry<V>) => {
     entries.delete(key);
     bytes -= entry.bytes;
+    if (!perGroup) return;
+    const group = perGroup.of(key);
+    const keys = groups.get(group);
+    keys?.delete(key);
+    if (keys?.size === 0) groups.delete(group);
+  };
+  const joinGroup = (key: string) => {
+    if (!perGroup) return;
+    const group = perGroup.of(key);
+    let keys = groups.get(group);
+    if (!keys) groups.set(group, (keys = new Set()));
+    if (keys.size >= perGroup.max) {
+      const oldest = keys.values().next().value as string;
+      drop(oldest, entries.get(oldest)!);
+    }
+    keys.add(key);
   };
   return {
     get(key) {
@@ -73,6 +97,7 @@ export function createGenerationCache<V>(options: {
       if (ttlMs <= 0 || stamp.generation !== generation || size > maxBytes) return;
       const old = entries.get(key);
       if (old) drop(key, old);
+      joinGroup(key);
       entries.set(key, { value, wallAt: stamp.wallAt, clockAt: stamp.clockAt, bytes: size });
       bytes += size;
       // Oldest first out (a Map iterates in insertion order): the expired, then any over the bounds,

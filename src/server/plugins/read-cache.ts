@@ -29,6 +29,8 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 const MAX_URL_LENGTH = 1024;
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+/** One session's share: a client walking thousands of distinct URLs pushes out only its own answers. */
+const MAX_ENTRIES_PER_SESSION = 200;
 
 /**
  * The read cache (ADR 0067). Registered after the auth plugin: a request reaches the lookup only
@@ -43,6 +45,7 @@ export const readCachePlugin = fp(async (app: FastifyInstance, opts: { deps: Dep
     ttlMs: deps.config.readCacheSeconds * 1000,
     maxEntries: MAX_ENTRIES,
     maxBytes: MAX_BYTES,
+    perGroup: { max: MAX_ENTRIES_PER_SESSION, of: (key) => key.slice(0, key.indexOf('\n')) },
   });
   const keyOf = (request: FastifyRequest) => (request.actor ? `${request.actor.sessionId}\n${request.url}` : null);
   const cacheable = (request: FastifyRequest) => request.routeOptions.config.readCache === true && request.method === 'GET';
