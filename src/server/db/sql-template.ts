@@ -17,9 +17,9 @@ class Slot {
  * for that value (sql-template.test.ts checks it on the access policy's conditions).
  *
  * Why: drizzle renders SQL by walking its tree of chunks, and the access policy's conditions are
- * trees of hundreds of chunks (nested EXISTS with aliases). Walking them was a quarter of the
- * server's SQL building under the mixed load (issue 14 profile); a flat SQL of a few dozen chunks is
- * cheap to render. Only for conditions whose shape never depends on the value.
+ * trees of hundreds of chunks (nested EXISTS with aliases): the queries carrying them were the three
+ * costliest SQL builds under the mixed load (0.6–1.1 ms each; ADR 0070). A flat SQL of a few dozen
+ * chunks is cheap to render. Only for conditions whose shape never depends on the value.
  */
 export function sqlTemplate(build: (db: Db, arg: Placeholder) => SQL, options: { comparedWith?: Param['encoder'] } = {}): (db: Db, value: unknown) => SQL {
   let chunks: (StringChunk | Param | Slot)[] | undefined;
