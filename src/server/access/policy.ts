@@ -193,23 +193,32 @@ const documentItem: Shareable = {
   shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
 };
 
-/*
- * For a viewer given by user id (every beneficiary screen), the conditions below are rendered once
- * with the id as a parameter and reused (db/sql-template.ts): the same SQL, without walking the
- * condition's tree again on every request. A placeholder stands for the user id while rendering.
+type ConditionTree = (db: Db, viewer: Viewer) => SQL;
+
+/**
+ * For a viewer given by user id (every beneficiary screen), the condition is rendered once with the
+ * id as a parameter and reused (db/sql-template.ts): the same SQL, without walking the condition's
+ * tree again on every request. Any other viewer (a column, one beneficiary row) builds the tree.
  */
-const asUserId = (arg: unknown) => arg as string;
-const memoryVisibleToUser = sqlTemplate((db, userId) => shareableVisibleSql(db, asUserId(userId), memoryItem), { comparedWith: b.userId });
-const documentVisibleToUser = sqlTemplate((db, userId) => shareableVisibleSql(db, asUserId(userId), documentItem), { comparedWith: b.userId });
+function renderedOnceForUsers(tree: ConditionTree): ConditionTree {
+  // A placeholder stands for the user id while rendering.
+  const forUser = sqlTemplate((db, userId) => tree(db, userId as unknown as string), { comparedWith: b.userId });
+  return (db, viewer) => (typeof viewer === 'string' ? forUser(db, viewer) : tree(db, viewer));
+}
+
+const memoryVisibleTree: ConditionTree = (db, viewer) => shareableVisibleSql(db, viewer, memoryItem);
+const documentVisibleTree: ConditionTree = (db, viewer) => shareableVisibleSql(db, viewer, documentItem);
+const memoryVisible = renderedOnceForUsers(memoryVisibleTree);
+const documentVisible = renderedOnceForUsers(documentVisibleTree);
 
 /** Condition over `memories`: the viewer may see this memory now. */
 export function memoryVisibleSql(db: Db, viewer: Viewer): SQL {
-  return typeof viewer === 'string' ? memoryVisibleToUser(db, viewer) : shareableVisibleSql(db, viewer, memoryItem);
+  return memoryVisible(db, viewer);
 }
 
 /** Condition over `documents`: the viewer may see this document now. */
 export function documentVisibleSql(db: Db, viewer: Viewer): SQL {
-  return typeof viewer === 'string' ? documentVisibleToUser(db, viewer) : shareableVisibleSql(db, viewer, documentItem);
+  return documentVisible(db, viewer);
 }
 
 /**
@@ -280,21 +289,14 @@ function letterAddresseeSql(db: Db, who: SQL): SQL {
  * delivery rule is its release condition: the scheduler delivers it when the rule is met).
  */
 export function letterVisibleSql(db: Db, viewer: Viewer): SQL {
-  return typeof viewer === 'string' ? letterVisibleToUser(db, viewer) : letterVisibleTree(db, viewer);
+  return letterVisible(db, viewer);
 }
 
-function letterVisibleTree(db: Db, viewer: Viewer): SQL {
-  return and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
-}
-
-const letterVisibleToUser = sqlTemplate((db, userId) => letterVisibleTree(db, asUserId(userId)), { comparedWith: b.userId });
+const letterVisibleTree: ConditionTree = (db, viewer) => and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
+const letterVisible = renderedOnceForUsers(letterVisibleTree);
 
 /** The conditions as trees, built afresh: sql-template.test.ts checks the rendered-once versions against them. */
-export const conditionTreesForTest = {
-  memory: (db: Db, userId: string) => shareableVisibleSql(db, userId, memoryItem),
-  document: (db: Db, userId: string) => shareableVisibleSql(db, userId, documentItem),
-  letter: letterVisibleTree,
-};
+export const conditionTreesForTest = { memory: memoryVisibleTree, document: documentVisibleTree, letter: letterVisibleTree };
 
 /**
  * Condition over `future_messages`: its recipient could read it the moment it is delivered — their
