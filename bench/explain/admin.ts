@@ -5,15 +5,13 @@
  * search (an action, or an actor's name or email) and the estate administrator's estate search;
  * a common and a rare text each.
  */
-import type { Ctx } from '../../src/server/context.ts';
-import { systemClock } from '../../src/server/lib/clock.ts';
 import { listAuditLog } from '../../src/server/modules/admin-logs/list-audit-log.ts';
 import { listUsers } from '../../src/server/modules/admin-users/list-users.ts';
 import { listAdminEstates } from '../../src/server/modules/estate-lifecycle/admin-estates.ts';
 import { KNOWN, LARGE_DATABASE_URL } from '../known.ts';
 import { explainer } from '../lib/explain.ts';
 
-const { db, pool, explain, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
+const { pool, explain, ctxFor, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
 const { rows } = await pool.query<{ admin: string; administrator: string; users: string; version: string }>(
   `SELECT (SELECT id FROM users WHERE email = $1) AS admin, (SELECT id FROM users WHERE email = $2) AS administrator,
           (SELECT count(*) FROM users)::text AS users, current_setting('server_version') AS version`,
@@ -21,9 +19,8 @@ const { rows } = await pool.query<{ admin: string; administrator: string; users:
 );
 const found = rows[0];
 if (!found?.admin || !found.administrator) throw new Error('the bench accounts are not in the database: run npm run bench:data first');
-const actor = (userId: string, role: string) => ({ db, clock: systemClock, actor: { userId, roles: [role], sessionId: 'bench-explain-session', name: 'Bench' } }) as unknown as Ctx;
-const admin = actor(found.admin, 'admin');
-const administrator = actor(found.administrator, 'estate-administrator');
+const admin = ctxFor({ userId: found.admin, roles: ['admin'] });
+const administrator = ctxFor({ userId: found.administrator, roles: ['estate-administrator'] });
 // A surname many accounts share, and a text no account has.
 const common = process.env.COMMON ?? 'smith';
 const rare = process.env.RARE ?? 'zqxw';

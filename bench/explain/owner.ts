@@ -4,15 +4,13 @@
  * `npm run bench:data`: `npx tsx bench/explain/owner.ts > bench/explain/owner.md`.
  */
 import { zDatedCursor, zTimeCursor } from '../../src/core/keyset.schemas.ts';
-import type { Ctx } from '../../src/server/context.ts';
-import { systemClock } from '../../src/server/lib/clock.ts';
 import { getDashboard } from '../../src/server/modules/dashboard/get-dashboard.ts';
 import { listDocuments } from '../../src/server/modules/documents/list-documents.ts';
 import { listMemories } from '../../src/server/modules/memories/list-memories.ts';
 import { KNOWN, LARGE_DATABASE_URL } from '../known.ts';
 import { explainer } from '../lib/explain.ts';
 
-const { db, pool, explain, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
+const { pool, explain, ctxFor, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
 const { rows } = await pool.query<{ user_id: string; estate_id: string; memories: string; documents: string; version: string }>(
   `SELECT u.id AS user_id, e.id AS estate_id,
           (SELECT count(*) FROM memories m WHERE m.estate_id = e.id)::text AS memories,
@@ -24,7 +22,7 @@ const { rows } = await pool.query<{ user_id: string; estate_id: string; memories
 const owner = rows[0];
 if (!owner) throw new Error(`${KNOWN.owner} is not in the database: run npm run bench:data first`);
 // Only what these loaders read of a request's context.
-const ctx = { db, clock: systemClock, actor: { userId: owner.user_id, estateId: owner.estate_id, roles: ['estate-owner'], sessionId: 'bench-explain-session', name: 'Bench Owner' } } as unknown as Ctx;
+const ctx = ctxFor({ userId: owner.user_id, estateId: owner.estate_id, roles: ['estate-owner'], name: 'Bench Owner' });
 const search = process.env.SEARCH ?? 'garden';
 
 console.log(`# Estate owner's hot queries: EXPLAIN ANALYZE at the large size\n`);

@@ -5,18 +5,17 @@
  * `npx tsx bench/explain/shared.ts > bench/explain/shared.md`.
  */
 import { zDayCursor, zTimeCursor } from '../../src/core/keyset.schemas.ts';
-import type { Ctx } from '../../src/server/context.ts';
 import { getSharedHome } from '../../src/server/modules/shared-content/get-shared-home.ts';
 import { pageSharedDocuments, pageSharedMemories } from '../../src/server/modules/shared-content/shared-views.ts';
 import { KNOWN, LARGE_DATABASE_URL } from '../known.ts';
 import { explainer } from '../lib/explain.ts';
 
-const { db, pool, explain, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
+const { pool, explain, ctxFor, end } = explainer(process.env.DATABASE_URL ?? LARGE_DATABASE_URL);
 const { rows } = await pool.query<{ id: string; version: string }>(`SELECT id, current_setting('server_version') AS version FROM users WHERE email = $1`, [KNOWN.beneficiary]);
 const viewer = process.env.VIEWER ?? rows[0]?.id;
 if (!viewer) throw new Error(`${KNOWN.beneficiary} is not in the database: run npm run bench:data first (or set VIEWER)`);
 // Only what these loaders read of a request's context.
-const ctx = { db, actor: { userId: viewer } } as unknown as Ctx;
+const ctx = ctxFor({ userId: viewer });
 
 console.log(`# Beneficiary hot queries: EXPLAIN ANALYZE at the large size\n`);
 console.log(`PostgreSQL ${rows[0]?.version ?? '?'}; viewer ${viewer}. Produced by \`bench/explain/shared.ts\`. Timings are of one warm run.`);

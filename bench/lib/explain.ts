@@ -5,7 +5,9 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../src/server/db/schema/index.ts';
+import type { Ctx } from '../../src/server/context.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { systemClock } from '../../src/server/lib/clock.ts';
 
 export function explainer(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -26,6 +28,9 @@ export function explainer(url: string) {
         console.log(`\`\`\`sql\n${query}\n\`\`\`\n\n\`\`\`\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
       }
     },
+    /** A request's context as the loaders read it: this database, the real clock, the given actor. */
+    ctxFor: (actor: { userId: string; roles?: string[]; estateId?: string; name?: string }): Ctx =>
+      ({ db, clock: systemClock, actor: { sessionId: 'bench-explain-session', name: 'Bench', ...actor } }) as unknown as Ctx,
     end: () => pool.end(),
   };
 }
