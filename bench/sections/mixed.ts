@@ -9,9 +9,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const REQUEST_TIMEOUT_MS = 30_000;
 const HEALTH_EVERY_MS = 250;
 /**
- * The users all connect at once. The server accepts one new connection per turn of its event loop
- * (libuv since 1.45: no accept() loop), so the first probes queue behind the users' 200 connections;
- * an information row shows the probes after this long apart.
+ * The users all connect at once. libuv (since 1.45) accepts one connection per listener per turn of
+ * the event loop; the server listens on 32 descriptors of its socket (ADR 0072) so the burst is taken
+ * in a few turns. An information row shows the probes after this long apart.
  */
 const SETTLING_MS = 3_000;
 

@@ -4,6 +4,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
+import { LISTENER_COPIES, startListenerCopies, type ListenerCopies } from './listener-copies.ts';
 import { SHUTDOWN_LIMITS, shutDownGracefully } from './shutdown.ts';
 
 /**
@@ -30,6 +31,7 @@ async function main() {
   const testClock = e2eClock ? new AdjustableClock() : undefined;
   const app = await buildApp({ config, database, pollJobs: true, ...(testClock ? { clock: testClock, testClock } : {}) });
   let closing = false;
+  let copies: ListenerCopies | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -37,7 +39,7 @@ async function main() {
     // Past every bound the process must still end (a stuck close would outlive a supervisor's grace period).
     setTimeout(() => process.exit(1), SHUTDOWN_LIMITS.drainMs + SHUTDOWN_LIMITS.settleMs + 15_000).unref();
     try {
-      await shutDownGracefully(app, database);
+      await shutDownGracefully(app, database, SHUTDOWN_LIMITS, copies);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -51,6 +53,11 @@ async function main() {
     app.log.warn('DEMO MODE is on: the persona selector signs anyone in as the demo users, whose password is published. Never use it for real data.');
   }
   await app.listen({ port: config.port, host: config.host });
+  if (!closing) {
+    copies = startListenerCopies(app.server, LISTENER_COPIES);
+    const listening = await copies.ready;
+    if (listening < LISTENER_COPIES) app.log.warn({ listening, asked: LISTENER_COPIES }, 'fewer listener copies than asked: a burst of new connections is accepted more slowly');
+  }
   app.log.info(`Heirloom is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
+import type { ListenerCopies } from './listener-copies.ts';
 
 export interface ShutdownLimits {
   /** How long open connections may take to finish their requests before they are cut. */
@@ -12,7 +13,7 @@ export const SHUTDOWN_LIMITS: ShutdownLimits = { drainMs: 25_000, settleMs: 5_00
 
 /**
  * Graceful shutdown, in this order (ADR 0054):
- * 1. stop accepting connections; a new request on an open keep-alive connection gets 503 and
+ * 1. stop accepting connections (on the listener copies too, ADR 0072); a new request on an open keep-alive connection gets 503 and
  *    `Connection: close` (Fastify's closing state); idle connections are closed;
  * 2. let in-flight requests finish, up to `drainMs`, then cut the connections still open;
  * 3. stop the job scheduler, letting a running job finish (its own bound, scheduler.ts) — the
@@ -22,7 +23,12 @@ export const SHUTDOWN_LIMITS: ShutdownLimits = { drainMs: 25_000, settleMs: 5_00
  * 5. close the database (pool, or the embedded database).
  * Returns false when a bound was hit (the caller still exits: the work left was cut).
  */
-export async function shutDownGracefully(app: FastifyInstance, database: Database, limits: ShutdownLimits = SHUTDOWN_LIMITS): Promise<boolean> {
+export async function shutDownGracefully(
+  app: FastifyInstance,
+  database: Database,
+  limits: ShutdownLimits = SHUTDOWN_LIMITS,
+  copies?: Pick<ListenerCopies, 'close'>,
+): Promise<boolean> {
   let clean = true;
   const cut = setTimeout(() => {
     clean = false;
@@ -30,7 +36,8 @@ export async function shutDownGracefully(app: FastifyInstance, database: Databas
     app.server.closeAllConnections();
   }, limits.drainMs);
   try {
-    await app.close();
+    // app.close() waits only for the connections the server's own listener accepted.
+    await Promise.all([app.close(), copies?.close()]);
   } finally {
     clearTimeout(cut);
   }
