@@ -8,7 +8,7 @@ import pg from 'pg';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { createChangeGeneration, type ChangeGeneration } from './change-generation.ts';
 import { FairPool } from './fair-pool.ts';
-import { CONNECTION_MAX_USES, notesChanges, preparingClient } from './prepared-statements.ts';
+import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, notesChanges, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -22,8 +22,9 @@ export interface Database {
   /** Run one raw statement (used by the job queue adapter and health checks). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /**
-   * Is the database answering? On a connection of its own, never queued behind the app's requests:
-   * a health probe of a busy server must answer at once (ADR 0058). Rejects after PING_TIMEOUT_MS.
+   * Is the database answering? Yes at once when one of the app's own statements was answered
+   * within RECENT_ANSWER_MS (ADR 0073); otherwise `select 1` on a connection of its own, never
+   * queued behind the app's requests (ADR 0058). Rejects after PING_TIMEOUT_MS.
    */
   ping(): Promise<void>;
   /** Bumped after every committed change through this pool (ADR 0067; the read cache's invalidation). */
@@ -38,9 +39,18 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
 ) ?? path.join(here, 'migrations');
 
 export const PING_TIMEOUT_MS = 2_000;
+/** An answer to one of the app's statements this recent says the database answers (ADR 0073). */
+export const RECENT_ANSWER_MS = 1_000;
 
-export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): Database {
-  const pool = new FairPool({ connectionString: url, max: 10, Client: preparingClient(), maxUses: CONNECTION_MAX_USES });
+/** `now`: a monotonic clock in ms for the ping's evidence (tests move it). */
+export function openPostgres(url: string, kind: Database['kind'] = 'postgres', { now = () => performance.now() }: { now?: () => number } = {}): Database {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  const pool = new FairPool({
+    connectionString: url,
+    max: 10,
+    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, () => (answeredAt = now())),
+    maxUses: CONNECTION_MAX_USES,
+  });
   // The probe keeps its one connection (idleTimeoutMillis 0): opening a backend on a saturated
   // 2-core machine took the first probe of a load 2.4 s (the pool's default closes it after 10 s idle).
   const probe = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: PING_TIMEOUT_MS, query_timeout: PING_TIMEOUT_MS });
@@ -63,6 +73,7 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres'): 
       return { rows: result.rows as Record<string, unknown>[] };
     },
     ping: async () => {
+      if (now() - answeredAt < RECENT_ANSWER_MS) return;
       await probe.query('select 1');
     },
     changes,

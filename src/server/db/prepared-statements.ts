@@ -49,9 +49,10 @@ export const notesChanges = (client: unknown): client is ChangeNoting => typeof 
 /**
  * A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound.
  * It also notes whether a statement may have changed data (ADR 0067), for the pool to bump the
- * change generation when the client comes back.
+ * change generation when the client comes back, and calls `onAnswer` for every statement the database
+ * answered without error (the health probe's evidence, ADR 0073).
  */
-export function preparingClient(max = MAX_PREPARED_PER_CONNECTION): typeof pg.Client {
+export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: () => void): typeof pg.Client {
   return class PreparingClient extends pg.Client implements ChangeNoting {
     private readonly prepared = new Set<string>();
     private changed = false;
@@ -66,6 +67,7 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION): typeof pg.Cl
     override query(config: any, values?: any, callback?: any): any {
       const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? (config.text as string) : undefined;
       const note = (result: unknown) => {
+        onAnswer?.();
         if (!this.changed && mayHaveChanged(text, result)) this.changed = true;
       };
       const named = this.named(config, values);
