@@ -108,3 +108,54 @@ describe('Save Changes', () => {
     expect(settings).toMatchObject({ verificationTimeout: DEFAULT_SYSTEM_SETTINGS.verificationTimeout, requiredDocuments: DEFAULT_SYSTEM_SETTINGS.requiredDocuments });
   });
 });
+
+/**
+ * A read of the settings that overlaps a save: its SELECT ran before the save committed, and its
+ * answer arrives after the save dropped the cache. `select` on this handle is held until released.
+ */
+describe('a read that overlaps a save', () => {
+  it('does not put the old settings back into the cache', async () => {
+    let answered!: () => void;
+    const arrived = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    // The query builder is thenable: hold its result (once it has arrived) until the gate opens.
+    const hold = <T extends object>(chain: T): T =>
+      new Proxy(chain, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop) as unknown;
+          if (prop === 'then') {
+            return (onOk: (v: unknown) => unknown, onError: (e: unknown) => unknown) =>
+              (target as unknown as PromiseLike<unknown>).then(async (rows) => (answered(), await gate, rows)).then(onOk, onError);
+          }
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const next = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return next && typeof next === 'object' ? hold(next) : next;
+          };
+        },
+      });
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== 'function') return value;
+        if (prop === 'select' && holding) {
+          holding = false;
+          return (...args: unknown[]) => hold((value as (...a: unknown[]) => object).apply(target, args));
+        }
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+
+    const name = `Overlap ${Date.now()}`;
+    const reading = getSystemSettings(db);
+    await arrived; // its SELECT has answered, with the settings before the save
+    await mergeSystemSettings(db, { systemName: name });
+    release();
+    expect((await reading).systemName).not.toBe(name);
+    // The next read sees the save, not the overlapping read's old answer kept after the save.
+    expect((await getSystemSettings(db)).systemName).toBe(name);
+  });
+});
+

@@ -6,6 +6,12 @@ import { systemSettings } from '../../db/schema/system.ts';
 const KEY = 'platform';
 const CACHE_MS = 5_000;
 const cache = new WeakMap<Db, { at: number; value: TSystemSettings }>();
+/**
+ * Bumped by every write, after its commit. A read that began before a write may return after the
+ * write dropped the cache; it must not put the old value back, so it keeps its value only when no
+ * write came between its start and its end.
+ */
+const writes = new WeakMap<Db, number>();
 
 const withDefaults = (stored: unknown): TSystemSettings => {
   const merged = ZSystemSettings.safeParse({ ...DEFAULT_SYSTEM_SETTINGS, ...((stored as object | null | undefined) ?? {}) });
@@ -19,9 +25,10 @@ const withDefaults = (stored: unknown): TSystemSettings => {
 export async function getSystemSettings(db: Db): Promise<TSystemSettings> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const writesBefore = writes.get(db) ?? 0;
   const [row] = await db.select().from(systemSettings).where(eqKey());
   const value = withDefaults(row?.value);
-  cache.set(db, { at: Date.now(), value });
+  if ((writes.get(db) ?? 0) === writesBefore) cache.set(db, { at: Date.now(), value });
   return value;
 }
 
@@ -48,6 +55,7 @@ export async function updateSystemSettings(
     }
     return { before, written };
   });
+  writes.set(db, (writes.get(db) ?? 0) + 1);
   cache.delete(db);
   return result;
 }
