@@ -41,6 +41,14 @@ async function serverTotal(page: Page, path: string, { params = {}, key = 'items
   return total;
 }
 
+/** The server's total for the list at `api`; then `screen`, with that list forced to one item a page. */
+async function openOneAPage(page: Page, api: string, screen: string, totalOptions?: Parameters<typeof serverTotal>[2]): Promise<number> {
+  const total = await serverTotal(page, api, totalOptions);
+  await forcePageSize(page, api, 1);
+  await page.goto(screen);
+  return total;
+}
+
 /** The number in a text such as "12 documents" or "5 open tasks, the 8 due soonest shown" (its first). */
 async function numberIn(locator: Locator): Promise<number> {
   const text = (await locator.textContent()) ?? '';
@@ -112,9 +120,7 @@ test.describe('estate owner', () => {
 
   test('Documents: every document by keyboard, the card’s count reached, focus on the first new one', async ({ page }) => {
     test.setTimeout(120_000);
-    const total = await serverTotal(page, '/api/v1/documents');
-    await forcePageSize(page, '/api/v1/documents', 1);
-    await page.goto('/estate-owner/documents');
+    const total = await openOneAPage(page, '/api/v1/documents', '/estate-owner/documents');
     const region = card(page, 'Recent Documents');
     // The count is the server's, whatever page is shown.
     expect(await numberIn(region.getByText(/^\d+ documents?$/))).toBe(total);
@@ -125,9 +131,7 @@ test.describe('estate owner', () => {
 
   test('Digital assets: every asset by keyboard, focus on the first new card', async ({ page }) => {
     test.setTimeout(120_000);
-    const total = await serverTotal(page, '/api/v1/digital-assets');
-    await forcePageSize(page, '/api/v1/digital-assets', 1);
-    await page.goto('/estate-owner/digital-assets');
+    const total = await openOneAPage(page, '/api/v1/digital-assets', '/estate-owner/digital-assets');
     await expect(page.getByRole('heading', { level: 1, name: 'Digital Assets' })).toBeVisible();
     const items = page.getByRole('list', { name: 'Digital assets' }).locator(':scope > li');
     await loadAllByKeyboard(page, { items, loadMore: page.getByRole('button', { name: 'Load more' }), perPage: 1, total, focusNew: focusOnItem(items) });
@@ -167,9 +171,7 @@ test.describe('beneficiary', () => {
 
   test('Shared Documents: every document by keyboard, the count says all are shown', async ({ page }) => {
     test.setTimeout(120_000);
-    const total = await serverTotal(page, '/api/v1/shared/documents');
-    await forcePageSize(page, '/api/v1/shared/documents', 1);
-    await page.goto('/beneficiary/documents');
+    const total = await openOneAPage(page, '/api/v1/shared/documents', '/beneficiary/documents');
     const region = card(page, 'Documents');
     await expect(region.getByText('1 document shown, more to load', { exact: true })).toBeVisible();
     await loadAllByKeyboard(page, { items: listItems(region), loadMore: loadMoreIn(region), perPage: 1, total });
@@ -179,9 +181,7 @@ test.describe('beneficiary', () => {
 
   test('Notifications: every notification of the inbox by keyboard', async ({ page }) => {
     test.setTimeout(120_000);
-    const total = await serverTotal(page, '/api/v1/notifications');
-    await forcePageSize(page, '/api/v1/notifications', 1);
-    await page.goto('/beneficiary/notifications');
+    const total = await openOneAPage(page, '/api/v1/notifications', '/beneficiary/notifications');
     const region = card(page, 'Recent Notifications');
     await loadAllByKeyboard(page, { items: listItems(region), loadMore: loadMoreIn(region), perPage: 1, total });
     await expectNoAxeViolations(page);
@@ -206,9 +206,7 @@ test.describe('legacy planner', () => {
         expect(res.status(), await res.text()).toBe(201);
         added.push(((await res.json()) as { id: string }).id);
       }
-      const total = await serverTotal(page, '/api/v1/planner/tasks', { params: { status: 'open' } });
-      await forcePageSize(page, '/api/v1/planner/tasks', 1);
-      await page.goto('/legacy-planner');
+      const total = await openOneAPage(page, '/api/v1/planner/tasks', '/legacy-planner', { params: { status: 'open' } });
       const region = card(page, 'Tasks');
       const description = region.getByText(/open tasks?/);
       expect(await numberIn(description), 'the card counts every open task').toBe(total);
@@ -224,9 +222,7 @@ test.describe('legacy planner', () => {
 
   test('Tools: each client picker gains every loved one by keyboard, focus back on the picker', async ({ page }) => {
     test.setTimeout(120_000);
-    const total = await serverTotal(page, '/api/v1/planner/tools/clients');
-    await forcePageSize(page, '/api/v1/planner/tools/clients', 1);
-    await page.goto('/legacy-planner/tools');
+    const total = await openOneAPage(page, '/api/v1/planner/tools/clients', '/legacy-planner/tools');
     for (const title of ['Legacy Checklist', 'Document Gathering Worksheet']) {
       const tool = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       const picker = tool.getByRole('combobox', { name: 'Loved one' });
@@ -251,9 +247,7 @@ test.describe('estate administrator', () => {
   test('Alerts: every open alert by keyboard, as many as the card says are open', async ({ page }) => {
     test.setTimeout(120_000);
     // The screen lists the open alerts (unread and in progress); the list without a status holds them.
-    const total = await serverTotal(page, '/api/v1/estate-admin/alerts');
-    await forcePageSize(page, '/api/v1/estate-admin/alerts', 1);
-    await page.goto('/estate-administrator/alerts');
+    const total = await openOneAPage(page, '/api/v1/estate-admin/alerts', '/estate-administrator/alerts');
     const region = card(page, 'Active Alerts');
     await expect(region.getByText(`${total} open`, { exact: true })).toBeVisible();
     await loadAllByKeyboard(page, { items: listItems(region), loadMore: loadMoreIn(region), perPage: 1, total });
@@ -280,9 +274,7 @@ test.describe('estate administrator', () => {
         expect(res.status(), await res.text()).toBe(201);
         added.push(((await res.json()) as { id: string }).id);
       }
-      const total = await serverTotal(page, playbook);
-      await forcePageSize(page, playbook, 1);
-      await page.goto(`/estate-administrator/estates/${active!.id}`);
+      const total = await openOneAPage(page, playbook, `/estate-administrator/estates/${active!.id}`);
       const region = card(page, 'Executor playbook');
       await expect(region.getByText(new RegExp(`— \\d+ of ${total} done$`))).toBeVisible();
       const items = listItems(region);
