@@ -19,3 +19,4 @@ export * from './incapacity.ts';
 export * from './playbook.ts';
 export * from './report-safeguards.ts';
 export * from './snapshots.ts';
+export * from './activation-reviews.ts';
