@@ -68,13 +68,19 @@ test('trustees confirm, the owner vetoes from the email; then quorum, the window
   }
   await card.getByRole('button', { name: `Move ${trustees[2]!.name} up` }).click();
   await card.getByRole('button', { name: `Move ${trustees[2]!.name} down` }).click();
-  await card.getByRole('button', { name: 'Save trustees' }).click();
-  await expect(card.getByText('Your trustees were saved.')).toBeVisible();
+  // Issue 24: choosing a rule before saving neither saves it alone nor drops the unsaved trustees.
+  await card.getByLabel('Time each trustee has to answer').selectOption('48');
+  await expect(card.getByRole('listitem')).toHaveText(trustees.map((t) => new RegExp(t.name)));
   await card.getByLabel('Trustees who must confirm').selectOption('2');
-  await expect(card.getByLabel('Trustees who must confirm')).toHaveValue('2');
   await card.getByLabel('Waiting period to cancel a report').selectOption('1');
-  await expect(card.getByLabel('Waiting period to cancel a report')).toHaveValue('1');
   await axeAtBothWidths(owner);
+  await card.getByRole('button', { name: 'Save safeguards' }).click();
+  await expect(card.getByText('Your safeguards were saved.')).toBeVisible();
+  await owner.reload();
+  await expect(card.getByRole('listitem')).toHaveText(trustees.map((t) => new RegExp(t.name)));
+  await expect(card.getByLabel('Trustees who must confirm')).toHaveValue('2');
+  await expect(card.getByLabel('Time each trustee has to answer')).toHaveValue('48');
+  await expect(card.getByLabel('Waiting period to cancel a report')).toHaveValue('1');
   expect((await mailTo(baseURL!, trustees[0]!.email)).some((m) => /named you a trustee/.test(m.subject))).toBe(true);
 
   // 1. A report; two of the three trustees confirm in the browser.

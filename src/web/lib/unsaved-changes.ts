@@ -1,4 +1,4 @@
-import { useCallback, useId, useSyncExternalStore, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useSyncExternalStore, type RefObject } from 'react';
 
 /**
  * Unsaved changes (ADR 0043). A form opts in with one line — `ref={useUnsavedChangesGuard()}` on its
@@ -82,4 +82,16 @@ export function useUnsavedChangesGuard(alsoRef?: RefObject<HTMLFormElement | nul
     },
     [id, alsoRef],
   );
+}
+
+/**
+ * The same guard for a form whose changes are not all in its controls (a list put in order with
+ * buttons): it counts as changed while `changed` is true.
+ */
+export function useUnsavedChangesWhile(changed: boolean): void {
+  const id = useId();
+  useEffect(() => {
+    setDirty(id, changed);
+    return () => setDirty(id, false);
+  }, [id, changed]);
 }

@@ -1,50 +1,81 @@
 import { ArrowDownIcon, ArrowUpIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useEffect, useState } from 'react';
-import type { TReleaseSafeguards } from '../../../core/release-safeguards.schemas.ts';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { TReleaseSafeguards, TUpdateReleaseRulesRequest } from '../../../core/release-safeguards.schemas.ts';
 import { TRUSTEE_RESPONSE_HOURS, VETO_DAYS } from '../../../core/safeguards.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useUnsavedChangesWhile } from '../../lib/unsaved-changes.ts';
 import { releaseSafeguardsApi } from './api.ts';
 
 const hoursLabel = (h: number) => (h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'} (${h} hours)` : `${h} hours`);
+
+type Rules = TReleaseSafeguards['rules'];
+
+/** The rules the form would save: M of N never asks more trustees than are named. */
+const effectiveRules = (rules: Rules, trustees: number): Rules => ({ ...rules, quorumRequired: Math.min(rules.quorumRequired, Math.max(trustees, 1)) });
+
+/** What differs from what is saved; the quorum only when there are trustees to count. */
+function changedRules(draft: Rules, saved: Rules, trustees: number): TUpdateReleaseRulesRequest {
+  const next = effectiveRules(draft, trustees);
+  return {
+    ...(next.vetoDays !== saved.vetoDays && { vetoDays: next.vetoDays }),
+    ...(next.trusteeResponseHours !== saved.trusteeResponseHours && { trusteeResponseHours: next.trusteeResponseHours }),
+    ...(trustees > 0 && next.quorumRequired !== saved.quorumRequired && { quorumRequired: next.quorumRequired }),
+  };
+}
 
 /**
  * "Release Safeguards" on Account Settings (issue 13): the owner names trustees from their
  * beneficiaries and support team, puts them in order (move up/down buttons, keyboard friendly),
  * chooses how many must confirm a report, how long each has to answer, and the veto window.
+ * One form with one Save (issue 24): a rule chosen never saves, or drops, trustees not yet saved.
  */
 export function ReleaseSafeguardsCard() {
   const [data, setData] = useState<TReleaseSafeguards | null>(null);
   const [order, setOrder] = useState<string[]>([]);
+  const [rules, setRules] = useState<Rules | null>(null);
   const [adding, setAdding] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
+  const show = (d: TReleaseSafeguards) => {
+    setData(d);
+    setOrder(d.trustees.map((t) => t.userId));
+    setRules(d.rules);
+  };
   useEffect(() => {
-    void releaseSafeguardsApi.get().then((d) => {
-      setData(d);
-      setOrder(d.trustees.map((t) => t.userId));
-    });
+    void releaseSafeguardsApi.get().then(show);
   }, []);
 
-  if (!data) return <Card title="Release Safeguards">Loading…</Card>;
+  const saved = data?.trustees.map((t) => t.userId) ?? [];
+  const trusteesChanged = saved.join() !== order.join();
+  const rulesChanged = !!data && !!rules && Object.keys(changedRules(rules, data.rules, order.length)).length > 0;
+  useUnsavedChangesWhile(trusteesChanged || rulesChanged);
+
+  if (!data || !rules) return <Card title="Release Safeguards">Loading…</Card>;
   const nameOf = (id: string) => data.candidates.find((c) => c.userId === id)?.name ?? data.trustees.find((t) => t.userId === id)?.name ?? 'Someone';
   const linkOf = (id: string) => data.candidates.find((c) => c.userId === id)?.linkedAs ?? '';
   const available = data.candidates.filter((c) => !order.includes(c.userId));
-  const saved = data.trustees.map((t) => t.userId);
-  const dirty = saved.join() !== order.join();
+  const draft = effectiveRules(rules, order.length);
+  const setRule = (rule: keyof Rules) => (e: ChangeEvent<HTMLSelectElement>) => setRules({ ...draft, [rule]: Number(e.target.value) });
 
-  async function run(work: () => Promise<TReleaseSafeguards>, done: string) {
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!data || !rules) return;
     setBusy(true);
+    let latest = data;
     try {
-      const d = await work();
-      setData(d);
-      setOrder(d.trustees.map((t) => t.userId));
-      setNotice({ tone: 'success', text: done });
+      if (trusteesChanged) latest = await releaseSafeguardsApi.setTrustees({ userIds: order });
+      const patch = changedRules(rules, latest.rules, order.length);
+      if (Object.keys(patch).length) latest = await releaseSafeguardsApi.updateRules(patch);
+      show(latest);
+      setNotice({ tone: 'success', text: trusteesChanged ? 'Your safeguards were saved. Anyone newly named a trustee has been told.' : 'Your safeguards were saved.' });
     } catch (e) {
+      // What did save is shown as saved; what did not stays on the form to try again.
+      if (latest !== data) setData(latest);
       setNotice({ tone: 'error', text: e instanceof ApiError ? e.message : 'That could not be saved. Please try again.' });
     } finally {
       setBusy(false);
@@ -63,7 +94,7 @@ export function ReleaseSafeguardsCard() {
       title="Release Safeguards"
       description="Who must confirm a report of your death or incapacity before anything is checked, and how long you have to cancel a report before anything can be released."
     >
-      <div className="space-y-6">
+      <form noValidate onSubmit={(e) => void save(e)} className="space-y-6">
         {notice && (
           <div role="status">
             <Alert tone={notice.tone}>{notice.text}</Alert>
@@ -82,6 +113,7 @@ export function ReleaseSafeguardsCard() {
                   <span className="w-6 text-sm font-semibold text-stone-500">{i + 1}.</span>
                   <span className="min-w-0 flex-1 break-words">
                     <span className="font-medium text-stone-900">{nameOf(id)}</span> <span className="text-sm text-stone-600">{linkOf(id)}</span>
+                    {!saved.includes(id) && <span className="ml-2 text-sm text-amber-800">not saved yet</span>}
                   </span>
                   <span className="flex gap-1">
                     <Button variant="ghost" size="sm" disabled={i === 0 || busy} onClick={() => move(i, -1)} aria-label={`Move ${nameOf(id)} up`}>
@@ -120,9 +152,6 @@ export function ReleaseSafeguardsCard() {
               Add
             </Button>
           </div>
-          <Button disabled={!dirty || busy} onClick={() => void run(() => releaseSafeguardsApi.setTrustees({ userIds: order }), 'Your trustees were saved. Anyone newly named has been told.')}>
-            Save trustees
-          </Button>
         </section>
 
         <section aria-labelledby="rules-heading" className="grid gap-4 sm:grid-cols-3">
@@ -131,37 +160,25 @@ export function ReleaseSafeguardsCard() {
           </h3>
           <SelectField
             label="Trustees who must confirm"
-            value={String(data.rules.quorumRequired)}
-            disabled={busy || saved.length === 0}
-            hint={saved.length ? `Of your ${saved.length} trustee${saved.length === 1 ? '' : 's'}; the person who reported never counts.` : 'Name and save trustees first.'}
-            onChange={(e) => void run(() => releaseSafeguardsApi.updateRules({ quorumRequired: Number(e.target.value) }), 'Saved.')}
+            value={String(draft.quorumRequired)}
+            disabled={busy || order.length === 0}
+            hint={order.length ? `Of your ${order.length} trustee${order.length === 1 ? '' : 's'}; the person who reported never counts.` : 'Name your trustees first.'}
+            onChange={setRule('quorumRequired')}
           >
-            {Array.from({ length: Math.max(saved.length, 1) }, (_, i) => i + 1).map((n) => (
+            {Array.from({ length: Math.max(order.length, 1) }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
-                {n} of {Math.max(saved.length, 1)}
+                {n} of {Math.max(order.length, 1)}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label="Time each trustee has to answer"
-            value={String(data.rules.trusteeResponseHours)}
-            disabled={busy}
-            hint="Then the next in line is asked."
-            onChange={(e) => void run(() => releaseSafeguardsApi.updateRules({ trusteeResponseHours: Number(e.target.value) }), 'Saved.')}
-          >
+          <SelectField label="Time each trustee has to answer" value={String(draft.trusteeResponseHours)} disabled={busy} hint="Then the next in line is asked." onChange={setRule('trusteeResponseHours')}>
             {TRUSTEE_RESPONSE_HOURS.map((h) => (
               <option key={h} value={h}>
                 {hoursLabel(h)}
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label="Waiting period to cancel a report"
-            value={String(data.rules.vetoDays)}
-            disabled={busy}
-            hint="Reminded daily; nothing is released before it ends."
-            onChange={(e) => void run(() => releaseSafeguardsApi.updateRules({ vetoDays: Number(e.target.value) }), 'Saved.')}
-          >
+          <SelectField label="Waiting period to cancel a report" value={String(draft.vetoDays)} disabled={busy} hint="Reminded daily; nothing is released before it ends." onChange={setRule('vetoDays')}>
             {VETO_DAYS.map((d) => (
               <option key={d} value={d}>
                 {d} day{d === 1 ? '' : 's'}
@@ -169,7 +186,10 @@ export function ReleaseSafeguardsCard() {
             ))}
           </SelectField>
         </section>
-      </div>
+        <Button type="submit" loading={busy} disabled={!(trusteesChanged || rulesChanged)}>
+          Save safeguards
+        </Button>
+      </form>
     </Card>
   );
 }
