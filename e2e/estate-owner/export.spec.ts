@@ -3,6 +3,8 @@ import yauzl from 'yauzl';
 import { personaFor } from '../../src/core/personas.ts';
 import { expect, expectNoAxeViolations, mailTo, test } from '../fixtures.ts';
 
+const DEMO_PASSWORD = 'heirloom-demo-2026';
+
 /** The names of the entries of a zip file on disk. */
 function zipEntries(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -20,7 +22,7 @@ function zipEntries(file: string): Promise<string[]> {
   });
 }
 
-test('export my legacy from Settings: refused with a wrong password, progress, ready, one download with index.html, a used link says so', async ({ page, login, baseURL }) => {
+test('export my legacy from Settings: refused with a wrong password, progress, ready, one download with index.html, a used link says so', async ({ page, login, baseURL, browser }) => {
   test.setTimeout(180_000);
   await login({ role: 'estate-owner' });
   await page.goto('/estate-owner/settings');
@@ -74,4 +76,13 @@ test('export my legacy from Settings: refused with a wrong password, progress, r
   await expect(page.getByRole('alert')).toContainText('This download link is not valid: a newer link replaced it', { timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Go to Settings to start a new export' })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Issue 24: opened signed out, the link goes through sign-in and comes back with its token.
+  const signedOut = await (await browser.newContext()).newPage();
+  await signedOut.goto(`${url.pathname}${url.hash}`);
+  await signedOut.getByLabel('Email address').fill(owner);
+  await signedOut.getByLabel('Password').fill(DEMO_PASSWORD);
+  await signedOut.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signedOut.getByRole('alert')).toContainText('a newer link replaced it', { timeout: 20_000 });
+  await signedOut.context().close();
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSessionResponse } from '../../core/auth.schemas.ts';
-import { clearSession, getSession, homePathFor, refreshSession, requireRole, safeNext, signInHref } from './session.ts';
+import { clearSession, getSession, homePathFor, nextOf, refreshSession, requireRole, safeNext, signInHref } from './session.ts';
 
 const USER = {
   id: 'u1',
@@ -9,6 +9,7 @@ const USER = {
   initials: 'EE',
   roles: ['beneficiary' as const],
   estateId: null,
+  estateActivatedAt: null,
 };
 
 function sessionWith(user: TSessionResponse['user']): TSessionResponse {
@@ -45,6 +46,30 @@ describe('signInHref', () => {
     expect(signInHref('/')).toBe('/sign-in');
     expect(signInHref('/admin/users')).toBe('/sign-in?next=%2Fadmin%2Fusers');
     expect(signInHref('/admin', true)).toBe('/sign-in?next=%2Fadmin&reason=expired');
+  });
+});
+
+/** The browser's address bar, as a page opened from an email has it. */
+const openedAt = (href: string) => vi.stubGlobal('window', { location: new URL(href, 'http://localhost') });
+
+describe("an emailed link's token (in the fragment) survives signing in", () => {
+  it('goes to sign-in as the fragment of the sign-in page, never into its query', () => {
+    expect(signInHref('/estate-owner/export#tok-1_2')).toBe('/sign-in?next=%2Festate-owner%2Fexport#tok-1_2');
+    expect(signInHref('/#tok')).toBe('/sign-in');
+  });
+
+  it('is kept when a signed-out visitor opens the link', async () => {
+    openedAt('/estate-owner/export#tok-1_2');
+    serveSession(sessionWith(null));
+    const thrown = await requireRole('estate-owner', request('/estate-owner/export')).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get('Location')).toBe('/sign-in?next=%2Festate-owner%2Fexport#tok-1_2');
+  });
+
+  it('comes back after signing in, and only from the page that holds it', () => {
+    openedAt('/sign-in?next=%2Festate-owner%2Fexport#tok-1_2');
+    expect(nextOf(new URL('http://localhost/sign-in?next=%2Festate-owner%2Fexport'))).toBe('/estate-owner/export#tok-1_2');
+    expect(nextOf(new URL('http://localhost/sign-in?next=https%3A%2F%2Fevil.example'))).toBeUndefined();
+    expect(nextOf(new URL('http://localhost/two-factor-setup?next=%2Fadmin'))).toBe('/admin');
   });
 });
 

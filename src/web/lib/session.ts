@@ -73,13 +73,38 @@ export function safeNext(next: string | null | undefined): string | undefined {
   return next;
 }
 
-export function signInHref(next?: string, expired = false): string {
-  const params = new URLSearchParams();
-  if (next && next !== '/') params.set('next', next);
-  if (expired) params.set('reason', EXPIRED_REASON);
-  const query = params.toString();
-  return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
+/**
+ * The fragment of the page as it was opened, when `url` is that page: an emailed link's token lives
+ * there (so it never reaches a server), and a loader's or action's Request never carries it.
+ */
+function openedFragment(url: URL): string {
+  if (typeof window === 'undefined' || window.location.pathname !== url.pathname) return '';
+  return window.location.hash;
 }
+
+/**
+ * `page?next=<path>`. A fragment of `next` becomes the page's own fragment, so a token in it still
+ * never goes into a URL a server sees; `nextOf` puts it back.
+ */
+function hrefWithNext(page: string, next: string | undefined, also: Record<string, string> = {}): string {
+  const at = next?.indexOf('#') ?? -1;
+  const path = at < 0 ? next : next?.slice(0, at);
+  const keep = !!path && path !== '/';
+  const query = new URLSearchParams({ ...(keep && { next: path }), ...also }).toString();
+  return `${page}${query ? `?${query}` : ''}${keep && at >= 0 ? next?.slice(at) : ''}`;
+}
+
+/** Where to go on from a page reached by `hrefWithNext` (its `next`, fragment included), if anywhere. */
+export function nextOf(url: URL): string | undefined {
+  const next = safeNext(url.searchParams.get('next'));
+  return next && next + openedFragment(url);
+}
+
+export function signInHref(next?: string, expired = false): string {
+  return hrefWithNext(SIGN_IN_PATH, next, expired ? { reason: EXPIRED_REASON } : {});
+}
+
+export const twoFactorSetupHref = (next: string): string => hrefWithNext(TWO_FACTOR_SETUP_PATH, next);
 
 /** Where a user lands after signing in without a `next`: their first role's area. */
 export function homePathFor(user: Pick<TSessionUser, 'roles'>): string {
@@ -87,9 +112,10 @@ export function homePathFor(user: Pick<TSessionUser, 'roles'>): string {
   return PERSONAS.find((p) => p.key === first)?.path ?? '/';
 }
 
+/** The request's page as it was opened, fragment included. */
 function pathOf(request: Request): string {
   const url = new URL(request.url);
-  return url.pathname + url.search;
+  return url.pathname + url.search + openedFragment(url);
 }
 
 /** The signed-in session, or a redirect to the sign-in page that comes back here afterwards. */
@@ -105,7 +131,7 @@ export async function requireUser(request: Request): Promise<SignedInSession> {
  */
 export async function requireRole(role: Role, request: Request): Promise<SignedInSession> {
   const session = await requireUser(request);
-  if (session.twoFactorSetupRequired) throw redirect(`${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(pathOf(request))}`);
+  if (session.twoFactorSetupRequired) throw redirect(twoFactorSetupHref(pathOf(request)));
   if (!session.user.roles.includes(role)) {
     const payload: NotAllowedData = { requiredRole: role, user: session.user };
     throw data(payload, { status: 403, statusText: 'Forbidden' });
@@ -146,7 +172,7 @@ export function installSessionEndedRedirect(router: NavigatingRouter): void {
     clearSession();
     const location = router.state.navigation.location ?? router.state.location;
     if (location.pathname === SIGN_IN_PATH) return;
-    void router.navigate(signInHref(location.pathname + location.search, code === ERROR_CODES.sessionExpired));
+    void router.navigate(signInHref(location.pathname + location.search + location.hash, code === ERROR_CODES.sessionExpired));
   });
   // The platform started requiring two-factor while this page was open: forget the cached session
   // (it still says "not required") and go to setup, coming back here afterwards.
@@ -154,6 +180,6 @@ export function installSessionEndedRedirect(router: NavigatingRouter): void {
     clearSession();
     const location = router.state.navigation.location ?? router.state.location;
     if (location.pathname === TWO_FACTOR_SETUP_PATH) return;
-    void router.navigate(`${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`);
+    void router.navigate(twoFactorSetupHref(location.pathname + location.search + location.hash));
   });
 }

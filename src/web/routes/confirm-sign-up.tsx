@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { TextField } from '../components/ui/field.tsx';
+import { tokenFromFragment } from '../features/account/api.ts';
 import { formText, type FieldErrors } from '../lib/form.ts';
 import { homePathFor, refreshSession } from '../lib/session.ts';
 
@@ -39,7 +40,7 @@ export function Component() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';
   // Read once: submitting the form navigates to the same path without the fragment.
-  const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.replace(/^#/, '')));
+  const [token] = useState(tokenFromFragment);
   return (
     <CenteredPage
       title="Finish creating your account"

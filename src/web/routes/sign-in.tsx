@@ -10,7 +10,7 @@ import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { fieldErrorsFromIssues, formText } from '../lib/form.ts';
-import { EXPIRED_REASON, getSession, homePathFor, refreshSession, safeNext } from '../lib/session.ts';
+import { EXPIRED_REASON, getSession, homePathFor, nextOf, refreshSession } from '../lib/session.ts';
 
 export function loader(): Promise<TSessionResponse> {
   return getSession();
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<SignInRes
   try {
     const { user, deletionCancelled } = await api.post<{ user: TSessionUser; deletionCancelled: boolean }>('/api/v1/auth/sign-in', parsed.data);
     await refreshSession();
-    const home = safeNext(new URL(request.url).searchParams.get('next')) ?? homePathFor(user);
+    const home = nextOf(new URL(request.url)) ?? homePathFor(user);
     // Signing in cancelled "Delete my account": say so before going on.
     if (deletionCancelled) return { step: 'deletion-cancelled', home };
     return redirect(home);

@@ -3,11 +3,11 @@ import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'r
 import { Button } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TwoFactorSetupDialog } from '../features/security/two-factor-dialogs.tsx';
-import { getSession, homePathFor, refreshSession, safeNext, signInHref, signOut, TWO_FACTOR_SETUP_PATH } from '../lib/session.ts';
+import { getSession, homePathFor, nextOf, refreshSession, signInHref, signOut, TWO_FACTOR_SETUP_PATH } from '../lib/session.ts';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await refreshSession();
-  const next = safeNext(new URL(request.url).searchParams.get('next'));
+  const next = nextOf(new URL(request.url));
   if (!session.user) throw redirect(signInHref(next ?? TWO_FACTOR_SETUP_PATH));
   if (!session.twoFactorSetupRequired) throw redirect(next ?? homePathFor(session.user));
   return { systemName: session.systemName, next: next ?? homePathFor(session.user) };
