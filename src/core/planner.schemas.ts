@@ -114,6 +114,8 @@ export const ZClientAppointment = z.object({
   startsAt: z.string(),
   durationMinutes: z.number(),
   status: z.string(),
+  /** day, times and zone name in the planner's own time zone, as on their Appointments page */
+  when: z.string(),
 });
 
 export const CLIENT_LIST_LIMIT = 50;

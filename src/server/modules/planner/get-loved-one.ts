@@ -5,6 +5,8 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { endOf } from '../appointments/appointment-view.ts';
+import { appointmentZoneFor, whenInZone } from '../appointments/appointment-zone.ts';
 import { completionByEstate } from '../dashboard/completion-facts.ts';
 import { TASK_ORDER } from '../tasks/list-tasks.ts';
 import { tasksWithSuggesters } from '../tasks/task-view.ts';
@@ -18,7 +20,7 @@ export async function getLovedOne(ctx: Ctx, estateId: string): Promise<TLovedOne
   const [row] = await clientRows(ctx, eq(estates.id, estateId), 1);
   if (!row) throw notFound('That loved one');
   const plannerId = ctx.actor.userId;
-  const [completions, taskRows, appointmentRows] = await Promise.all([
+  const [completions, taskRows, appointmentRows, zone] = await Promise.all([
     completionByEstate(ctx, [estateId]),
     ctx.db.select().from(tasks).where(eq(tasks.estateId, estateId)).orderBy(...TASK_ORDER).limit(CLIENT_LIST_LIMIT),
     ctx.db
@@ -27,6 +29,7 @@ export async function getLovedOne(ctx: Ctx, estateId: string): Promise<TLovedOne
       .where(and(eq(appointments.estateId, estateId), or(eq(appointments.requestedBy, plannerId), eq(appointments.attendeeUserId, plannerId))))
       .orderBy(asc(appointments.startsAt))
       .limit(CLIENT_LIST_LIMIT),
+    appointmentZoneFor(ctx, 'legacy-planner'),
   ]);
   const [lovedOne] = await toLovedOnes(ctx, [row], completions);
   const c = completions.get(estateId);
@@ -46,6 +49,7 @@ export async function getLovedOne(ctx: Ctx, estateId: string): Promise<TLovedOne
       startsAt: a.startsAt.toISOString(),
       durationMinutes: a.durationMinutes,
       status: a.status,
+      when: whenInZone(a.startsAt, endOf(a), zone),
     })),
   };
 }

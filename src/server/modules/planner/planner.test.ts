@@ -160,6 +160,24 @@ describe('client page and suggested tasks', () => {
     expect(Object.keys(d).sort()).toEqual(['appointments', 'lovedOne', 'progress', 'tasks']);
   });
 
+  it('shows an appointment’s time in the planner’s own zone, named, exactly as their Appointments page does', async () => {
+    const booked = await insertAppointment(t.db, {
+      estateId: walter.estateId,
+      requestedBy: planner.id,
+      attendeeUserId: walter.id,
+      attendeeName: 'Walter Price',
+      requesterRole: 'legacy-planner',
+      attendeeRole: 'estate-owner',
+      type: 'Legacy Planning Session',
+      startsAt: new Date('2026-12-03T14:00:00Z'),
+      durationMinutes: 60,
+    });
+    const onClientPage = (await get(`/api/v1/planner/loved-ones/${walter.estateId}`)).json().appointments.find((a: { id: string }) => a.id === booked.id);
+    expect(onClientPage.when).toBe('Thu 3 Dec 2026, 09:00–10:00 ET');
+    const onAppointments = [...(await get('/api/v1/appointments?limit=50&view=upcoming')).json().appointments, ...(await get('/api/v1/appointments?limit=50&view=past')).json().appointments];
+    expect(onAppointments.find((a: { id: string }) => a.id === booked.id)?.when).toBe(onClientPage.when);
+  });
+
   it('a suggested task appears on the owner’s list marked as suggested by the planner, and the owner hears of it', async () => {
     const res = await injectAs(t, plannerS, 'POST', `/api/v1/planner/loved-ones/${margaret.estateId}/suggested-tasks`, {
       title: 'Record the story of the farm',
