@@ -84,7 +84,8 @@ export const ZReportableEstates = z.object({
 export type TReportableEstates = z.infer<typeof ZReportableEstates>;
 export type TReportableEstate = z.infer<typeof ZReportableEstate>;
 
-export const ZVerificationStatus = z.enum(['pending', 'verified', 'rejected']);
+/** not_needed: still waiting when its report was decided or withdrawn, so never reviewed (ADR 0078). */
+export const ZVerificationStatus = z.enum(['pending', 'verified', 'rejected', 'not_needed']);
 export const ZReportItem = z.object({
   id: z.string(),
   documentType: z.string(),

@@ -52,10 +52,11 @@ export const verificationItems = pgTable(
       .references(() => files.id, { onDelete: 'no action' }),
     submittedBy: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     submittedAt: ts('submitted_at').notNull(),
-    /** pending | verified | rejected */
+    /** pending | verified | rejected | not_needed (its report closed before it was reviewed, ADR 0078) */
     status: text('status').notNull().default('pending'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
+    /** Why it was rejected, or (not_needed) how its report closed. */
     rejectionReason: text('rejection_reason'),
     /** When the verification-timeout alert was raised (once per item). */
     timeoutAlertedAt: ts('timeout_alerted_at'),

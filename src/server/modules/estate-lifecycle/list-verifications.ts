@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { TVerificationPage } from '../../../core/lifecycle.schemas.ts';
+import type { TVerificationItem, TVerificationPage } from '../../../core/lifecycle.schemas.ts';
 import type { TTimeCursor } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { verificationItems } from '../../db/schema/lifecycle.ts';
@@ -11,7 +11,7 @@ import { cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows 
 /** The administrator's verification items (only estates they administer), paged newest first, with counts. */
 export async function listVerifications(
   ctx: Ctx,
-  query: { status?: 'pending' | 'verified' | 'rejected' | undefined; estateId?: string | undefined; cursor?: TTimeCursor | undefined },
+  query: { status?: TVerificationItem['status'] | undefined; estateId?: string | undefined; cursor?: TTimeCursor | undefined },
 ): Promise<TVerificationPage> {
   const mine = administersSql(ctx.db, ctx.actor.userId, verificationItems.estateId);
   const scope = and(mine, query.estateId ? eq(verificationItems.estateId, query.estateId) : undefined)!;

@@ -4,12 +4,13 @@ import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { BaseCtx, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { estateReports } from '../../db/schema/lifecycle.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { notify } from '../notifications/notify.ts';
 import { raiseAlert } from './raise-alert.ts';
+import { settleLeftoverProofs } from './leftover-proofs.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
@@ -36,7 +37,7 @@ export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
 
 /**
  * The owner cancels a report about them (a false report must never release anything): the report is
- * withdrawn, its pending proofs closed, and the estate goes back to planning — allowed until it is
+ * withdrawn, its pending proofs settled as not needed, and the estate goes back to planning — allowed until it is
  * active (the transition refuses it then, and the whole withdrawal rolls back). The reporter and the estate's administrators are told.
  */
 export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwnerLifecycle> {
@@ -63,10 +64,7 @@ export async function withdrawOwnersReport(ctx: BaseCtx, owner: { id: string; na
       if (!exists) throw notFound('That report');
       throw conflict('This report is no longer open: it was already withdrawn or decided.');
     }
-    await db
-      .update(verificationItems)
-      .set({ status: 'rejected', reviewedAt: now, rejectionReason: 'The report was withdrawn by the estate owner.' })
-      .where(and(eq(verificationItems.reportId, reportId), inArray(verificationItems.status, ['pending'])));
+    await settleLeftoverProofs(db, reportId, 'withdrawn', now);
     const applied = await applyTransition(db, ctx, estateId, 'report_withdrawn');
     return { report, applied };
   });

@@ -36,7 +36,7 @@ export async function reportViews(db: Db, reports: ReportRow[], now?: Date): Pro
         documentType: item.documentType,
         documentLabel: proofLabel(item.documentType),
         fileName,
-        status: item.status as 'pending' | 'verified' | 'rejected',
+        status: item.status as TEstateReport['items'][number]['status'],
         rejectionReason: item.rejectionReason,
       })),
     safeguards: safeguards.get(r.id) ?? null,

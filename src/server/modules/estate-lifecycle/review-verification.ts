@@ -13,6 +13,7 @@ import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../notifications/notify.ts';
 import { getEstateAdminSettings, verificationRulesOf } from './estate-admin-settings.ts';
 import { raiseAlert } from './raise-alert.ts';
+import { settleLeftoverProofs } from './leftover-proofs.ts';
 import { proofLabel } from './report-view.ts';
 import { announceTransition, applyTransition, type AppliedTransition } from './transition-estate.ts';
 import { toVerificationItem, verificationRows } from './verification-view.ts';
@@ -67,6 +68,7 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
     if (outcome) {
       applied = await applyTransition(db, ctx, item.estateId, outcome === 'verified' ? verifiedEventOf(report.event) : 'proofs_rejected');
       await db.update(estateReports).set({ status: outcome, resolvedAt: now }).where(eq(estateReports.id, report.id));
+      await settleLeftoverProofs(db, report.id, outcome, now);
       // The reported date of death is recorded once the proof of it is verified.
       if (outcome === 'verified' && report.event === 'death' && report.eventDate) {
         await db.update(estates).set({ dateOfDeath: report.eventDate }).where(eq(estates.id, item.estateId));

@@ -5,12 +5,13 @@ import { releaseStepsDue, RELEASE_STEPS } from '../../../core/release.ts';
 import type { JobCtx } from '../../jobs/job.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { verificationItems } from '../../db/schema/lifecycle.ts';
+import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administratorsOf } from '../../access/estate-roles.ts';
 import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verificationRulesOf } from './estate-admin-settings.ts';
+import { overdueProofAlertKey } from './leftover-proofs.ts';
 import { raiseAlert } from './raise-alert.ts';
 import { proofLabel } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
@@ -27,6 +28,8 @@ async function alertOverdueProofs(ctx: JobCtx): Promise<number> {
   const candidates = await ctx.db
     .select({ item: verificationItems, ownerName: users.name })
     .from(verificationItems)
+    // Only proofs of a report still open wait for anyone (ADR 0078): a closed report's are settled.
+    .innerJoin(estateReports, and(eq(estateReports.id, verificationItems.reportId), eq(estateReports.status, 'open')))
     .innerJoin(estates, eq(estates.id, verificationItems.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(
@@ -51,7 +54,7 @@ async function alertOverdueProofs(ctx: JobCtx): Promise<number> {
       type: 'verification',
       priority: 'high',
       message: `The ${proofLabel(item.documentType)} for ${ownerName}'s estate has waited longer than the verification timeout.`,
-      dedupeKey: `timeout:${item.id}`,
+      dedupeKey: overdueProofAlertKey(item.id),
     });
     raised++;
   }

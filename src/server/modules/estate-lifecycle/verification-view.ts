@@ -27,7 +27,7 @@ type Row = Awaited<ReturnType<typeof verificationRows>>[number];
 
 export const cursorOf = (row: Row) => timeCursorOf(row.cursorAt, row.item.id);
 
-/** priority: completed once reviewed; high when pending past the timeout; medium otherwise. */
+/** priority: completed once reviewed or settled; high when pending past the timeout; medium otherwise. */
 export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS): TVerificationItem {
   const { item, report } = row;
   const overdue = now.getTime() - item.submittedAt.getTime() > VERIFICATION_TIMEOUT_MS[timeout];
@@ -41,7 +41,7 @@ export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VE
     relationship: report.relationship,
     submittedDate: item.submittedAt.toISOString(),
     status: item.status as TVerificationItem['status'],
-    verifiedDate: item.reviewedAt?.toISOString() ?? null,
+    verifiedDate: item.status === 'not_needed' ? null : (item.reviewedAt?.toISOString() ?? null),
     rejectionReason: item.rejectionReason,
     priority: item.status !== 'pending' ? 'completed' : overdue ? 'high' : 'medium',
   };

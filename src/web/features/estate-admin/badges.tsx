@@ -6,11 +6,13 @@ export const VERIFICATION_STATUS_LABELS: Record<TVerificationItem['status'], str
   pending: 'Pending',
   verified: 'Verified',
   rejected: 'Rejected',
+  not_needed: 'Not needed',
 };
 const VERIFICATION_TONE: Record<TVerificationItem['status'], string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   verified: 'bg-green-50 text-green-800 ring-green-200',
   rejected: 'bg-red-50 text-red-800 ring-red-200',
+  not_needed: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
 export function VerificationStatusBadge({ status }: { status: TVerificationItem['status'] }) {

@@ -17,6 +17,7 @@ import { AccessDialog, type AccessBeneficiary } from './access-dialog.tsx';
 import { VerificationStatusBadge } from './badges.tsx';
 import { verificationsFor } from './estate-list.tsx';
 import { DateOrDash } from './format.tsx';
+import { ReviewNote } from './review-note.tsx';
 
 /** A stored key ('upon_death') in words, or the text itself when it is already words. */
 const inWords = <T extends Record<string, string>>(labels: T, value: string) => (value in labels ? labels[value as keyof T] : value);
@@ -113,7 +114,7 @@ export function ReportDocumentsCard({ estate }: { estate: TAdminEstateDetail }) 
               <div className="min-w-0">
                 <p className="font-medium text-stone-900">{item.documentLabel}</p>
                 <p className="text-sm break-all text-stone-600">{item.fileName}</p>
-                {item.status === 'rejected' && item.rejectionReason && <p className="mt-1 text-sm text-stone-600">Reason: {item.rejectionReason}</p>}
+                <ReviewNote item={item} />
               </div>
               <VerificationStatusBadge status={item.status} />
             </li>

@@ -2,6 +2,7 @@ import type { TVerificationItem } from '../../../core/lifecycle.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { VerificationPriorityBadge, VerificationStatusBadge } from './badges.tsx';
 import { DateOrDash } from './format.tsx';
+import { ReviewNote } from './review-note.tsx';
 
 export interface VerificationActions {
   /** the item whose document address is being fetched for View */
@@ -31,11 +32,6 @@ function Actions({ item, viewingId, onView, onApprove, onReject }: VerificationA
       )}
     </>
   );
-}
-
-function ReviewNote({ item }: { item: TVerificationItem }) {
-  if (item.status !== 'rejected' || !item.rejectionReason) return null;
-  return <p className="mt-1 text-sm text-stone-600">Reason: {item.rejectionReason}</p>;
 }
 
 /** The verification items as a table on wide screens and as cards on narrow ones. */
