@@ -63,6 +63,7 @@ export const ZSharedEstateSummary = z.object({
   owner: ZPerson,
   /** How the owner is related to the viewer ("Parent"). */
   relationship: z.string(),
+  /** when the owner was last here; null before their first visit and once the estate has left planning */
   lastActiveAt: z.string().nullable(),
   status: z.enum(ESTATE_STATUSES),
   counts: ZSharedCounts,
@@ -82,7 +83,12 @@ export const ZSharedActivity = z.object({
 });
 export type TSharedActivity = z.infer<typeof ZSharedActivity>;
 
-export const ZSharedHome = z.object({ estates: z.array(ZSharedEstateSummary), activity: z.array(ZSharedActivity) });
+export const ZSharedHome = z.object({
+  estates: z.array(ZSharedEstateSummary),
+  activity: z.array(ZSharedActivity),
+  /** been here before this session (ADR 0040): "Welcome back" rather than "Welcome" */
+  returning: z.boolean(),
+});
 export type TSharedHome = z.infer<typeof ZSharedHome>;
 
 export const ZSharedMedia = z.object({

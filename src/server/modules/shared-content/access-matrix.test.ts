@@ -293,7 +293,7 @@ describe('a beneficiary user linked to no estate', () => {
     const loner = await insertBeneficiaryUser(t.db);
     const session = await sessionFor(t, loner);
     const call = (url: string) => injectAs(t, session, 'GET', url);
-    expect((await call('/api/v1/shared/home')).json()).toEqual({ estates: [], activity: [] });
+    expect((await call('/api/v1/shared/home')).json()).toEqual({ estates: [], activity: [], returning: false });
     expect((await call('/api/v1/shared/memories')).json()).toEqual({ items: [], nextCursor: null });
     expect((await call('/api/v1/shared/documents')).json()).toEqual({ items: [], nextCursor: null });
     expect((await call('/api/v1/inbox')).json()).toEqual({ items: [], nextCursor: null, unreadCount: 0 });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { TSharedActivity, TSharedHome } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import { returningVisitorSql } from '../dashboard/returning-visitor.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
 import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
 import { loadSharedDocuments, loadSharedLetters, loadSharedMemories } from './shared-views.ts';
@@ -9,11 +11,14 @@ export const RECENT_ACTIVITY_ITEMS = 8;
 
 /**
  * The beneficiary's home: one card per estate owner (relationship, last active, live counts) and
- * recent activity — the newest items the viewer may see, each with the path its View link opens.
+ * recent activity — the newest items the viewer may see, each with the path its View link opens —
+ * and whether the viewer has been here before (a first visit is not greeted "Welcome back").
+ * "Last active" only while the owner is planning: after a report or an activation it would
+ * describe someone who may have died.
  */
 export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
   const linked = await loadLinkedEstates(ctx);
-  const [counts, memories, documents, letters] = await Promise.all([
+  const [counts, memories, documents, letters, [visit]] = await Promise.all([
     sharedCountsByEstate(
       ctx,
       linked.map((e) => e.estateId),
@@ -21,6 +26,7 @@ export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
     loadSharedMemories(ctx, { order: 'recent', limit: RECENT_ACTIVITY_ITEMS, previews: false }),
     loadSharedDocuments(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
     loadSharedLetters(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
+    ctx.db.select({ returning: returningVisitorSql(ctx) }).from(sql`(select 1) as one`),
   ]);
   const activity: TSharedActivity[] = [
     ...memories.map((m) => ({
@@ -61,10 +67,11 @@ export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
       estateId: e.estateId,
       owner: e.owner,
       relationship: e.relationship,
-      lastActiveAt: e.ownerLastActiveAt?.toISOString() ?? null,
+      lastActiveAt: e.status === 'planning' ? (e.ownerLastActiveAt?.toISOString() ?? null) : null,
       status: e.status,
       counts: counts.get(e.estateId) ?? NO_COUNTS,
     })),
     activity,
+    returning: visit?.returning ?? false,
   };
 }

@@ -36,9 +36,7 @@ function OwnerCard({ estate }: { estate: TSharedEstateSummary }) {
             <EstateStatusBadge status={estate.status} />
           </div>
           <p className="text-sm text-stone-600">{estate.relationship}</p>
-          <p className="mt-1 text-sm text-stone-500">
-            {estate.lastActiveAt ? <>Last active {timeAgo(estate.lastActiveAt)}</> : 'Not active yet'}
-          </p>
+          {estate.status === 'planning' && <p className="mt-1 text-sm text-stone-500">{estate.lastActiveAt ? `Last active ${timeAgo(estate.lastActiveAt)}` : 'Not active yet'}</p>}
         </div>
       </div>
       <dl className="mt-5 grid grid-cols-3 gap-3">
@@ -90,13 +88,13 @@ function ActivityRow({ item }: { item: TSharedActivity }) {
 
 /** Home: a welcome, one card per person who chose you as a beneficiary, and what they shared lately. */
 export function Component() {
-  const { estates, activity } = useLoaderData<typeof loader>();
+  const { estates, activity, returning } = useLoaderData<typeof loader>();
   const { user } = useSignedInSession();
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   return (
     <div className="space-y-8">
       <PageHeader
-        title={`Welcome back, ${firstName}`}
+        title={`${returning ? 'Welcome back' : 'Welcome'}, ${firstName}`}
         description="Here is what the people who love you have shared with you."
       />
       {estates.length === 0 ? (
