@@ -11,6 +11,7 @@ const ALLOWED: [EstateStatus, EstateEvent, EstateStatus][] = [
   ['activation_pending', 'activated', 'active'],
   ['verification_pending', 'incapacity_verified', 'incapacity'],
   ['incapacity', 'incapacity_ended', 'planning'],
+  ['active', 'activation_reversed', 'planning'],
 ];
 
 describe('the estate lifecycle', () => {
@@ -39,9 +40,10 @@ describe('the estate lifecycle', () => {
     }
   });
 
-  it('keeps active final', () => {
-    expect(allowedEvents('active')).toEqual([]);
-    for (const event of ESTATE_EVENTS) expect(nextStatus('active', event)).toEqual({ ok: false, from: 'active', allowed: [] });
+  it('lets nothing leave active but the reversal of a mistaken activation (ADR 0075)', () => {
+    expect(allowedEvents('active')).toEqual([{ event: 'activation_reversed', to: 'planning' }]);
+    for (const event of ESTATE_EVENTS.filter((e) => e !== 'activation_reversed')) expect(nextStatus('active', event)).toEqual({ ok: false, from: 'active', allowed: ['planning'] });
+    for (const from of ESTATE_STATUSES.filter((s) => s !== 'active')) expect(nextStatus(from, 'activation_reversed').ok).toBe(false);
   });
 
   it('lets the owner act only while a report is open', () => {

@@ -15,7 +15,9 @@
  *
  *   verification_pending ──incapacity_verified──▶ incapacity ──incapacity_ended──▶ planning
  *
- * `active` is final: once released, nothing is taken back by a status change.
+ * `active` is final but for one event: `activation_reversed` (active → planning), applied only when a
+ * mistaken activation's review was proposed by the estate's administrator and approved by a
+ * different platform admin (ADR 0075). Nothing else leaves `active`.
  */
 
 export const ESTATE_STATUSES = ['planning', 'verification_pending', 'activation_pending', 'active', 'incapacity'] as const;
@@ -29,6 +31,7 @@ export const ESTATE_EVENTS = [
   'activated',
   'incapacity_verified',
   'incapacity_ended',
+  'activation_reversed',
 ] as const;
 export type EstateEvent = (typeof ESTATE_EVENTS)[number];
 
@@ -41,13 +44,14 @@ export const ESTATE_EVENT_LABELS: Record<EstateEvent, string> = {
   activated: 'the estate was activated',
   incapacity_verified: 'the medical documentation of an incapacity was verified',
   incapacity_ended: 'incapacity mode was ended',
+  activation_reversed: 'a mistaken activation was reversed after a two-person review',
 };
 
 const TRANSITIONS: Record<EstateStatus, Partial<Record<EstateEvent, EstateStatus>>> = {
   planning: { report_submitted: 'verification_pending' },
   verification_pending: { report_withdrawn: 'planning', proofs_rejected: 'planning', proofs_verified: 'activation_pending', incapacity_verified: 'incapacity' },
   activation_pending: { report_withdrawn: 'planning', activated: 'active' },
-  active: {},
+  active: { activation_reversed: 'planning' },
   incapacity: { incapacity_ended: 'planning' },
 };
 

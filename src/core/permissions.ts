@@ -30,6 +30,7 @@ export const ENTITIES = [
   'system-settings',
   'admin-task', // the admins' shared to-do list on the admin dashboard
   'feedback', // what users send from the user menu; admins read it in Reports
+  'activation-review', // "This is a mistake — I am alive": the owner opens it, the estate's administrator proposes, another admin decides (ADR 0075)
   'playbook', // an active estate's executor checklist: its administrators and digital-legacy beneficiaries (access/playbook.ts)
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -70,6 +71,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('support-team'),
     ...crud('task'),
     ...crud('future-message'),
+    // its own entity, so the freeze of an active estate's content (ADR 0074) never blocks it
+    'read:activation-review:own',
+    'create:activation-review:own',
   ],
   // a support-team member may report the owner's passing (PRODUCT.md §5)
   'legacy-planner': [...EVERYONE, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
@@ -83,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:report:own',
     'read:playbook:own',
     'update:playbook:own',
+    'update:activation-review:own',
   ],
   admin: [
     ...EVERYONE,
@@ -103,6 +108,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:admin-task:any',
     'create:admin-task:any',
     'update:admin-task:any',
+    'read:activation-review:any',
+    'update:activation-review:any',
   ],
 };
 

@@ -23,6 +23,7 @@ import { digitalAssetsRoutes } from './digital-assets/digital-assets.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { estateAdminReportsRoutes } from './estate-admin-reports/estate-admin-reports.routes.ts';
 import { estateLifecycleRoutes } from './estate-lifecycle/estate-lifecycle.routes.ts';
+import { activationReviewRoutes } from './activation-review/activation-review.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
 import { futureMessagesRoutes } from './future-messages/future-messages.routes.ts';
@@ -55,6 +56,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   filesRoutes,
   memoriesRoutes,
   estateLifecycleRoutes,
+  activationReviewRoutes,
   checkInRoutes,
   incapacityRoutes,
   estateAdminReportsRoutes,

@@ -3,12 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { TSessionUser, TSignInRequest } from '../../../core/auth.schemas.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
 import type { BaseCtx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { checkInOnSignIn } from '../check-in/check-in-period.ts';
 import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
+import { noteSignInAfterActivation } from '../activation-review/note-sign-in-after-activation.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { recordSignInDevice } from '../security/login-alert.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -87,8 +89,13 @@ export async function signIn(
     await audit(ctx, { action: 'auth.sign_in_refused_locked', actorUserId: user.id });
     throw invalid();
   }
-  const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
-  await audit(ctx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
+  await ctx.db.transaction(async (tx) => {
+    const txCtx: BaseCtx = { ...ctx, db: tx as unknown as Db };
+    const { sessionId } = await startSession(txCtx, reply, user.id, ctx.meta, previousToken);
+    await audit(txCtx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
+    // An active estate's owner signing in is news for its administrator and trustees (ADR 0075).
+    await noteSignInAfterActivation(txCtx, user);
+  });
   await recordSignInDevice(ctx, user);
   await checkInOnSignIn(ctx, user.id);
   // Signing in during the grace period of "Delete my account" cancels it (the page says so).

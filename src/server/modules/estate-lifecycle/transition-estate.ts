@@ -11,6 +11,7 @@ import { audit } from '../../lib/audit.ts';
 import { assertQuorumReached, assertReleaseWindowOver } from '../release-safeguards/gates.ts';
 import { freezeActivationSnapshot } from '../audit-integrity/freeze-activation-snapshot.ts';
 import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
+import { withdrawAfterActivation } from '../future-messages/withdraw-after-activation.ts';
 import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -50,7 +51,7 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     step.to === 'active'
       ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now) }
       : step.to === 'planning'
-        ? { releaseStepsDone: 0 }
+        ? { releaseStepsDone: 0, ...(from === 'active' ? { activatedAt: null } : {}) }
         : {};
   await tx
     .update(estates)
@@ -60,6 +61,8 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     await scheduleAfterActivation({ db: tx }, estateId, now);
     await freezeActivationSnapshot(tx, estateId, now);
   }
+  // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
+  if (from === 'active') await withdrawAfterActivation({ db: tx }, estateId, now);
   return { estateId, event, from, to: step.to };
 }
 

@@ -13,7 +13,7 @@ export const TRANSITION_ACTIONS: Record<EstateEvent, { label: string; question: 
   activated: {
     label: 'Activate',
     question: 'Activate this estate?',
-    explains: 'Beneficiaries are notified and the content kept for after activation is released on the owner’s release schedule. An activated estate cannot be returned to an earlier state.',
+    explains: 'Beneficiaries are notified and the content kept for after activation is released on the owner’s release schedule. Only a review by two staff members can undo an activation made by mistake.',
   },
   proofs_verified: {
     label: 'Mark documents verified',
@@ -39,6 +39,11 @@ export const TRANSITION_ACTIONS: Record<EstateEvent, { label: string; question: 
     label: 'End incapacity mode',
     question: 'End incapacity mode?',
     explains: 'The estate goes back to planning: the temporary, read-only access closes at once and nothing is lost. The owner and the people they chose are told.',
+  },
+  activation_reversed: {
+    label: 'Reverse the activation',
+    question: 'Reverse this activation?',
+    explains: 'Only after the owner asked for a review, the estate administrator proposed it and a different platform admin approved it.',
   },
   report_submitted: {
     label: 'Record a report',
