@@ -51,6 +51,8 @@ export const ZSessionUser = z.object({
   initials: z.string(),
   roles: z.array(z.enum(ROLES)),
   estateId: z.string().nullable(),
+  /** When the estate this user owns was activated (ISO), null unless it is active: their screens are read-only (ADR 0074). */
+  estateActivatedAt: z.string().nullable(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

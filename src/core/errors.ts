@@ -22,5 +22,7 @@ export const ERROR_CODES = {
   twoFactorSetupRequired: 'TWO_FACTOR_SETUP_REQUIRED',
   /** A sensitive action (reveal a secret, delete the account) needs the password / code re-entered: "Confirm it's you". */
   confirmationRequired: 'CONFIRMATION_REQUIRED',
+  /** The owner's estate is active: what it holds is kept as it was left and cannot change (ADR 0074). */
+  estateFrozen: 'ESTATE_FROZEN',
   internal: 'INTERNAL_ERROR',
 } as const;

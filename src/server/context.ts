@@ -15,6 +15,8 @@ export interface Actor {
   roles: Role[];
   /** The estate this user owns, when they are an estate owner. */
   estateId: string | null;
+  /** When that estate was activated; null unless it is active. For display: the freeze reads the database (ADR 0074). */
+  estateActivatedAt: Date | null;
   sessionId: string;
 }
 

@@ -1,5 +1,8 @@
 import type { Db } from '../../src/server/db/client.ts';
+import { injectAs, sessionFor, type TestApp } from '../helpers.ts';
 import { insertBeneficiary, insertSupportMember } from './estates.ts';
+import { makePdf, multipartBody } from './files.ts';
+import { endVetoWindow } from './safeguards.ts';
 import { insertOwner, insertUser, type InsertedUser } from './users.ts';
 
 /** An estate with a linked beneficiary and its estate administrator (all with accounts). */
@@ -21,4 +24,24 @@ export async function administrate(db: Db, owner: InsertedUser, administrator: I
     email: administrator.email,
     acceptedAt: new Date(),
   });
+}
+
+/**
+ * The real way to an active estate: the beneficiary reports the death with a certificate, the
+ * administrator approves it, the owner's veto window runs out, the administrator activates.
+ */
+export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<typeof insertEstateWithTeam>>): Promise<void> {
+  const estateId = family.owner.estateId!;
+  const { payload, headers } = multipartBody([
+    { name: 'data', value: JSON.stringify({ event: 'death', relationship: 'Daughter', eventDate: '2026-11-20' }) },
+    { name: 'death_certificate', filename: 'certificate.pdf', data: makePdf('Death certificate'), contentType: 'application/pdf' },
+  ]);
+  const reported = await injectAs(t, await sessionFor(t, family.reporter), 'POST', `/api/v1/estates/${estateId}/reports`, payload, { headers });
+  if (reported.statusCode !== 201) throw new Error(`report: ${reported.body}`);
+  const adminS = await sessionFor(t, family.administrator);
+  const pending = await injectAs(t, adminS, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`);
+  for (const item of pending.json().items as { id: string }[]) await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`);
+  await endVetoWindow(t.db, estateId, t.clock.now());
+  const activated = await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
 }

@@ -8,6 +8,7 @@ import { createGenerationCache, readStamp, type ReadStamp } from '../lib/generat
 import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession, reuseSession, type ActiveSession, type LoadedSession } from '../modules/auth/sessions.ts';
 import { getSystemSettings } from '../modules/system-settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
+import { refuseFrozenEstateWrite } from './estate-freeze.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,7 +54,8 @@ export function isGuardedUrl(url: string): boolean {
 
 /**
  * The one place where requests are authenticated and authorised:
- * session → 401 without one → CSRF on mutations → 403 without the route's permission.
+ * session → 401 without one → CSRF on mutations → 403 without the route's permission → 409 for an
+ * estate owner's change to an activated estate (ADR 0074).
  * Startup fails for an API route that declares neither a permission nor `public`.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -155,6 +157,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
     if (config.permission && !can(request.actor?.roles ?? [], config.permission)) {
       return sendError(reply, 403, ERROR_CODES.forbidden, 'Your account does not have access to this.');
     }
+
+    return refuseFrozenEstateWrite(deps, request, reply);
   });
 });
 

@@ -48,6 +48,9 @@ const outerUserId = sql.raw('"users"."id"');
 const accessOfUser = {
   roles: sql<Role[] | null>`(SELECT array_agg(${userRoles.role}::text ORDER BY ${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${outerUserId})`,
   estateId: sql<string | null>`(SELECT ${estates.id}::text FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} LIMIT 1)`,
+  estateActivatedAt: sql<Date | null>`(SELECT coalesce(${estates.activatedAt}, ${estates.updatedAt}) FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} AND ${estates.status} = 'active' LIMIT 1)`.mapWith(
+    estates.activatedAt,
+  ),
 };
 
 /** One round trip: the session, its user, their roles and the estate they own (issue 14); built once, run on every request. */
@@ -94,6 +97,7 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     email: row.user.email,
     roles: row.roles ?? [],
     estateId: row.estateId,
+    estateActivatedAt: row.estateActivatedAt,
     sessionId: id,
   };
   return {
@@ -189,7 +193,15 @@ export async function sessionUser(deps: Deps, userId: string): Promise<TSessionU
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new Error('user vanished');
-  return { id: user.id, name: user.name, email: user.email, initials: initialsOf(user.name), roles: user.roles ?? [], estateId: user.estateId };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    initials: initialsOf(user.name),
+    roles: user.roles ?? [],
+    estateId: user.estateId,
+    estateActivatedAt: user.estateActivatedAt?.toISOString() ?? null,
+  };
 }
 
 export function actorToSessionUser(actor: Actor): TSessionUser {
@@ -200,5 +212,6 @@ export function actorToSessionUser(actor: Actor): TSessionUser {
     initials: initialsOf(actor.name),
     roles: actor.roles,
     estateId: actor.estateId,
+    estateActivatedAt: actor.estateActivatedAt?.toISOString() ?? null,
   };
 }
