@@ -103,6 +103,7 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(email);
+  await expect(page.getByRole('link', { name: 'read it in Mail' })).toHaveAttribute('href', `/mail?to=${encodeURIComponent(email)}`);
   await expectNoAxeViolations(page);
 
   // The emailed link (read from the local outbox) finishes the sign-up with one deliberate click.

@@ -39,8 +39,13 @@ const zHealth = z.enum(SYSTEM_HEALTH);
 
 /** Thresholds of the status words (ADR 0028). */
 export const SYSTEM_STATUS_RULES = {
-  /** Mail: Degraded when any email has failed at least once and is not yet sent; Down when this many or more. */
+  /**
+   * Mail: Degraded when any email of the last `mailFailingHours` has failed at least once and is not
+   * yet sent; Down when this many or more. An older one that was given up (a bounced address) is in
+   * Reports, not today's health.
+   */
   mailFailingDown: 10,
+  mailFailingHours: 24,
   /** Jobs: Degraded when any job failed or waits to retry; Down when this many or more have failed for good. */
   jobsFailedDown: 10,
   /** Jobs: Degraded when more than this many jobs wait (a stalled poller). */

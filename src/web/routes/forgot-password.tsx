@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { accountApi } from '../features/account/api.ts';
+import { DemoMailNote } from '../features/demo-mail/demo-mail-note.tsx';
 import { fieldErrorsFromIssues, formText } from '../lib/form.ts';
 import { useAction } from '../lib/use-action.ts';
 
@@ -45,6 +46,7 @@ export function Component() {
             If <strong className="break-all">{sentTo}</strong> belongs to an account, we have sent it a link to choose a new password.
           </p>
           <p>The link works once, for 60 minutes. Nothing arrived? Check your spam folder, or ask again in a few minutes.</p>
+          <DemoMailNote to={sentTo} />
         </div>
       </CenteredPage>
     );

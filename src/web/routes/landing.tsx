@@ -66,13 +66,13 @@ function PersonaCard({ persona }: { persona: Persona }) {
   );
 }
 
-function DemoLanding({ error }: { error: string | undefined }) {
+function DemoLanding({ error, systemName }: { error: string | undefined; systemName: string }) {
   return (
     <>
       <div className="max-w-3xl">
-        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Explore Heirloom</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Explore {systemName}</h1>
         <p className="mt-4 text-lg text-stone-600">
-          Heirloom keeps a family's memories, documents and wishes safe, and passes them on with care. This is a demo
+          {systemName} keeps a family's memories, documents and wishes safe, and passes them on with care. This is a demo
           filled with a fictional family's sample data: pick a persona to explore its dashboard.
         </p>
       </div>
@@ -215,7 +215,7 @@ export function Component() {
   const showDemo = session.demoMode && !(user && !isDemoPersonaUser(user));
   return (
     <div className="min-h-full">
-      <title>{showDemo ? 'Explore Heirloom' : session.systemName}</title>
+      <title>{showDemo ? `Explore ${session.systemName}` : session.systemName}</title>
       <header className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-5 sm:px-6 lg:px-8">
         <Logo name={session.systemName} />
         <div className="flex items-center gap-4">
@@ -236,7 +236,7 @@ export function Component() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12 lg:px-8">
-        {showDemo ? <DemoLanding error={actionData?.error} /> : <Welcome session={session} />}
+        {showDemo ? <DemoLanding error={actionData?.error} systemName={session.systemName} /> : <Welcome session={session} />}
       </main>
     </div>
   );

@@ -5,6 +5,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
+import { DemoMailNote } from '../features/demo-mail/demo-mail-note.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { fieldErrorsFromIssues, formText, type FieldErrors } from '../lib/form.ts';
 
@@ -55,6 +56,7 @@ export function Component() {
             within {SIGN_UP_LINK_HOURS} hours to finish creating your account.
           </p>
           <p>If it does not arrive in a few minutes, check your spam folder, or sign up again to get a new link.</p>
+          <DemoMailNote to={result.sentTo} />
         </div>
       </CenteredPage>
     );

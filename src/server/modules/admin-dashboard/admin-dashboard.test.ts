@@ -137,6 +137,22 @@ describe('system status', () => {
     expect((await get<TAdminDashboard>('/api/v1/admin/dashboard')).systemStatus.mail).toMatchObject({ status: 'down', failing: 10 });
   });
 
+  it('is not Degraded for a bounce given up days ago (a fresh demo has three), only for mail failing today', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const admin = await sessionFor(fresh, await insertUser(fresh.db, { roles: ['admin'] }));
+      const status = async () => (await injectAs(fresh, admin, 'GET', '/api/v1/admin/dashboard')).json().systemStatus.mail;
+      const daysAgo = (days: number) => new Date(fresh.clock.now().getTime() - days * 24 * 3_600_000);
+      const bounce = (createdAt: Date) => ({ to: 'gone@example.net', subject: 's', text: 't', kind: 'k', createdAt, attempts: 6, error: '550 5.1.1 mailbox unavailable' });
+      await fresh.db.insert(outboxEmails).values([bounce(daysAgo(3)), bounce(daysAgo(19))]);
+      expect(await status()).toMatchObject({ status: 'operational', failing: 0 });
+      await fresh.db.insert(outboxEmails).values(bounce(daysAgo(0.5)));
+      expect(await status()).toMatchObject({ status: 'degraded', failing: 1 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('counts queued and failed jobs from the queue, raises one alert per failing job per hour, and says Degraded', async () => {
     let fail = true;
     const flaky = defineJob({

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, max, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, max, sql, sum } from 'drizzle-orm';
 import { SYSTEM_STATUS_RULES, type TSystemHealth, type TSystemStatus } from '../../../core/admin-dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
@@ -42,11 +42,12 @@ async function jobs(ctx: Ctx): Promise<Part<'jobs'>> {
   }
 }
 
-/** Unsent mail (the partial index outbox_unsent_idx) and the newest sent one (outbox_sent_idx). */
+/** Unsent mail (the partial index outbox_unsent_idx), recently failing among it, and the newest sent one (outbox_sent_idx). */
 async function mail(ctx: Ctx): Promise<Part<'mail'>> {
+  const since = new Date(ctx.clock.now().getTime() - SYSTEM_STATUS_RULES.mailFailingHours * 3_600_000);
   const [[unsent], [sent]] = await Promise.all([
     ctx.db
-      .select({ waiting: count(), failing: sql<number>`count(*) FILTER (WHERE ${isNotNull(outboxEmails.error)})::int` })
+      .select({ waiting: count(), failing: sql<number>`count(*) FILTER (WHERE ${and(isNotNull(outboxEmails.error), gt(outboxEmails.createdAt, since))})::int` })
       .from(outboxEmails)
       .where(isNull(outboxEmails.sentAt)),
     ctx.db.select({ last: max(outboxEmails.sentAt) }).from(outboxEmails).where(and(isNotNull(outboxEmails.sentAt))),

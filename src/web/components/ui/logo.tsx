@@ -1,5 +1,9 @@
-/** The Heirloom mark and name. `name` is the system name from the session (admin-configurable). */
-export function Logo({ name = 'Heirloom', className = '' }: { name?: string; className?: string }) {
+import { useSystemName } from '../../lib/system-name.ts';
+
+/** The Heirloom mark and the system name (admin-configurable; the session's unless `name` is given). */
+export function Logo({ name, className = '' }: { name?: string; className?: string }) {
+  const systemName = useSystemName();
+  name ??= systemName;
   return (
     <span className={`inline-flex items-center gap-2.5 ${className}`.trim()}>
       <svg viewBox="0 0 32 32" aria-hidden="true" className="size-8 shrink-0">
