@@ -7,7 +7,8 @@ import { NOTIFICATION_FREQUENCIES, NOTIFICATION_METHODS } from './constants.ts';
 import { timeZoneOffsetMs, wallTimeToUtc } from './time-zones.ts';
 import { zTimeCursor } from './keyset.schemas.ts';
 
-export const NOTIFICATION_TYPES = ['memory', 'document', 'message', 'estate', 'security'] as const;
+/** activity: a beneficiary downloaded something the owner shared (their "beneficiary activity" setting, ADR 0078). */
+export const NOTIFICATION_TYPES = ['memory', 'document', 'message', 'estate', 'security', 'activity'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   memory: 'Memories',
@@ -15,6 +16,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   message: 'Messages',
   estate: 'Estate updates',
   security: 'Security',
+  activity: 'Beneficiary activity',
 };
 
 export const NOTIFICATION_METHOD_KEYS = Object.keys(NOTIFICATION_METHODS) as [keyof typeof NOTIFICATION_METHODS, ...(keyof typeof NOTIFICATION_METHODS)[]];
@@ -34,7 +36,7 @@ export const PREFERENCE_LABELS = {
 } as const;
 export type PreferenceKey = keyof typeof PREFERENCE_LABELS;
 
-/** Which preference governs a type; types without one (estate, security) are always created. */
+/** Which preference governs a type; types without one (estate, security, activity) are always created. */
 export const PREFERENCE_FOR_TYPE: Partial<Record<NotificationType, PreferenceKey>> = {
   memory: 'newMemories',
   document: 'documentUpdates',

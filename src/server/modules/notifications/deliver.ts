@@ -27,6 +27,7 @@ const SUBJECT_FOR_TYPE: Record<NotificationType, string> = {
   message: 'you have a new message',
   estate: 'news about an estate you belong to',
   security: 'a security notice about your account',
+  activity: 'someone downloaded what you shared',
 };
 
 const subjectFor = (type: string) => SUBJECT_FOR_TYPE[type as NotificationType] ?? 'you have a new notification';

@@ -16,27 +16,37 @@ import { loadNotificationSettings, loadSettingsData } from '../notifications/not
 import { notify } from '../notifications/notify.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 
-/** What the file belongs to, in words for the owner's notification (never shown for an invisible file). */
-async function describe(ctx: Ctx, fileId: string): Promise<string> {
+const MEDIA_WORDS: Record<string, string> = { photo: 'a photo', video: 'a video', audio: 'a recording' };
+
+/**
+ * What was downloaded, in words for the notices (never shown for an invisible file), and where the
+ * owner finds it: their Documents or Memories list, searched for its title.
+ */
+async function describe(ctx: Ctx, fileId: string): Promise<{ what: string; ownerLink: string }> {
+  const search = (list: string, title: string) => `/estate-owner/${list}?q=${encodeURIComponent(title)}`;
   const [doc] = await ctx.db.select({ title: documents.title }).from(documents).where(eq(documents.fileId, fileId)).limit(1);
-  if (doc) return `the document “${doc.title}”`;
+  if (doc) return { what: `the document “${doc.title}”`, ownerLink: search('documents', doc.title) };
   const [memory] = await ctx.db
-    .select({ title: memories.title })
+    .select({ title: memories.title, kind: memoryMedia.kind })
     .from(memoryMedia)
     .innerJoin(memories, eq(memories.id, memoryMedia.memoryId))
     .where(or(eq(memoryMedia.fileId, fileId), eq(memoryMedia.thumbnailFileId, fileId)))
     .limit(1);
-  return memory ? `a file of the memory “${memory.title}”` : 'a shared file';
+  if (memory) return { what: `${MEDIA_WORDS[memory.kind] ?? 'a file'} from the memory “${memory.title}”`, ownerLink: search('memories', memory.title) };
+  return { what: 'a shared file', ownerLink: '/estate-owner/dashboard' };
 }
 
-/** The audit action of every shared file that leaves the route below, inline or as an attachment. */
+/**
+ * The audit action of every shared file that leaves the route below, inline or as an attachment
+ * (`details.inline` tells a view from a download).
+ */
 const DOWNLOADED = 'shared_file.downloaded';
 
 /**
- * After a beneficiary opens a shared file, how long further opens of that file by them are audited
- * but told to nobody: the owner's "beneficiary activity" notification and the viewer's own
- * download notice come at most once per file per beneficiary in any such window (memory cards load
- * their thumbnails through this route, one request per card and per visit).
+ * After a beneficiary downloads a shared file, how long further downloads of that file by them are
+ * audited but told to nobody: the owner's "beneficiary activity" notification and the viewer's own
+ * download notice come at most once per file per beneficiary in any such window. Views (inline:
+ * thumbnails, photos, players, the PDF preview) are audited and never told (ADR 0078).
  */
 export const SHARED_FILE_NOTICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -44,11 +54,11 @@ export const SHARED_FILE_NOTICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const LOCK_SHARED_FILE = 0x48_4c_46_31; // "HLF1"
 
 /**
- * Writes this request's `shared_file.downloaded` audit entry and answers whether it is the first
- * by this viewer for this file in the notice window (no earlier entry of theirs for it within
- * SHARED_FILE_NOTICE_WINDOW_MS). Decided in one transaction under an advisory lock on viewer and
- * file: a parallel request for the same file waits, then sees this entry, so of two requests at
- * once exactly one is first.
+ * Writes this download's `shared_file.downloaded` audit entry and answers whether it is the first
+ * download by this viewer of this file in the notice window (no earlier download entry of theirs
+ * for it within SHARED_FILE_NOTICE_WINDOW_MS). Decided in one transaction under an advisory lock on
+ * viewer and file: a parallel request for the same file waits, then sees this entry, so of two
+ * requests at once exactly one is first.
  */
 async function auditAndClaimNotice(ctx: Ctx, file: typeof files.$inferSelect, estateId: string | null): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
@@ -65,26 +75,28 @@ async function auditAndClaimNotice(ctx: Ctx, file: typeof files.$inferSelect, es
           eq(auditLog.action, DOWNLOADED),
           eq(auditLog.targetType, 'file'),
           eq(auditLog.targetId, file.id),
+          sql`coalesce((${auditLog.details} ->> 'inline')::boolean, false) = false`,
         ),
       )
       .limit(1);
-    await audit(
-      { ...ctx, db },
-      { action: DOWNLOADED, estateId, targetType: 'file', targetId: file.id, details: { size: file.size, mimeType: file.mimeType } },
-    );
+    await auditFileOut({ ...ctx, db }, file, estateId, false);
     return !earlier;
   });
 }
+
+const auditFileOut = (ctx: Ctx, file: typeof files.$inferSelect, estateId: string | null, inline: boolean) =>
+  audit(ctx, { action: DOWNLOADED, estateId, targetType: 'file', targetId: file.id, details: { size: file.size, mimeType: file.mimeType, inline } });
 
 /**
  * GET /api/v1/shared/files/:id — streams a file the access policy lets the viewer see (the file of
  * a visible document, or of a visible memory's media), decrypted, as an attachment (or inline for
  * PDF and images when asked). Anything else is 404. Every file that leaves this route, inline or
- * attachment alike, is audit-logged as `shared_file.downloaded`, one entry per request: `inline`
- * only changes the Content-Disposition header. The first request by this viewer for this file in
- * the notice window (SHARED_FILE_NOTICE_WINDOW_MS) also notifies the owner when their
- * "beneficiary activity" setting is on, and tells the viewer when their own "download
- * notifications" toggle is on; the others in the window are audited only.
+ * attachment alike, is audit-logged as `shared_file.downloaded`, one entry per request. Only a
+ * download (an attachment) is told: the first by this viewer of this file in the notice window
+ * (SHARED_FILE_NOTICE_WINDOW_MS) notifies the owner when their "beneficiary activity" setting is on
+ * and their estate is not active (after activation nobody is told per file: the audit log, the
+ * administrator's Beneficiary Access report and the bulk-download alert remain), and tells the
+ * viewer when their own "download notifications" toggle is on. Views are audited only (ADR 0078).
  */
 export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: FastifyReply, inline: boolean): Promise<FastifyReply> {
   const [file] = await ctx.db
@@ -95,9 +107,10 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
   if (!file) throw notFound('That file');
 
   const [estate] = file.estateId
-    ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId }).from(estates).where(eq(estates.id, file.estateId))
+    ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, file.estateId))
     : [];
-  if (await auditAndClaimNotice(ctx, file, estate?.id ?? null)) await tellAboutDownload(ctx, file.id, estate?.ownerId ?? null);
+  if (inline) await auditFileOut(ctx, file, estate?.id ?? null, true);
+  else if (await auditAndClaimNotice(ctx, file, estate?.id ?? null)) await tellAboutDownload(ctx, file.id, estate && estate.status !== 'active' ? estate.ownerId : null);
   if (estate) await watchForBulkDownloads(ctx, estate.id);
   return sendStoredFile(ctx, file, reply, { inline });
 }
@@ -135,16 +148,16 @@ async function watchForBulkDownloads(ctx: Ctx, estateId: string): Promise<void> 
   });
 }
 
-/** The owner's "beneficiary activity" notification and the viewer's own download notice, each by its setting. */
+/** The owner's "beneficiary activity" notification (null: nobody to tell) and the viewer's own download notice, each by its setting. */
 async function tellAboutDownload(ctx: Ctx, fileId: string, ownerId: string | null): Promise<void> {
-  const what = await describe(ctx, fileId);
+  const { what, ownerLink } = await describe(ctx, fileId);
   if (ownerId && readUserSettings(await loadSettingsData(ctx.db, ownerId)).beneficiaryActivity) {
     await notify(ctx, {
       userId: ownerId,
-      type: 'document',
+      type: 'activity',
       message: `${ctx.actor.name} downloaded ${what}`,
       fromName: ctx.actor.name,
-      link: '/estate-owner/documents',
+      link: ownerLink,
     });
   }
   if ((await loadNotificationSettings(ctx.db, ctx.actor.userId)).downloads) {

@@ -1,5 +1,6 @@
 import {
   ArchiveBoxArrowDownIcon,
+  ArrowDownTrayIcon,
   ArrowUturnLeftIcon,
   ChatBubbleLeftRightIcon,
   CheckIcon,
@@ -20,6 +21,7 @@ const ICON: Record<NotificationType, IconComponent> = {
   message: ChatBubbleLeftRightIcon,
   estate: HomeModernIcon,
   security: ShieldCheckIcon,
+  activity: ArrowDownTrayIcon,
 };
 
 export interface NotificationActions {
