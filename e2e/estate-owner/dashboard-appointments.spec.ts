@@ -22,6 +22,17 @@ test('a new owner is greeted "Welcome", sees an open checklist, the Security sub
   const glance = page.getByRole('list', { name: 'Your legacy at a glance' });
   await expect(glance.getByRole('link', { name: /Legal Documents\s*0\s*of 0 documents in your vault/ })).toBeVisible();
   await axeAtBothWidths(page);
+
+  // Issue 24: the will uploaded from its task does the task; the notice does not offer to do it again.
+  await page.getByRole('button', { name: 'Upload a document for: Upload your will' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Document' });
+  await upload.getByLabel('Title').fill('Last Will and Testament');
+  await upload.getByLabel('Type').selectOption({ label: 'Legal Document' });
+  await upload.getByLabel('File').setInputFiles({ name: 'will.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n') });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Uploaded “Last Will and Testament”.')).toBeVisible();
+  await expect(checklist.getByText('1 of 7 steps done')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Mark “Upload your will” complete/ })).toHaveCount(0);
 });
 
 test.describe('the demo owner', () => {
@@ -72,7 +83,7 @@ test.describe('the demo owner', () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming Appointments' });
     const item = upcoming.getByRole('listitem').filter({ hasText: notes });
     await expect(item.locator('time')).toHaveText(/07:00–08:00 UTC$/);
-    await item.getByRole('button', { name: /Cancel Document Review/ }).click();
+    await item.getByRole('button', { name: /^Cancel appointment: Document Review/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
     await expect(confirm.getByText('David Chen will be told straight away.')).toBeVisible();
     await expectNoAxeViolations(page);

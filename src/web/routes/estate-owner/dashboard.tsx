@@ -18,6 +18,7 @@ import { RecentMemoriesCard } from '../../features/dashboard/recent-memories-car
 import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx';
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { ImBackBanner } from '../../features/incapacity/im-back-banner.tsx';
+import { ImAliveCard } from '../../features/activation-review/im-alive-card.tsx';
 import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
@@ -103,12 +104,13 @@ export function Component() {
         }}
       />
       <ImBackBanner inIncapacity={lifecycle?.status === 'incapacity'} onBack={() => void revalidator.revalidate()} />
+      <ImAliveCard />
       <div aria-live="polite">
         {notice && (
           <Alert tone={notice.tone}>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
               <span>{notice.text}</span>
-              {notice.task && (
+              {notice.task && dashboard.tasks.some((t) => t.id === notice.task?.id) && (
                 <Button size="sm" variant="secondary" loading={completing} onClick={() => notice.task && void complete(notice.task)}>
                   Mark “{notice.task.title}” complete
                 </Button>
@@ -158,8 +160,10 @@ export function Component() {
         onClose={() => setUploading(null)}
         onUploaded={async (doc) => {
           const task = uploading?.task ?? undefined;
-          setNotice({ tone: 'success', text: `Uploaded “${doc.title}”.`, ...(task ? { task } : {}) });
+          // The upload may have done the task already (a will ticks "Upload your will"): only a task
+          // still pending after the reload is offered.
           await revalidator.revalidate();
+          setNotice({ tone: 'success', text: `Uploaded “${doc.title}”.`, ...(task ? { task } : {}) });
         }}
       />
       <TaskDialog
