@@ -52,8 +52,8 @@ test('the admin verifies the audit record; a beneficiary checks a released file 
 
   // 3. The beneficiary downloads the document and the snapshot from the estate page …
   await beneficiary.goto(`/beneficiary/estate/${estateId}`);
-  await expect(beneficiary.getByRole('heading', { name: 'Activation snapshot' })).toBeVisible({ timeout: 30_000 });
-  const [manifestDownload] = await Promise.all([beneficiary.waitForEvent('download'), beneficiary.getByRole('link', { name: 'Download the snapshot' }).click()]);
+  await expect(beneficiary.getByRole('heading', { name: 'Record of what was released' })).toBeVisible({ timeout: 30_000 });
+  const [manifestDownload] = await Promise.all([beneficiary.waitForEvent('download'), beneficiary.getByRole('link', { name: 'Download the record' }).click()]);
   const manifest = JSON.parse(fs.readFileSync((await manifestDownload.path())!, 'utf8')) as { items: { title: string }[] };
   expect(manifest.items.map((i) => i.title)).toContain(title);
   const row = beneficiary.getByRole('listitem').filter({ hasText: title });
@@ -62,9 +62,9 @@ test('the admin verifies the audit record; a beneficiary checks a released file 
 
   // … and "Check a file" says it matches (and a file that was not released matches nothing).
   await beneficiary.getByLabel('Check a file').setInputFiles({ name: 'instructions.pdf', mimeType: 'application/pdf', buffer: fs.readFileSync(downloaded) });
-  await expect(beneficiary.getByText(`instructions.pdf matches the document “${title}” in the snapshot`)).toBeVisible();
+  await expect(beneficiary.getByText(`instructions.pdf matches the document “${title}” in the record`)).toBeVisible();
   await beneficiary.getByLabel('Check a file').setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: makePdf('Something else') });
-  await expect(beneficiary.getByText('other.pdf matches none of the files in the snapshot')).toBeVisible();
+  await expect(beneficiary.getByText('other.pdf matches none of the files in the record')).toBeVisible();
   await axeAtBothWidths(beneficiary);
 
   // The admin's check still finds the record intact, the activation's snapshot hash included.

@@ -6,14 +6,16 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { sha256OfFile, snapshotHref } from './api.ts';
+import { releasedInWords } from './released-in-words.ts';
 
 type Check = { kind: 'idle' } | { kind: 'checking'; name: string } | { kind: 'match'; name: string; item: TSnapshotItem } | { kind: 'none'; name: string } | { kind: 'failed'; name: string };
 
 const KIND_LABEL: Record<TSnapshotItem['kind'], string> = { memory: 'memory', memory_media: 'memory file', document: 'document' };
 
 /**
- * The activation snapshot on a beneficiary's estate page: download the manifest frozen when the estate
- * was activated, and "Check a file" — its SHA-256 computed here in the browser and looked up in it.
+ * The activation snapshot on a beneficiary's estate page, in plain words ("Record of what was
+ * released", counted as the page counts): download the manifest frozen when the estate was activated,
+ * and "Check a file" — its SHA-256 computed here in the browser and looked up in it.
  */
 export function SnapshotCard({ snapshot }: { snapshot: TSnapshotSummary }) {
   const [check, setCheck] = useState<Check>({ kind: 'idle' });
@@ -34,19 +36,23 @@ export function SnapshotCard({ snapshot }: { snapshot: TSnapshotSummary }) {
   };
 
   return (
-    <Card title="Activation snapshot" description={`Frozen ${formatDate(snapshot.frozenAt)}: ${snapshot.itemCount} ${snapshot.itemCount === 1 ? 'item' : 'items'} released to you`}>
+    <Card title="Record of what was released" description={`Kept ${formatDate(snapshot.frozenAt)}: ${releasedInWords(snapshot.manifest.items)} released to you`}>
       <div className="space-y-4">
         <p className="text-sm text-stone-700">
-          When this estate was activated, the list of everything released to you was frozen with a fingerprint (SHA-256) of each file. Its own fingerprint is kept in
-          the tamper-evident audit record.
+          When this estate was activated, we sealed a record of everything released to you, so no one can change it afterwards. You can check that a file you
+          downloaded is exactly the one that was released.
         </p>
-        <p className="text-sm break-all text-stone-600">
-          Fingerprint of the list: <code className="font-mono text-xs text-stone-800">{snapshot.sha256}</code>
-        </p>
+        <details className="text-sm text-stone-600">
+          <summary className="cursor-pointer font-medium text-stone-700">Technical details</summary>
+          <p className="mt-2 break-all">
+            The record lists a SHA-256 fingerprint of each file, and its own fingerprint is kept in the tamper-evident audit record:{' '}
+            <code className="font-mono text-xs text-stone-800">{snapshot.sha256}</code>
+          </p>
+        </details>
         <div className="flex flex-wrap gap-3">
           <a href={snapshotHref(snapshot.estateId)} download className={buttonClasses('secondary')}>
             <ArrowDownTrayIcon aria-hidden="true" className="size-5 text-stone-500" />
-            Download the snapshot
+            Download the record
           </a>
           <label htmlFor={inputId} className={`${buttonClasses('secondary')} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent-solid`}>
             <FingerPrintIcon aria-hidden="true" className="size-5 text-stone-500" />
@@ -61,10 +67,10 @@ export function SnapshotCard({ snapshot }: { snapshot: TSnapshotSummary }) {
           {check.kind === 'checking' && <p className="text-sm text-stone-700">Checking {check.name}…</p>}
           {check.kind === 'match' && (
             <Alert tone="success">
-              {check.name} matches the {KIND_LABEL[check.item.kind]} “{check.item.title}” in the snapshot: it is exactly the file that was released.
+              {check.name} matches the {KIND_LABEL[check.item.kind]} “{check.item.title}” in the record: it is exactly the file that was released.
             </Alert>
           )}
-          {check.kind === 'none' && <Alert tone="error">{check.name} matches none of the files in the snapshot: it is not exactly a file that was released to you.</Alert>}
+          {check.kind === 'none' && <Alert tone="error">{check.name} matches none of the files in the record: it is not exactly a file that was released to you.</Alert>}
           {check.kind === 'failed' && <Alert tone="error">{check.name} could not be read. Try choosing it again.</Alert>}
         </div>
       </div>
