@@ -30,7 +30,7 @@ async function activeEstate() {
   const f = await insertEstateWithTeam(t.db);
   const estateId = f.owner.estateId!;
   await t.db.insert(estateTrustees).values({ estateId, userId: f.reporter.id, position: 1 });
-  const memory = await insertMemory(t, estateId, { title: 'Our summer in Brittany', shareAll: true, release: 'after_activation' });
+  const memory = await insertMemory(t.app.deps, estateId, { title: 'Our summer in Brittany', shareAll: true, release: 'after_activation' });
   await insertDeliveredLetter(t.db, { estateId, ownerId: f.owner.id, recipient: f.beneficiary, subject: 'For after I am gone', deliveryRule: 'after_activation', daysAfterActivation: 0 });
   await setEstateStatus(t.db, estateId, 'active');
   await freezeActivationSnapshot(t.db, estateId, t.clock.now());

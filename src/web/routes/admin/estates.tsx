@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PendingReversalsCard } from '../../features/activation-review/pending-reversals-card.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { AddEstateDialog } from '../../features/admin-accounts/add-estate-dialog.tsx';
 import { adminAccountsApi } from '../../features/admin-accounts/api.ts';
@@ -56,6 +57,7 @@ export function Component() {
         }
       />
       <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
+      <PendingReversalsCard />
       <SearchFilterBar searchLabel="Search estates by owner name or email" q={q} activeFilters={status ? 1 : 0}>
         <SelectField label="Status" name="status" defaultValue={status}>
           <option value="">All statuses</option>

@@ -16,6 +16,7 @@ import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
 import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
+import { ProposeReversalCard } from '../../features/activation-review/propose-reversal-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 import { SafeguardsCountdown } from '../../components/ui/safeguards-countdown.tsx';
@@ -91,6 +92,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
       </div>
       <div aria-live="polite">{transition.notice && <Alert tone={transition.notice.tone}>{transition.notice.text}</Alert>}</div>
       <SafeguardsCountdown safeguards={estate.report?.safeguards} />
+      <ProposeReversalCard estateId={estate.id} />
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <EstateInformationCard estate={estate} />
         <DigitalLegacyCard legacy={estate.legacy} />

@@ -19,6 +19,7 @@ import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx'
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { ImBackBanner } from '../../features/incapacity/im-back-banner.tsx';
 import { ImAliveCard } from '../../features/activation-review/im-alive-card.tsx';
+import { ImAliveCard } from '../../features/activation-review/im-alive-card.tsx';
 import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
@@ -104,6 +105,7 @@ export function Component() {
         }}
       />
       <ImBackBanner inIncapacity={lifecycle?.status === 'incapacity'} onBack={() => void revalidator.revalidate()} />
+      <ImAliveCard />
       <ImAliveCard />
       <div aria-live="polite">
         {notice && (
