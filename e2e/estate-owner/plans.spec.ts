@@ -268,7 +268,7 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     await expect(item.getByText('Waiting for David Chen to confirm.')).toBeVisible();
 
     const download = page.waitForEvent('download');
-    await item.getByRole('link', { name: /Add Family Meeting .* to your calendar/ }).click();
+    await item.getByRole('link', { name: /^Add to calendar: Family Meeting/ }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^heirloom-family-meeting-\d{4}-\d{2}-\d{2}\.ics$/);
     const ics = fs.readFileSync(await file.path(), 'utf8').replace(/\r\n[ \t]/g, '');
@@ -286,7 +286,7 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
     await page.goto('/estate-owner/appointments');
     const after = page.getByRole('listitem').filter({ hasText: notes });
     await expect(after.getByText('Confirmed', { exact: true })).toBeVisible();
-    await after.getByRole('button', { name: /Cancel Family Meeting/ }).click();
+    await after.getByRole('button', { name: /^Cancel appointment: Family Meeting/ }).click();
     await page.getByRole('dialog', { name: 'Cancel this appointment?' }).getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(page.getByText('Cancelled: Family Meeting with David Chen.')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: notes }).getByText('Cancelled', { exact: true })).toBeVisible();

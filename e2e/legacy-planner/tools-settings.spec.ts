@@ -94,7 +94,7 @@ test.describe('legacy planner: settings, tools, resources, appointments, message
     }
     await expect(page.getByLabel('Time (CT)')).toBeVisible();
     await expect(page.locator('time').first()).toHaveText(/\d{2}:\d{2}–\d{2}:\d{2} CT$/);
-    await expect(page.getByRole('link', { name: /to your calendar \(\.ics file\)/ }).first()).toHaveAttribute('href', /\/api\/v1\/appointments\/[\w-]+\/ics$/);
+    await expect(page.getByRole('link', { name: /^Add to calendar: .* \(\.ics file\)$/ }).first()).toHaveAttribute('href', /\/api\/v1\/appointments\/[\w-]+\/ics$/);
     await axeAtBothWidths(page);
     await patchSettings(page, { plannerTimeZone: 'ET' });
   });

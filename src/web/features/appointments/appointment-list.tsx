@@ -57,14 +57,14 @@ function AppointmentItem({ appointment: a, busyId, onConfirm, onDecline, onCance
             href={appointmentsApi.icsHref(a.id)}
             download
             className={buttonClasses('secondary', 'sm')}
-            aria-label={`Add ${a.type} on ${a.when} to your calendar (.ics file)`}
+            aria-label={`Add to calendar: ${a.type}, ${a.when} (.ics file)`}
           >
             <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
             Add to calendar
           </a>
         )}
         {a.canCancel && (
-          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCancel(a)} aria-label={`Cancel ${a.type} on ${a.when}`}>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => onCancel(a)} aria-label={`Cancel appointment: ${a.type}, ${a.when}`}>
             Cancel appointment
           </Button>
         )}
