@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { isApiRequest } from '../lib/request-path.ts';
 
-/** Browser features the app never uses, switched off for every page and anything it frames. */
+/**
+ * Browser features the app never uses, switched off for every page and anything it frames. Only
+ * features Chromium knows: it logs an error on every page for one it does not (`bluetooth` was one).
+ */
 export const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
@@ -11,7 +14,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'magnetometer=()',
   'gyroscope=()',
