@@ -164,6 +164,8 @@ export const ZAdminEstate = z.object({
   verificationProgress: z.number(),
   /** the transitions the administrator may trigger now (drives Verify / Activate / Update Status) */
   allowedEvents: z.array(zEstateEvent),
+  /** While the owner's veto window keeps Activate back: when it ends, and the line shown instead of the button (ADR 0078). */
+  activationOpens: z.object({ at: z.string(), words: z.string() }).nullable(),
 });
 export type TAdminEstate = z.infer<typeof ZAdminEstate>;
 export const ZAdminEstateQuery = z

@@ -123,13 +123,36 @@ export function windowOver(windowEndsAt: Date, now: Date): boolean {
   return now.getTime() >= windowEndsAt.getTime();
 }
 
+const DAY_MS = 24 * HOUR_MS;
+const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
+
+/**
+ * "7 days left", "3 hours left": the one count of what is left of a waiting period, for the server's
+ * refusals and every screen. With a day or more left it counts calendar days (UTC, as the dates are
+ * shown), so a window ending on 4 December reads "7 days left" all through 27 November — never
+ * "6 days" a minute after the report (issue 24 item 10); under a day, hours (rounded up).
+ */
+export function timeLeftWords(windowEndsAt: Date, now: Date): string {
+  const left = windowEndsAt.getTime() - now.getTime();
+  if (left >= DAY_MS) {
+    const days = utcDay(windowEndsAt) - utcDay(now);
+    return `${days} day${days === 1 ? '' : 's'} left`;
+  }
+  const hours = Math.max(1, Math.ceil(left / HOUR_MS));
+  return `${hours} hour${hours === 1 ? '' : 's'} left`;
+}
+
+const utcTime = (at: Date) => `${at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+
 /** "Nothing can be released before 1 Dec 2026, 10:00 UTC — 5 days left". */
 export function countdownWords(windowEndsAt: Date, now: Date): string {
-  const when = `${windowEndsAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}, ${windowEndsAt.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
-  const left = windowEndsAt.getTime() - now.getTime();
-  if (left <= 0) return `The waiting period ended on ${when}.`;
-  const days = Math.floor(left / (24 * HOUR_MS));
-  const hours = Math.ceil((left - days * 24 * HOUR_MS) / HOUR_MS);
-  const rest = days >= 1 ? `${days} day${days === 1 ? '' : 's'} left` : `${hours} hour${hours === 1 ? '' : 's'} left`;
-  return `Nothing can be released before ${when} — ${rest}`;
+  const when = `${windowEndsAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}, ${utcTime(windowEndsAt)}`;
+  if (windowEndsAt.getTime() <= now.getTime()) return `The waiting period ended on ${when}.`;
+  return `Nothing can be released before ${when} — ${timeLeftWords(windowEndsAt, now)}`;
+}
+
+/** The estate administrator's line instead of Activate while the window runs: "Can be activated on 4 December 2026 at 10:00 UTC (7 days left)". */
+export function activationOpensWords(windowEndsAt: Date, now: Date): string {
+  const day = windowEndsAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `Can be activated on ${day} at ${utcTime(windowEndsAt)} (${timeLeftWords(windowEndsAt, now)})`;
 }

@@ -10,6 +10,7 @@ import {
   type TAdminEstatePage,
 } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
+import { activationOpensWords, windowOver } from '../../../core/quorum.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -25,6 +26,7 @@ import { containsPattern } from '../../lib/like.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
 import { endIncapacity } from '../incapacity/end-incapacity.ts';
 import { adminBeneficiaryPage } from './admin-estate-beneficiaries.ts';
+import { currentReportOf, windowEndOf } from '../release-safeguards/gates.ts';
 import { reportView } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
@@ -33,16 +35,25 @@ export const ADMIN_ESTATE_PAGE_SIZE = 25;
 /**
  * What the estate administrator may trigger from a status. Proof decisions move the estate through
  * verification; the administrator's own step is Activate — unless the owner chose activation "On
- * specific date", which the scheduler does on that date (ADR 0019).
+ * specific date", which the scheduler does on that date (ADR 0019), or the owner's veto window is
+ * still running (the gate would refuse it; ADR 0078).
  */
-export function adminEvents(status: EstateStatus, activationCondition: string): EstateEvent[] {
+export function adminEvents(status: EstateStatus, activationCondition: string, windowRunning = false): EstateEvent[] {
   if (status === 'incapacity') return ['incapacity_ended'];
-  return status === 'activation_pending' && activationCondition !== 'specific_date' ? ['activated'] : [];
+  return status === 'activation_pending' && activationCondition !== 'specific_date' && !windowRunning ? ['activated'] : [];
+}
+
+/** For an estate whose Activate waits for the veto window: when the window ends, in words (null: nothing waits). */
+async function activationOpens(db: Db, estate: typeof estates.$inferSelect, now: Date): Promise<TAdminEstate['activationOpens']> {
+  if (estate.status !== 'activation_pending' || estate.activationCondition === 'specific_date') return null;
+  const report = await currentReportOf(db, estate.id);
+  const end = report ? await windowEndOf(db, report) : null;
+  return end && !windowOver(end, now) ? { at: end.toISOString(), words: activationOpensWords(end, now) } : null;
 }
 
 type EstateRow = { estate: typeof estates.$inferSelect; ownerName: string };
 
-async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
+async function summaries(db: Db, rows: EstateRow[], now: Date): Promise<TAdminEstate[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.estate.id);
   const [bens, docs, reports, items] = await Promise.all([
@@ -59,6 +70,8 @@ async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
       .where(inArray(verificationItems.estateId, ids))
       .groupBy(verificationItems.reportId, verificationItems.status),
   ]);
+  const opens = new Map<string, TAdminEstate['activationOpens']>();
+  for (const { estate } of rows) opens.set(estate.id, await activationOpens(db, estate, now));
   return rows.map(({ estate, ownerName }) => {
     const status = isEstateStatus(estate.status) ? estate.status : 'planning';
     const report = reports.find((r) => r.id === estate.id);
@@ -74,7 +87,8 @@ async function summaries(db: Db, rows: EstateRow[]): Promise<TAdminEstate[]> {
       beneficiaries: bens.find((b) => b.id === estate.id)?.n ?? 0,
       documents: docs.find((d) => d.id === estate.id)?.n ?? 0,
       verificationProgress: status === 'active' || status === 'activation_pending' || status === 'incapacity' ? 100 : total ? Math.round((verified / total) * 100) : 0,
-      allowedEvents: adminEvents(status, estate.activationCondition),
+      allowedEvents: adminEvents(status, estate.activationCondition, Boolean(opens.get(estate.id))),
+      activationOpens: opens.get(estate.id) ?? null,
     };
   });
 }
@@ -92,7 +106,7 @@ export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined
   const { page, nextCursor } = keysetPage(rows, ADMIN_ESTATE_PAGE_SIZE, (r) => nameCursorOf(r.ownerName, r.estate.id));
   const counts = await estateCounts(ctx);
   return {
-    items: await summaries(ctx.db, page),
+    items: await summaries(ctx.db, page, ctx.clock.now()),
     nextCursor,
     tiles: { total: counts.total, pendingVerification: counts.verification, active: counts.active },
   };
@@ -117,7 +131,7 @@ async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { own
 export async function getAdminEstate(ctx: Ctx, id: string): Promise<TAdminEstateDetail> {
   const row = await findAdministered(ctx, id);
   const [[summary], [m], [d], [fm], bens, [report], facts] = await Promise.all([
-    summaries(ctx.db, [row]),
+    summaries(ctx.db, [row], ctx.clock.now()),
     ctx.db.select({ n: count() }).from(memories).where(eq(memories.estateId, id)),
     ctx.db.select({ n: count() }).from(documents).where(eq(documents.estateId, id)),
     ctx.db.select({ n: count() }).from(futureMessages).where(eq(futureMessages.estateId, id)),

@@ -13,7 +13,7 @@ interface EstateListProps {
   onActivate: (estate: TAdminEstate) => void;
 }
 
-/** Verify (while documents wait), Activate (when the server allows it) and View Details. */
+/** Verify (while documents wait), Activate (when the server allows it; while the veto window runs, when it can be) and View Details. */
 function Actions({ estate, onActivate, size }: { estate: TAdminEstate; onActivate: (e: TAdminEstate) => void; size: 'sm' | 'md' }) {
   const name = <span className="sr-only"> {estate.name}</span>;
   return (
@@ -28,10 +28,20 @@ function Actions({ estate, onActivate, size }: { estate: TAdminEstate; onActivat
           Activate{name}
         </Button>
       )}
+      {estate.activationOpens && <ActivationOpens opens={estate.activationOpens} />}
       <Link to={`${ESTATES_PATH}/${estate.id}`} className={buttonClasses('ghost', size)}>
         View Details{name}
       </Link>
     </>
+  );
+}
+
+/** "Can be activated on 4 December 2026 at 10:00 UTC (7 days left)", in place of an Activate that would be refused. */
+export function ActivationOpens({ opens }: { opens: NonNullable<TAdminEstate['activationOpens']> }) {
+  return (
+    <p className="text-sm whitespace-normal text-stone-700">
+      <time dateTime={opens.at}>{opens.words}</time>
+    </p>
   );
 }
 

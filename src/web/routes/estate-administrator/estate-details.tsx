@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
 import { EstateStatusBadge } from '../../features/estate-admin/badges.tsx';
 import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBeneficiaries, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
-import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
+import { ActivationOpens, ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
 import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
@@ -92,6 +92,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
       </div>
       <div aria-live="polite">{transition.notice && <Alert tone={transition.notice.tone}>{transition.notice.text}</Alert>}</div>
       <SafeguardsCountdown safeguards={estate.report?.safeguards} />
+      {estate.activationOpens && <ActivationOpens opens={estate.activationOpens} />}
       <ProposeReversalCard estateId={estate.id} />
       <div className="grid items-start gap-8 lg:grid-cols-2">
         <EstateInformationCard estate={estate} />
