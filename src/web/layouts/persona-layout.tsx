@@ -26,6 +26,7 @@ import { Logo } from '../components/ui/logo.tsx';
 import { motionClasses } from '../components/ui/motion.ts';
 import { UnsavedChangesPrompt } from '../components/ui/unsaved-changes-prompt.tsx';
 import { SessionTimeoutWarning } from '../features/account/session-timeout-warning.tsx';
+import { EstateFrozenBanner } from '../components/ui/estate-frozen-banner.tsx';
 import { useUnreadCount } from '../features/inbox/unread-count.ts';
 import { signOut, type SignedInSession } from '../lib/session.ts';
 import { useSystemName } from '../lib/system-name.ts';
@@ -248,6 +249,7 @@ export function Component() {
 
         <main id="main" tabIndex={-1} className="px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10">
           <div className="mx-auto max-w-6xl">
+            {role === 'estate-owner' && session.user.estateActivatedAt && <EstateFrozenBanner activatedAt={session.user.estateActivatedAt} />}
             <SessionContext value={session}>
               <Outlet />
             </SessionContext>

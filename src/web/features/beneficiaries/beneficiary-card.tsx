@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { AccessCheckboxes } from './access-checkboxes.tsx';
 import { beneficiariesApi } from './api.ts';
 import { MemberStatusBadge } from './status-badge.tsx';
+import { useEstateFrozen, WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export interface BeneficiaryCardProps {
   beneficiary: TBeneficiary;
@@ -21,6 +22,7 @@ export interface BeneficiaryCardProps {
 export function BeneficiaryCard({ beneficiary: b, onEdit, onRemove, onResend, resending }: BeneficiaryCardProps) {
   const [access, setAccess] = useState<TAccess>(b.access);
   const [saving, setSaving] = useState(false);
+  const frozen = useEstateFrozen();
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
 
   async function change(flag: TAccessFlag, on: boolean) {
@@ -83,24 +85,26 @@ export function BeneficiaryCard({ beneficiary: b, onEdit, onRemove, onResend, re
         </div>
       </dl>
       <div className="mt-4 border-t border-stone-100 pt-4">
-        <AccessCheckboxes idPrefix={`access-${b.id}`} access={access} disabled={saving} legend={`Access for ${b.name}`} beneficiaryName={b.name} onChange={(f, on) => void change(f, on)} />
+        <AccessCheckboxes idPrefix={`access-${b.id}`} access={access} disabled={saving || frozen} legend={`Access for ${b.name}`} beneficiaryName={b.name} onChange={(f, on) => void change(f, on)} />
         <p aria-live="polite" className={`mt-2 min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-green-800'}`}>
           {status?.text}
         </p>
       </div>
-      <div className="mt-auto flex flex-wrap gap-2 pt-3">
-        <Button variant="secondary" size="sm" onClick={() => onEdit(b)} aria-label={`Edit ${b.name}`}>
-          Edit
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => onRemove(b)} aria-label={`Remove ${b.name}`} className="text-red-700">
-          Remove
-        </Button>
-        {b.status === 'invited' && (
-          <Button variant="ghost" size="sm" loading={resending} onClick={() => onResend(b)} aria-label={`Resend invitation to ${b.name}`}>
-            Resend invitation
+      <WhileEditable>
+        <div className="mt-auto flex flex-wrap gap-2 pt-3">
+          <Button variant="secondary" size="sm" onClick={() => onEdit(b)} aria-label={`Edit ${b.name}`}>
+            Edit
           </Button>
-        )}
-      </div>
+          <Button variant="secondary" size="sm" onClick={() => onRemove(b)} aria-label={`Remove ${b.name}`} className="text-red-700">
+            Remove
+          </Button>
+          {b.status === 'invited' && (
+            <Button variant="ghost" size="sm" loading={resending} onClick={() => onResend(b)} aria-label={`Resend invitation to ${b.name}`}>
+              Resend invitation
+            </Button>
+          )}
+        </div>
+      </WhileEditable>
     </li>
   );
 }

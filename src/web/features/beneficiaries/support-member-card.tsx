@@ -3,6 +3,7 @@ import type { TSupportMember } from '../../../core/support-team.schemas.ts';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MemberStatusBadge } from './status-badge.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export function SupportMemberCard({
   member: m,
@@ -49,16 +50,18 @@ export function SupportMemberCard({
           </li>
         )}
       </ul>
-      <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <Button variant="secondary" size="sm" onClick={() => onRemove(m)} aria-label={`Remove ${m.name}`} className="text-red-700">
-          Remove
-        </Button>
-        {m.status === 'invited' && (
-          <Button variant="ghost" size="sm" loading={resending} onClick={() => onResend(m)} aria-label={`Resend invitation to ${m.name}`}>
-            Resend invitation
+      <WhileEditable>
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
+          <Button variant="secondary" size="sm" onClick={() => onRemove(m)} aria-label={`Remove ${m.name}`} className="text-red-700">
+            Remove
           </Button>
-        )}
-      </div>
+          {m.status === 'invited' && (
+            <Button variant="ghost" size="sm" loading={resending} onClick={() => onResend(m)} aria-label={`Resend invitation to ${m.name}`}>
+              Resend invitation
+            </Button>
+          )}
+        </div>
+      </WhileEditable>
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 /** The first few beneficiaries in name order; `total` is the server's count of all of them. */
 export function BeneficiariesCard({
@@ -33,9 +34,11 @@ export function BeneficiariesCard({
           title="No beneficiaries yet"
           description="Name the people who receive your legacy."
           action={
-            <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
-              Add Beneficiary
-            </Link>
+            <WhileEditable>
+              <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
+                Add Beneficiary
+              </Link>
+            </WhileEditable>
           }
         />
       ) : (
@@ -51,9 +54,11 @@ export function BeneficiariesCard({
                 </p>
               </div>
               <div className="flex gap-2 max-sm:w-full max-sm:pl-13">
-                <Button size="sm" variant="secondary" onClick={() => onMessage(b)} aria-label={`Message ${b.name}`}>
-                  Message
-                </Button>
+                <WhileEditable>
+                  <Button size="sm" variant="secondary" onClick={() => onMessage(b)} aria-label={`Message ${b.name}`}>
+                    Message
+                  </Button>
+                </WhileEditable>
                 <Button size="sm" variant="secondary" onClick={() => onViewAccess(b)} aria-label={`View Access for ${b.name}`}>
                   View Access
                 </Button>

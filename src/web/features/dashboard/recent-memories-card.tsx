@@ -5,6 +5,7 @@ import type { TDashboard } from '../../../core/dashboard.schemas.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const dateInWords = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -27,9 +28,11 @@ export function RecentMemoriesCard({ memories }: { memories: TDashboard['recentM
           title="No memories yet"
           description="Save a photo, a recording or a story for your family."
           action={
-            <Link to="/estate-owner/memories/create" className={buttonClasses()}>
-              Create Memory
-            </Link>
+            <WhileEditable>
+              <Link to="/estate-owner/memories/create" className={buttonClasses()}>
+                Create Memory
+              </Link>
+            </WhileEditable>
           }
         />
       ) : (

@@ -4,6 +4,7 @@ import { TASK_CATEGORY_LABELS, type TTask } from '../../../core/tasks.schemas.ts
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 /** Where each kind of task is done. */
 const WHERE: Record<TTask['category'], { href: string; label: string }> = {
@@ -41,14 +42,16 @@ export function TaskDetailDialog({
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>
-            {where && (
-              <Link to={where.href} className={buttonClasses('secondary')}>
-                {where.label}
-              </Link>
-            )}
-            <Button loading={busy} onClick={() => onComplete(task)}>
-              Mark complete
-            </Button>
+            <WhileEditable>
+              {where && (
+                <Link to={where.href} className={buttonClasses('secondary')}>
+                  {where.label}
+                </Link>
+              )}
+              <Button loading={busy} onClick={() => onComplete(task)}>
+                Mark complete
+              </Button>
+            </WhileEditable>
           </>
         )
       }

@@ -5,6 +5,7 @@ import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const PRIORITY_DOT: Record<TTask['priority'], string> = { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-stone-400' };
 
@@ -37,9 +38,11 @@ export function TasksCard({
       title="Tasks to Complete"
       description={pendingCount ? `${pendingCount} pending` : undefined}
       actions={
-        <Button size="sm" variant="secondary" onClick={onAdd}>
-          Add Task
-        </Button>
+        <WhileEditable>
+          <Button size="sm" variant="secondary" onClick={onAdd}>
+            Add Task
+          </Button>
+        </WhileEditable>
       }
     >
       {tasks.length === 0 ? (

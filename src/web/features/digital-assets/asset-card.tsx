@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { timeAgo } from '../../lib/dates.ts';
 import { PLAYBOOK_ACTIONS } from '../../../core/playbook.schemas.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 /** Wireframe §2 item 2: institution → bank, else username → account, else size → cloud storage, otherwise a default. */
 const ICONS: Record<DigitalAssetIcon, { icon: IconComponent; tint: string; label: string }> = {
@@ -82,13 +83,15 @@ export function AssetCard({ asset, onReveal, onEdit, onDelete }: AssetCardProps)
             Reveal secrets
           </Button>
         )}
-        <Button variant="secondary" size="sm" onClick={() => onEdit(asset)} aria-label={`Edit ${asset.name}`}>
-          <PencilSquareIcon aria-hidden="true" className="size-4" />
-          Edit
-        </Button>
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onDelete(asset)} aria-label={`Delete ${asset.name}`} title="Delete">
-          <TrashIcon aria-hidden="true" className="size-4" />
-        </Button>
+        <WhileEditable>
+          <Button variant="secondary" size="sm" onClick={() => onEdit(asset)} aria-label={`Edit ${asset.name}`}>
+            <PencilSquareIcon aria-hidden="true" className="size-4" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onDelete(asset)} aria-label={`Delete ${asset.name}`} title="Delete">
+            <TrashIcon aria-hidden="true" className="size-4" />
+          </Button>
+        </WhileEditable>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { FolderIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { DOCUMENT_CATEGORIES, type TDocumentFolder, type TDocumentList } from '../../../core/documents.schemas.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export interface CategoryListProps {
   counts: TDocumentList['counts'];
@@ -50,9 +51,11 @@ export function CategoryList({ counts, folders, category, folderId, onCategory, 
                     </span>
                     <span className="text-xs text-stone-600 tabular-nums">{f.count}</span>
                   </button>
-                  <button type="button" onClick={() => onDeleteFolder(f)} className="rounded-md p-1.5 text-stone-400 hover:bg-stone-100 hover:text-red-700" aria-label={`Delete folder ${f.name}`}>
-                    <TrashIcon aria-hidden="true" className="size-4" />
-                  </button>
+                  <WhileEditable>
+                    <button type="button" onClick={() => onDeleteFolder(f)} className="rounded-md p-1.5 text-stone-400 hover:bg-stone-100 hover:text-red-700" aria-label={`Delete folder ${f.name}`}>
+                      <TrashIcon aria-hidden="true" className="size-4" />
+                    </button>
+                  </WhileEditable>
                 </li>
               );
             })}

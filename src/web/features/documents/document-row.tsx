@@ -5,6 +5,7 @@ import { RELEASE_LABELS, type TShareAudienceMember } from '../../../core/sharing
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { SearchSnippet } from './search-snippet.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const TINTS: Record<TDocument['type'], string> = {
   legal: 'bg-indigo-50 text-indigo-600',
@@ -76,18 +77,22 @@ export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersion
           <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
           Download
         </a>
-        <Button variant="secondary" size="sm" onClick={() => onShare(doc)} aria-label={`Share ${doc.title}`}>
-          <ShareIcon aria-hidden="true" className="size-4" />
-          Share
-        </Button>
+        <WhileEditable>
+          <Button variant="secondary" size="sm" onClick={() => onShare(doc)} aria-label={`Share ${doc.title}`}>
+            <ShareIcon aria-hidden="true" className="size-4" />
+            Share
+          </Button>
+        </WhileEditable>
         <Button variant="secondary" size="sm" onClick={() => onVersions(doc)} aria-label={`Versions of ${doc.title}`}>
           <DocumentDuplicateIcon aria-hidden="true" className="size-4" />
           Versions
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => onEdit(doc)} aria-label={`Edit ${doc.title}`}>
-          <PencilSquareIcon aria-hidden="true" className="size-4" />
-          Edit
-        </Button>
+        <WhileEditable>
+          <Button variant="ghost" size="sm" onClick={() => onEdit(doc)} aria-label={`Edit ${doc.title}`}>
+            <PencilSquareIcon aria-hidden="true" className="size-4" />
+            Edit
+          </Button>
+        </WhileEditable>
       </div>
     </li>
   );

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { documentsApi } from './api.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export interface VersionsDialogProps {
   doc: TDocument | null;
@@ -92,34 +93,36 @@ export function VersionsDialog({ doc, onClose, onChanged }: VersionsDialogProps)
       <div className="space-y-5">
         {error && <Alert tone="error">{error}</Alert>}
         {notice && <Alert tone="success">{notice}</Alert>}
-        <div className="rounded-lg border border-stone-200 p-4">
-          <label htmlFor={inputId} className="block text-sm font-medium text-stone-900">
-            Replace File
-          </label>
-          <p id={`${inputId}-hint`} className="mt-1 text-sm text-stone-600">
-            {DOCUMENT_UPLOAD_HINT}. The current file is kept as an earlier version, visible only to you.
-          </p>
-          <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <input
-              id={inputId}
-              key={notice ?? 'replace'}
-              type="file"
-              accept={DOCUMENT_ACCEPT}
-              disabled={uploading}
-              aria-describedby={`${inputId}-hint`}
-              onChange={(e) => choose(e.target.files?.[0] ?? null)}
-              className="block w-full min-w-0 text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-stone-100 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-stone-200"
-            />
-            <Button className="shrink-0" loading={uploading} onClick={() => void replace()}>
-              Upload new version
-            </Button>
-          </div>
-          {uploading && (
-            <div className="mt-3">
-              <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading' : 'Checking and saving…'} />
+        <WhileEditable>
+          <div className="rounded-lg border border-stone-200 p-4">
+            <label htmlFor={inputId} className="block text-sm font-medium text-stone-900">
+              Replace File
+            </label>
+            <p id={`${inputId}-hint`} className="mt-1 text-sm text-stone-600">
+              {DOCUMENT_UPLOAD_HINT}. The current file is kept as an earlier version, visible only to you.
+            </p>
+            <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+              <input
+                id={inputId}
+                key={notice ?? 'replace'}
+                type="file"
+                accept={DOCUMENT_ACCEPT}
+                disabled={uploading}
+                aria-describedby={`${inputId}-hint`}
+                onChange={(e) => choose(e.target.files?.[0] ?? null)}
+                className="block w-full min-w-0 text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-stone-100 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-stone-200"
+              />
+              <Button className="shrink-0" loading={uploading} onClick={() => void replace()}>
+                Upload new version
+              </Button>
             </div>
-          )}
-        </div>
+            {uploading && (
+              <div className="mt-3">
+                <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading' : 'Checking and saving…'} />
+              </div>
+            )}
+          </div>
+        </WhileEditable>
 
         {versions === null ? (
           <p className="text-sm text-stone-600">{busy ? 'Loading versions…' : ''}</p>
@@ -153,12 +156,14 @@ export function VersionsDialog({ doc, onClose, onChanged }: VersionsDialogProps)
                       <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
                       Download
                     </a>
-                    {!v.current && (
-                      <Button variant="ghost" size="sm" onClick={() => setConfirming(v.version)} aria-label={`Delete version ${v.version}`}>
-                        <TrashIcon aria-hidden="true" className="size-4" />
-                        Delete
-                      </Button>
-                    )}
+                    <WhileEditable>
+                      {!v.current && (
+                        <Button variant="ghost" size="sm" onClick={() => setConfirming(v.version)} aria-label={`Delete version ${v.version}`}>
+                          <TrashIcon aria-hidden="true" className="size-4" />
+                          Delete
+                        </Button>
+                      )}
+                    </WhileEditable>
                   </div>
                 )}
               </li>

@@ -10,6 +10,7 @@ import type { TFutureMessage } from "../../../core/future-messages.schemas.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const plural = (n: number, one: string, many: string) =>
   `${n} ${n === 1 ? one : many}`;
@@ -110,17 +111,19 @@ export function MessageList({
               )}
             </div>
             <div className="flex shrink-0 gap-2">
-              {m.status !== "delivered" && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onEdit(m)}
-                  aria-label={`Edit “${m.subject}”`}
-                >
-                  <PencilSquareIcon aria-hidden="true" className="size-4" />
-                  Edit
-                </Button>
-              )}
+              <WhileEditable>
+                {m.status !== "delivered" && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onEdit(m)}
+                    aria-label={`Edit “${m.subject}”`}
+                  >
+                    <PencilSquareIcon aria-hidden="true" className="size-4" />
+                    Edit
+                  </Button>
+                )}
+              </WhileEditable>
               <Button
                 variant="secondary"
                 size="sm"

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { shareSummary } from '../../components/ui/share-dialog.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const TYPE_ICONS: Record<MemoryType, IconComponent> = { photo_album: PhotoIcon, video: VideoCameraIcon, audio: MicrophoneIcon, letter: BookOpenIcon };
 const TYPE_TINTS: Record<MemoryType, string> = {
@@ -64,20 +65,22 @@ export function MemoryCard({ memory, onOpen, onAddNote, onShare, onEdit }: Memor
           <UsersIcon aria-hidden="true" className="size-4" />
           {shareSummary(memory.share)}
         </p>
-        <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
-          <Button variant="secondary" size="sm" onClick={() => onAddNote(memory)} aria-label={`Add Note to ${memory.title}`}>
-            <ChatBubbleBottomCenterTextIcon aria-hidden="true" className="size-4" />
-            Add Note
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => onShare(memory)} aria-label={`Share ${memory.title}`}>
-            <ShareIcon aria-hidden="true" className="size-4" />
-            Share
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => onEdit(memory)} aria-label={`Edit ${memory.title}`}>
-            <PencilSquareIcon aria-hidden="true" className="size-4" />
-            Edit
-          </Button>
-        </div>
+        <WhileEditable>
+          <div className="flex flex-wrap gap-2 border-t border-stone-100 pt-3">
+            <Button variant="secondary" size="sm" onClick={() => onAddNote(memory)} aria-label={`Add Note to ${memory.title}`}>
+              <ChatBubbleBottomCenterTextIcon aria-hidden="true" className="size-4" />
+              Add Note
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => onShare(memory)} aria-label={`Share ${memory.title}`}>
+              <ShareIcon aria-hidden="true" className="size-4" />
+              Share
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => onEdit(memory)} aria-label={`Edit ${memory.title}`}>
+              <PencilSquareIcon aria-hidden="true" className="size-4" />
+              Edit
+            </Button>
+          </div>
+        </WhileEditable>
       </div>
     </li>
   );

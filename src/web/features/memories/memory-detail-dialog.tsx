@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
 import { NotesList } from './notes-list.tsx';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export interface MemoryDetailDialogProps {
   memory: TMemory | null;
@@ -57,14 +58,16 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit }: Memor
           </>
         ) : (
           <>
-            <Button variant="ghost" className="sm:mr-auto" onClick={() => setConfirming(true)}>
-              <TrashIcon aria-hidden="true" className="size-4" />
-              Delete
-            </Button>
-            <Button variant="secondary" onClick={() => memory && onEdit(memory)}>
-              <PencilSquareIcon aria-hidden="true" className="size-4" />
-              Edit
-            </Button>
+            <WhileEditable>
+              <Button variant="ghost" className="sm:mr-auto" onClick={() => setConfirming(true)}>
+                <TrashIcon aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+              <Button variant="secondary" onClick={() => memory && onEdit(memory)}>
+                <PencilSquareIcon aria-hidden="true" className="size-4" />
+                Edit
+              </Button>
+            </WhileEditable>
             <Button variant="secondary" onClick={onClose}>
               Close
             </Button>

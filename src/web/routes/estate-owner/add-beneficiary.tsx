@@ -15,6 +15,7 @@ import { beneficiariesApi, supportTeamApi } from '../../features/beneficiaries/a
 import { BeneficiaryFields, readBeneficiaryFields } from '../../features/beneficiaries/beneficiary-fields.tsx';
 import { MemberStatusBadge } from '../../features/beneficiaries/status-badge.tsx';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
+import { AddingScreen } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
   return { members: (await supportTeamApi.list()).members };
@@ -40,6 +41,14 @@ export async function action({ request }: ActionFunctionArgs): Promise<AddResult
 }
 
 export function Component() {
+  return (
+    <AddingScreen list="/estate-owner/beneficiaries">
+      <AddBeneficiary />
+    </AddingScreen>
+  );
+}
+
+function AddBeneficiary() {
   const { members } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';

@@ -16,6 +16,7 @@ import { BeneficiaryCard } from '../../features/beneficiaries/beneficiary-card.t
 import { EditBeneficiaryDialog } from '../../features/beneficiaries/edit-beneficiary-dialog.tsx';
 import { SupportMemberCard } from '../../features/beneficiaries/support-member-card.tsx';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
   const [list, team] = await Promise.all([beneficiariesApi.list(), supportTeamApi.list()]);
@@ -88,10 +89,12 @@ export function Component() {
         title="Beneficiaries"
         description="The people who receive your legacy, what each of them may see, and the professionals who help you."
         actions={
-          <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
-            <PlusIcon aria-hidden="true" className="size-5" />
-            Add Beneficiary
-          </Link>
+          <WhileEditable>
+            <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
+              <PlusIcon aria-hidden="true" className="size-5" />
+              Add Beneficiary
+            </Link>
+          </WhileEditable>
         }
       />
       <div aria-live="polite">{notice && <Alert tone={notice.tone}>{notice.text}</Alert>}</div>
@@ -106,9 +109,11 @@ export function Component() {
             title="No beneficiaries yet"
             description="Add the people who should receive your memories, documents and messages."
             action={
-              <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
-                Add Beneficiary
-              </Link>
+              <WhileEditable>
+                <Link to="/estate-owner/beneficiaries/add" className={buttonClasses()}>
+                  Add Beneficiary
+                </Link>
+              </WhileEditable>
             }
           />
         ) : (
@@ -145,20 +150,22 @@ export function Component() {
               onResend={(item) => void resend('member', item.id, item.name, item.email)}
             />
           ))}
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setAddKey((k) => k + 1);
-                setAdding(true);
-              }}
-              className="flex h-full min-h-44 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-stone-300 p-5 text-center hover:border-accent-solid hover:bg-accent-soft"
-            >
-              <UserPlusIcon aria-hidden="true" className="size-8 text-stone-400" />
-              <span className="font-semibold text-stone-900">Add Support Team Member</span>
-              <span className="text-sm text-stone-600">Add a new legacy planner or estate administrator</span>
-            </button>
-          </li>
+          <WhileEditable>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setAddKey((k) => k + 1);
+                  setAdding(true);
+                }}
+                className="flex h-full min-h-44 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-stone-300 p-5 text-center hover:border-accent-solid hover:bg-accent-soft"
+              >
+                <UserPlusIcon aria-hidden="true" className="size-8 text-stone-400" />
+                <span className="font-semibold text-stone-900">Add Support Team Member</span>
+                <span className="text-sm text-stone-600">Add a new legacy planner or estate administrator</span>
+              </button>
+            </li>
+          </WhileEditable>
         </ul>
       </section>
 

@@ -14,10 +14,19 @@ import { MemoryDetailsFields, type MemoryDetails } from '../../features/memories
 import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
 import { forgetUnsavedChanges, useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
+import { AddingScreen } from '../../components/ui/estate-frozen.tsx';
 
 const LIST = '/estate-owner/memories';
 
 export function Component() {
+  return (
+    <AddingScreen list="/estate-owner/memories">
+      <CreateMemory />
+    </AddingScreen>
+  );
+}
+
+function CreateMemory() {
   const navigate = useNavigate();
   const [details, setDetails] = useState<MemoryDetails>({ title: '', date: '', description: '' });
   const [items, setItems] = useState<MediaItem[]>([]);

@@ -19,10 +19,10 @@ import { SupportTeamCard } from '../../features/dashboard/support-team-card.tsx'
 import { TasksCard } from '../../features/dashboard/tasks-card.tsx';
 import { ImBackBanner } from '../../features/incapacity/im-back-banner.tsx';
 import { ImAliveCard } from '../../features/activation-review/im-alive-card.tsx';
-import { ImAliveCard } from '../../features/activation-review/im-alive-card.tsx';
 import { CheckInStatus } from '../../features/check-in/check-in-status.tsx';
 import { estateReportApi } from '../../features/estate-report/api.ts';
 import { OwnerLifecycleBanner } from '../../features/estate-report/open-report-alert.tsx';
+import { useEstateFrozen, WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 // Dialogs load when first opened: the dashboard itself needs none of their code.
 const MessageDialog = lazyDialog(async () => (await import('../../features/dashboard/message-dialog.tsx')).MessageDialog, (p) => p.beneficiary !== null);
@@ -49,6 +49,7 @@ export async function loader() {
 export function Component() {
   const { dashboard, lifecycle } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
+  const frozen = useEstateFrozen();
   /** the report just withdrawn and the lifecycle the server answered: shown at once, before the reload confirms it */
   const [withdrawn, setWithdrawn] = useState<{ reportId: string; lifecycle: TOwnerLifecycle } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; task?: TTask } | null>(null);
@@ -89,10 +90,12 @@ export function Component() {
             <Link to="/estate-owner/release-plan" className={buttonClasses('secondary')}>
               Release plan
             </Link>
-            <Button variant="secondary" onClick={() => setUploading({ task: null })}>
-              <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
-              Upload Document
-            </Button>
+            <WhileEditable>
+              <Button variant="secondary" onClick={() => setUploading({ task: null })}>
+                <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+                Upload Document
+              </Button>
+            </WhileEditable>
           </>
         }
       />
@@ -105,7 +108,6 @@ export function Component() {
         }}
       />
       <ImBackBanner inIncapacity={lifecycle?.status === 'incapacity'} onBack={() => void revalidator.revalidate()} />
-      <ImAliveCard />
       <ImAliveCard />
       <div aria-live="polite">
         {notice && (
@@ -122,15 +124,19 @@ export function Component() {
         )}
       </div>
       <CheckInStatus />
-      <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
+      <WhileEditable>
+        <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
+      </WhileEditable>
       <CategoryCards counts={dashboard.counts} />
-      <ChecklistCard checklist={dashboard.checklist} />
+      <WhileEditable>
+        <ChecklistCard checklist={dashboard.checklist} />
+      </WhileEditable>
       <div className="grid gap-8 lg:grid-cols-2">
         <RecentMemoriesCard memories={dashboard.recentMemories} />
         <TasksCard
           tasks={dashboard.tasks}
           pendingCount={dashboard.pendingTaskCount}
-          canUpload
+          canUpload={!frozen}
           onOpen={(t) => {
             setTaskError(null);
             setOpenTask(t);

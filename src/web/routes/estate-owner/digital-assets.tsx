@@ -16,6 +16,7 @@ import { RevealDialog, type RevealedAsset } from '../../features/digital-assets/
 import { useIdentityConfirmation } from '../../features/security/use-identity-confirmation.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 export function loader() {
   return digitalAssetsApi.list();
@@ -66,10 +67,12 @@ export function Component() {
   }
 
   const add = (
-    <Button onClick={() => setEditing({ asset: null })}>
-      <PlusIcon aria-hidden="true" className="size-5" />
-      Add Digital Asset
-    </Button>
+    <WhileEditable>
+      <Button onClick={() => setEditing({ asset: null })}>
+        <PlusIcon aria-hidden="true" className="size-5" />
+        Add Digital Asset
+      </Button>
+    </WhileEditable>
   );
   return (
     <div className="space-y-8">

@@ -21,6 +21,7 @@ import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 import { VersionsDialog } from '../../features/documents/versions-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const KEYS = ['q', 'type', 'folderId', 'sharedWith', 'from', 'to'] as const;
 
@@ -103,14 +104,16 @@ export function Component() {
         description="Wills, deeds, policies and certificates, encrypted and ready to share with the right people."
         actions={
           <>
-            <Button variant="secondary" onClick={() => setNewFolder(true)}>
-              <FolderPlusIcon aria-hidden="true" className="size-5" />
-              New Folder
-            </Button>
-            <Button onClick={() => setUploading(true)}>
-              <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
-              Upload Document
-            </Button>
+            <WhileEditable>
+              <Button variant="secondary" onClick={() => setNewFolder(true)}>
+                <FolderPlusIcon aria-hidden="true" className="size-5" />
+                New Folder
+              </Button>
+              <Button onClick={() => setUploading(true)}>
+                <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+                Upload Document
+              </Button>
+            </WhileEditable>
           </>
         }
       />
@@ -136,10 +139,12 @@ export function Component() {
               description={filtered ? 'Try other words, another category, or clear the filters.' : 'Upload your will, insurance policies and other important papers.'}
               action={
                 !filtered && (
-                  <Button onClick={() => setUploading(true)}>
-                    <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
-                    Upload Document
-                  </Button>
+                  <WhileEditable>
+                    <Button onClick={() => setUploading(true)}>
+                      <ArrowUpTrayIcon aria-hidden="true" className="size-5" />
+                      Upload Document
+                    </Button>
+                  </WhileEditable>
                 )
               }
             />

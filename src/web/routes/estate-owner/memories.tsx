@@ -15,6 +15,7 @@ import { MemoryCard } from '../../features/memories/memory-card.tsx';
 import { MemoryDetailDialog } from '../../features/memories/memory-detail-dialog.tsx';
 import { MemoryToolbar } from '../../features/memories/memory-toolbar.tsx';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const KEYS = ['q', 'type', 'from', 'to', 'sharedWith'] as const;
 
@@ -67,10 +68,12 @@ export function Component() {
         title="Memories"
         description="Photos, recordings and stories to pass on. Share each one with the people it belongs to."
         actions={
-          <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
-            <PlusIcon aria-hidden="true" className="size-5" />
-            Create Memory
-          </Link>
+          <WhileEditable>
+            <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
+              <PlusIcon aria-hidden="true" className="size-5" />
+              Create Memory
+            </Link>
+          </WhileEditable>
         }
       />
       <div aria-live="polite">
@@ -86,10 +89,12 @@ export function Component() {
             title="No memories yet"
             description="Create your first memory: a photo album, a recording, or a story only you can tell."
             action={
-              <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
-                <PlusIcon aria-hidden="true" className="size-5" />
-                Create Memory
-              </Link>
+              <WhileEditable>
+                <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
+                  <PlusIcon aria-hidden="true" className="size-5" />
+                  Create Memory
+                </Link>
+              </WhileEditable>
             }
           />
         )

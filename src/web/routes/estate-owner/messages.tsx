@@ -16,6 +16,7 @@ import { PreviewDialog } from '../../features/future-messages/preview-dialog.tsx
 import { ComposeMessageButton, InboxPanel, loadInbox } from '../../features/inbox/inbox-page.tsx';
 import { ignoringParams, useQueryParam } from '../../lib/query-params.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const TABS = ['future', 'inbox'] as const;
 
@@ -99,10 +100,12 @@ function FutureMessagesTab() {
         <p className="max-w-2xl text-base text-stone-600">
           Letters for the people you love, delivered on a date, on their birthday, or after your estate is activated.
         </p>
-        <Button onClick={() => open(null)} className="shrink-0">
-          <PlusIcon aria-hidden="true" className="size-5" />
-          Compose Message
-        </Button>
+        <WhileEditable>
+          <Button onClick={() => open(null)} className="shrink-0">
+            <PlusIcon aria-hidden="true" className="size-5" />
+            Compose Message
+          </Button>
+        </WhileEditable>
       </div>
       <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
       <Card
@@ -118,7 +121,11 @@ function FutureMessagesTab() {
             icon={ChatBubbleLeftRightIcon}
             title="No future messages yet"
             description="Write a letter for a birthday, a graduation or a wedding day — or for after you are gone."
-            action={<Button onClick={() => open(null)}>Compose Message</Button>}
+            action={
+              <WhileEditable>
+                <Button onClick={() => open(null)}>Compose Message</Button>
+              </WhileEditable>
+            }
           />
         ) : (
           <div className="space-y-4">

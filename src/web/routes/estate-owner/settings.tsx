@@ -19,6 +19,7 @@ import { EstateSettingsForm } from '../../features/settings/estate-settings-form
 import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 import { ReleaseSafeguardsCard } from '../../features/release-safeguards/release-safeguards-card.tsx';
+import { DisabledWhenFrozen } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
   const [settings, estate, security] = await Promise.all([settingsApi.get(), settingsApi.estate(), securityApi.overview()]);
@@ -114,23 +115,27 @@ export function Component() {
         </div>
       </Card>
 
-      <Card
-        title="Estate Activation"
-        description="When your estate becomes active, and how the content you kept for afterwards is released to your beneficiaries."
-        actions={
-          <Link to="/estate-owner/release-plan" className={buttonClasses('secondary', 'sm')}>
-            See your Release plan
-          </Link>
-        }
-      >
-        <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
-      </Card>
+      <DisabledWhenFrozen className="space-y-8">
+        <Card
+          title="Estate Activation"
+          description="When your estate becomes active, and how the content you kept for afterwards is released to your beneficiaries."
+          actions={
+            <Link to="/estate-owner/release-plan" className={buttonClasses('secondary', 'sm')}>
+              See your Release plan
+            </Link>
+          }
+        >
+          <EstateSettingsForm initial={estate} onSaved={() => setNotice(null)} />
+        </Card>
 
-      <ReleaseSafeguardsCard />
-      <CheckInCard />
-      <IncapacityCard />
+        <ReleaseSafeguardsCard />
+        <CheckInCard />
+        <IncapacityCard />
+      </DisabledWhenFrozen>
       <LegacyExportCard twoFactorEnabled={security.twoFactorEnabled} />
-      <DeleteAccountSection />
+      <DisabledWhenFrozen>
+        <DeleteAccountSection />
+      </DisabledWhenFrozen>
 
       <TwoFactorSetupDialog
         open={twoFactorDialog === 'setup'}

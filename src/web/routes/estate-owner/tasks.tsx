@@ -17,6 +17,7 @@ import { TaskCounters } from '../../features/tasks/task-counters.tsx';
 import { TaskDialog } from '../../features/tasks/task-dialog.tsx';
 import { TaskRow } from '../../features/tasks/task-row.tsx';
 import { TaskToolbar } from '../../features/tasks/task-toolbar.tsx';
+import { useEstateFrozen, WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 type Filter = (typeof TASK_FILTERS)[number];
 const isFilter = (v: string | null): v is Filter => (TASK_FILTERS as readonly (string | null)[]).includes(v);
@@ -34,6 +35,7 @@ type Editing = { key: number; task: TTask | null } | null;
 export function Component() {
   const { filter, q, first } = useLoaderData<typeof loader>();
   const { counts, matching } = first;
+  const frozen = useEstateFrozen();
   const list = useLoadMore(first, `${filter}|${q}`, (cursor) => tasksApi.list(filter, q, cursor));
   // a task completed or reopened on a later page leaves a Pending or Completed list at once
   const tasks = list.items.filter((task) => filter === 'all' || task.status === filter);
@@ -82,10 +84,12 @@ export function Component() {
         title="Tasks"
         description="Everything left to do for your legacy plan, in one list."
         actions={
-          <Button onClick={() => open(null)}>
-            <PlusIcon aria-hidden="true" className="size-5" />
-            Add New Task
-          </Button>
+          <WhileEditable>
+            <Button onClick={() => open(null)}>
+              <PlusIcon aria-hidden="true" className="size-5" />
+              Add New Task
+            </Button>
+          </WhileEditable>
         }
       />
       <TaskCounters counts={counts} />
@@ -111,7 +115,9 @@ export function Component() {
                       Show all tasks
                     </Button>
                   ) : (
-                    <Button onClick={() => open(null)}>Add New Task</Button>
+                    <WhileEditable>
+                      <Button onClick={() => open(null)}>Add New Task</Button>
+                    </WhileEditable>
                   )
                 }
               />
@@ -122,13 +128,15 @@ export function Component() {
                 <TaskRow
                   key={task.id}
                   task={task}
-                  actions={{
+                  actions={
+                    frozen ? undefined : {
                     busy: busyId === task.id,
                     onComplete: (t) => void changeStatus(t, 'completed'),
                     onReopen: (t) => void changeStatus(t, 'pending'),
                     onEdit: (t) => open(t),
                     onDelete: (t) => setDeleting(t),
-                  }}
+                    }
+                  }
                 />
               ))}
             </ul>
