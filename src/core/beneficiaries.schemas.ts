@@ -107,6 +107,17 @@ export const ZBeneficiaryAccessView = z.object({
 });
 export type TBeneficiaryAccessView = z.infer<typeof ZBeneficiaryAccessView>;
 
+/**
+ * The estate administrator's View Access (GET /estate-admin/estates/:id/beneficiaries/:bid/access):
+ * the beneficiary's phone, date of birth and the owner's notes about them are null until the estate
+ * is active (ADR 0076).
+ */
+export const ZAdminBeneficiaryAccessView = ZBeneficiaryAccessView.extend({
+  beneficiary: ZBeneficiary.extend({ phone: z.string().nullable(), notes: z.string().nullable() }),
+  privateDetailsShown: z.boolean(),
+});
+export type TAdminBeneficiaryAccessView = z.infer<typeof ZAdminBeneficiaryAccessView>;
+
 export const ZSendBeneficiaryMessageRequest = z
   .object({ subject: zRequiredText(200), body: zRequiredText(10_000) })
   .strict();

@@ -133,6 +133,8 @@ export const ZVerificationItem = z.object({
   rejectionReason: z.string().nullable(),
   /** high: past the verification timeout; medium: pending within it; completed: reviewed */
   priority: ZVerificationPriority,
+  /** why the signed-in administrator may not review it (they reported it or confirmed it as a trustee, ADR 0076); null: they may */
+  cannotReview: z.string().nullable(),
 });
 export type TVerificationItem = z.infer<typeof ZVerificationItem>;
 export const ZVerificationQuery = z

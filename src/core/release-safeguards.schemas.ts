@@ -22,6 +22,8 @@ export const ZReleaseSafeguards = z.object({
   rules: ZReleaseRules,
   trustees: z.array(z.object({ userId: zId, name: z.string(), position: z.number().int() })),
   candidates: z.array(z.object({ userId: zId, name: z.string(), linkedAs: z.string() })),
+  /** one sentence per person who holds two duties of a report in this plan (a trustee who is also the estate administrator, ADR 0076) */
+  warnings: z.array(z.string()),
 });
 export type TReleaseSafeguards = z.infer<typeof ZReleaseSafeguards>;
 

@@ -183,7 +183,7 @@ describe('Manage: assign the estate administrator', () => {
     expect(again.json().error.message).toBe('Sofia Lind already administers this estate.');
   });
 
-  it('the new administrator takes over the open verification items of an estate in verification', async () => {
+  it('an administrator is not replaced while a report is open; a new one (when none is left) takes over its open verification items', async () => {
     const f = await insertEstateWithTeam(t.db, { name: 'Walter Brook' });
     const { payload, headers } = multipartBody([
       {
@@ -204,6 +204,14 @@ describe('Manage: assign the estate administrator', () => {
     const reported = await injectAs(t, await sessionFor(t, f.reporter), 'POST', `/api/v1/estates/${f.owner.estateId}/reports`, payload, { headers });
     expect(reported.statusCode, reported.body).toBe(201);
     const next = await insertAdministrator('Nadia Novak');
+    // While the report is open the owner's administrator stays (ADR 0076): 409, nothing changes.
+    const replace = await assign(f.owner.estateId!, next.id);
+    expect(replace.statusCode).toBe(409);
+    expect(replace.json().error.message).toBe('A report about this estate’s owner is open, so its administrator cannot be replaced until the report is settled.');
+    expect(await theirEstates(f.administrator)).toContain(f.owner.estateId);
+    expect(await theirEstates(next)).not.toContain(f.owner.estateId);
+    // With no administrator left (their account was removed), a new one may be assigned and takes over.
+    await t.db.delete(supportTeamMembers).where(eq(supportTeamMembers.userId, f.administrator.id));
     expect((await assign(f.owner.estateId!, next.id)).statusCode).toBe(200);
     const pending = async (who: InsertedUser) =>
       injectAs(t, await sessionFor(t, who), 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${f.owner.estateId}`);
@@ -235,6 +243,20 @@ describe('Manage: assign the estate administrator', () => {
     expect((await assign(crypto.randomUUID(), (await insertAdministrator()).id)).statusCode).toBe(404);
     expect((await injectAs(t, adminS, 'PUT', `${ADMIN_ESTATES}/${owner.estateId}/administrator`, { userId: 'nope' })).statusCode).toBe(400);
     expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, owner.estateId!))).toHaveLength(0);
+  });
+
+  it('an admin cannot make themselves an estate’s administrator (403), and is not offered as a candidate', async () => {
+    const owner = await insertOwner(t.db);
+    const both = await insertUser(t.db, { roles: ['admin', 'estate-administrator'], name: 'Quincy Both' });
+    const bothS = await sessionFor(t, both);
+    const self = await assign(owner.estateId!, both.id, bothS);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error.message).toBe('You cannot make yourself the administrator of an estate. Ask another administrator to choose someone.');
+    expect(await t.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, owner.estateId!))).toHaveLength(0);
+    expect((await injectAs(t, bothS, 'GET', `${ADMIN_CANDIDATES}?q=quincy`)).json().items).toEqual([]);
+    // another admin may choose them
+    expect((await injectAs(t, adminS, 'GET', `${ADMIN_CANDIDATES}?q=quincy`)).json().items).toHaveLength(1);
+    expect((await assign(owner.estateId!, both.id)).statusCode).toBe(200);
   });
 
   it('two admins assigning at once leave exactly one administrator', async () => {

@@ -419,21 +419,43 @@ describe('Edit: suspend and reactivate', () => {
     });
   });
 
-  it('an admin cannot suspend themself or drop their own admin role', async () => {
-    const self = await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${admin.id}`, { status: 'suspended' });
-    expect(self.statusCode).toBe(400);
-    expect(self.json().error.message).toBe('You cannot suspend your own account. Ask another administrator.');
-    const role = await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${admin.id}`, { roles: ['estate-administrator'] });
-    expect(role.statusCode).toBe(400);
-    expect(role.json().error.message).toBe('You cannot remove your own Administrator role. Ask another administrator.');
-    // adding a role to oneself is fine
-    expect(
-      (
-        await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${admin.id}`, {
-          roles: ['admin', 'estate-administrator'],
-        })
-      ).statusCode,
-    ).toBe(200);
+  it('nobody changes their own roles or status: 403 in plain words, nothing changes (ADR 0076)', async () => {
+    for (const body of [{ status: 'suspended' }, { roles: ['estate-administrator'] }, { roles: ['admin', 'estate-administrator'] }, { roles: ['admin'], status: 'active' }]) {
+      const self = await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${admin.id}`, body);
+      expect(self.statusCode, JSON.stringify(body)).toBe(403);
+      expect(self.json().error.message).toBe('You cannot change your own roles or status. Ask another administrator to do it.');
+    }
+    const roles = await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, admin.id));
+    expect(roles.map((r) => r.role)).toEqual(['admin']);
+    expect(await auditOf('admin.user_roles_changed', admin.id)).toHaveLength(0);
+  });
+
+  it('a grant of admin or estate-administrator powers by another admin is audited and told to the person and every other admin', async () => {
+    const colleague = await insertAdmin(t.db, { name: 'Olu Okafor' });
+    const grantee = await insertUser(t.db, { roles: ['beneficiary'], name: 'Gina Grant' });
+    const res = await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${grantee.id}`, { roles: ['beneficiary', 'estate-administrator', 'admin'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await auditOf('admin.user_roles_changed', grantee.id);
+    expect(entry).toMatchObject({ actorUserId: admin.id, details: { from: ['beneficiary'], added: ['estate-administrator', 'admin'], removed: [] } });
+    const told = async (userId: string) => (await t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => [n.type, n.message]);
+    expect(await told(grantee.id)).toEqual([
+      ['security', 'Priya Raman gave you the Estate Administrator and Administrator roles. If you did not expect this, tell another administrator.'],
+    ]);
+    expect(await told(colleague.id)).toContainEqual(['security', 'Priya Raman gave Gina Grant the Estate Administrator and Administrator roles. If this was not agreed, review it in Users.']);
+    // the granting admin is not told what they did; a role without staff powers tells nobody
+    expect((await told(admin.id)).filter(([, m]) => m?.includes('Gina Grant'))).toEqual([]);
+    const planner = await insertUser(t.db, { roles: ['beneficiary'], name: 'Pia Planner' });
+    expect((await injectAs(t, adminS, 'PATCH', `${ADMIN_USERS}/${planner.id}`, { roles: ['legacy-planner'] })).statusCode).toBe(200);
+    expect(await told(planner.id)).toEqual([]);
+    expect((await told(colleague.id)).filter(([, m]) => m?.includes('Pia Planner'))).toEqual([]);
+  });
+
+  it('inviting a new admin tells every other admin', async () => {
+    const colleague = await insertAdmin(t.db, { name: 'Ines Ito' });
+    const res = await injectAs(t, adminS, 'POST', ADMIN_USERS, { name: 'New Boss', email: freshEmail('boss'), role: 'admin' });
+    expect(res.statusCode, res.body).toBe(201);
+    const messages = (await t.db.select().from(notifications).where(eq(notifications.userId, colleague.id))).map((n) => n.message);
+    expect(messages).toContain('Priya Raman gave New Boss the Administrator role. If this was not agreed, review it in Users.');
   });
 });
 

@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { makeEstateOwner } from '../auth/sign-up.ts';
 import { createInvitation } from '../invitations/create-invitation.ts';
+import { tellStaffGrant } from './tell-staff-grant.ts';
 import { getPlatformUser, STAFF_KIND } from './user-view.ts';
 
 const dateOf = (d: Date) =>
@@ -76,6 +77,7 @@ export async function inviteUser(ctx: Ctx, input: TInviteUserRequest): Promise<T
       inviteeName: input.name,
       what: input.role === 'estate-owner' ? `${withArticle(label)}, with a private estate ready for you to plan your legacy` : withArticle(label),
     });
+    await tellStaffGrant(tx, { id, name: input.name, active: false }, [input.role]);
     return { userId: id, estateId, again };
   });
   await audit(ctx, {

@@ -3,48 +3,34 @@ import type { TPlatformUser, TUpdateUserRequest } from '../../../core/admin-user
 import { personaFor } from '../../../core/personas.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { sessions, userRoles, users } from '../../db/schema/users.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { makeEstateOwner } from '../auth/sign-up.ts';
+import { lockActiveAdmins } from './active-admins.ts';
+import { tellStaffGrant } from './tell-staff-grant.ts';
 import { getPlatformUser } from './user-view.ts';
 
 const ADMIN: Role = 'admin';
 
 /**
- * The active admins, locked (FOR UPDATE, in id order) until the transaction ends. Every change that
- * could take an admin away takes this lock first, so two of them cannot both see "another admin is
- * left": the second waits, then re-reads the rows the first changed (ADR 0026).
- */
-export async function lockActiveAdmins(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, ADMIN)))
-    .where(eq(users.status, 'active'))
-    .orderBy(users.id)
-    .for('update');
-  return rows.map((r) => r.id);
-}
-
-/**
  * Edit: change a user's roles (at least one) and status (active / suspended). Suspending ends every
  * session of theirs in the same transaction, so their very next request is refused. The last active
- * admin can never be suspended or lose the admin role, and an admin cannot do either to themself
- * here (ADR 0026). Every change is audit-logged with its old and new values.
+ * admin can never be suspended or lose the admin role (ADR 0026), and nobody changes their own roles
+ * or status (ADR 0076). Every change is audit-logged with its old and new values, and a grant of
+ * admin or estate-administrator powers is told to the person and every other admin, in the same
+ * transaction as the change.
  */
 export async function updateUser(ctx: Ctx, id: string, input: TUpdateUserRequest): Promise<TPlatformUser> {
-  if (id === ctx.actor.userId) {
-    if (input.status === 'suspended') throw badRequest('You cannot suspend your own account. Ask another administrator.', { status: 'Not your own account' });
-    if (input.roles && !input.roles.includes(ADMIN)) {
-      throw badRequest('You cannot remove your own Administrator role. Ask another administrator.', { roles: 'Keep Administrator' });
-    }
+  // Separation of duties (ADR 0076): a change to one's own powers always needs a second admin.
+  if (id === ctx.actor.userId && (input.roles || input.status)) {
+    throw forbidden('You cannot change your own roles or status. Ask another administrator to do it.');
   }
   const now = ctx.clock.now();
-  const change = await ctx.db.transaction(async (txDb) => {
-    const db = txDb as unknown as Db;
+  await inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     const admins = await lockActiveAdmins(db);
     const [user] = await db.select().from(users).where(eq(users.id, id)).for('update');
     if (!user) throw notFound('That user');
@@ -76,46 +62,31 @@ export async function updateUser(ctx: Ctx, id: string, input: TUpdateUserRequest
         .values(added.map((role) => ({ userId: id, role })))
         .onConflictDoNothing();
     // An estate owner always has an estate (empty, with the onboarding checklist, as at sign-up).
-    if (added.includes('estate-owner')) await makeEstateOwner({ db, clock: ctx.clock }, id);
+    if (added.includes('estate-owner')) await makeEstateOwner({ db, clock: tx.clock }, id);
     let sessionsEnded = 0;
     if (status !== user.status) {
       await db.update(users).set({ status, updatedAt: now }).where(eq(users.id, id));
       if (status === 'suspended') sessionsEnded = (await db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })).length;
     }
-    return {
-      oldRoles,
-      added,
-      removed,
-      oldStatus: user.status,
-      status,
-      sessionsEnded,
-    };
+    if (added.length || removed.length) {
+      await audit(tx, {
+        action: 'admin.user_roles_changed',
+        estateId: null,
+        targetType: 'user',
+        targetId: id,
+        details: { from: [...oldRoles].sort(), added, removed },
+      });
+      await tellStaffGrant(tx, { id, name: user.name, active: user.status !== 'invited' }, added);
+    }
+    if (status !== user.status) {
+      await audit(tx, {
+        action: status === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated',
+        estateId: null,
+        targetType: 'user',
+        targetId: id,
+        details: { from: user.status, to: status, sessionsEnded },
+      });
+    }
   });
-  if (change.added.length || change.removed.length) {
-    await audit(ctx, {
-      action: 'admin.user_roles_changed',
-      estateId: null,
-      targetType: 'user',
-      targetId: id,
-      details: {
-        from: [...change.oldRoles].sort(),
-        added: change.added,
-        removed: change.removed,
-      },
-    });
-  }
-  if (change.status !== change.oldStatus) {
-    await audit(ctx, {
-      action: change.status === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated',
-      estateId: null,
-      targetType: 'user',
-      targetId: id,
-      details: {
-        from: change.oldStatus,
-        to: change.status,
-        sessionsEnded: change.sessionsEnded,
-      },
-    });
-  }
   return getPlatformUser(ctx.db, id);
 }

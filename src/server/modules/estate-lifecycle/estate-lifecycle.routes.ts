@@ -24,7 +24,7 @@ import {
   ZVerificationPage,
   ZVerificationQuery,
 } from '../../../core/lifecycle.schemas.ts';
-import { ZBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
+import { ZAdminBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import { getAdminBeneficiaryAccess } from './admin-beneficiary-access.ts';
 import { getEstateAdminDashboard } from './admin-dashboard.ts';
 import { getAdminEstate, listAdminEstateBeneficiaries, listAdminEstates, transitionAdminEstate } from './admin-estates.ts';
@@ -107,7 +107,7 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
   app.get(
     '/api/v1/estate-admin/estates/:id/beneficiaries/:beneficiaryId/access',
     {
-      schema: { tags: admin, summary: 'View Access of one beneficiary (read-only)', params: ZBeneficiaryAccessParams, response: { 200: ZBeneficiaryAccessView } },
+      schema: { tags: admin, summary: 'View Access of one beneficiary (read-only)', params: ZBeneficiaryAccessParams, response: { 200: ZAdminBeneficiaryAccessView } },
       config: { permission: 'read:verification:own' },
     },
     async (req) => getAdminBeneficiaryAccess(req.ctx, req.params.id, req.params.beneficiaryId),

@@ -4,6 +4,7 @@ import type { TTimeCursor } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { verificationItems } from '../../db/schema/lifecycle.ts';
 import { administersSql } from '../../access/estate-roles.ts';
+import { verifyRefusals } from '../../access/report-duties.ts';
 import { keysetPage, olderThan } from '../../lib/keyset.ts';
 import { getEstateAdminSettings } from './estate-admin-settings.ts';
 import { cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
@@ -27,9 +28,10 @@ export async function listVerifications(
   const n = (s: string) => counted.find((c) => c.status === s)?.n ?? 0;
   const { verificationTimeout } = await getEstateAdminSettings(ctx);
   const { page, nextCursor } = keysetPage(rows, VERIFICATION_PAGE_SIZE, cursorOf);
+  const refusals = await verifyRefusals(ctx.db, ctx.actor.userId, page.map((r) => ({ ...r.item, report: r.report })));
   const now = ctx.clock.now();
   return {
-    items: page.map((r) => toVerificationItem(r, now, verificationTimeout)),
+    items: page.map((r) => toVerificationItem(r, now, verificationTimeout, refusals.get(r.item.id) ?? null)),
     nextCursor,
     counts: { pending: n('pending'), verified: n('verified'), rejected: n('rejected') },
   };

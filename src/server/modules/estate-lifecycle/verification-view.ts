@@ -28,7 +28,7 @@ type Row = Awaited<ReturnType<typeof verificationRows>>[number];
 export const cursorOf = (row: Row) => timeCursorOf(row.cursorAt, row.item.id);
 
 /** priority: completed once reviewed or settled; high when pending past the timeout; medium otherwise. */
-export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS): TVerificationItem {
+export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS, cannotReview: string | null): TVerificationItem {
   const { item, report } = row;
   const overdue = now.getTime() - item.submittedAt.getTime() > VERIFICATION_TIMEOUT_MS[timeout];
   return {
@@ -44,5 +44,6 @@ export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VE
     verifiedDate: item.status === 'not_needed' ? null : (item.reviewedAt?.toISOString() ?? null),
     rejectionReason: item.rejectionReason,
     priority: item.status !== 'pending' ? 'completed' : overdue ? 'high' : 'medium',
+    cannotReview,
   };
 }

@@ -118,7 +118,7 @@ describe('trustee quorum', () => {
     const f = await family({ reporterIsTrustee: true, quorum: 2 });
     const r = await reportDeath(f);
     expect((await askedOf(r.id)).map((a) => a.userId)).not.toContain(f.reporter.id);
-    expect((await answer(f.reporter, r.id, 'confirm')).statusCode).toBe(404);
+    expect((await answer(f.reporter, r.id, 'confirm')).statusCode).toBe(403);
     expect((await answer(f.trustees[0]!, r.id, 'deny')).statusCode).toBe(200);
     expect((await askedOf(r.id)).map((a) => a.userId)).toContain(f.trustees[2]!.id);
     const alerts = await t.db.select().from(estateAlerts).where(eq(estateAlerts.estateId, f.owner.estateId!));

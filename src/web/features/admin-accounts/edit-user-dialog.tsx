@@ -16,7 +16,7 @@ type Step = 'edit' | 'confirm-suspend' | 'confirm-reset';
 export interface EditUserDialogProps {
   /** the user being edited; null: closed */
   user: TPlatformUser | null;
-  /** the signed-in admin (who cannot suspend themself or drop their own admin role) */
+  /** the signed-in admin (whose own roles and status only another admin changes, ADR 0076) */
   selfId: string;
   onClose: () => void;
   onSaved: (user: TPlatformUser, notice: string) => void;
@@ -69,6 +69,7 @@ export function EditUserDialog({ user, selfId, onClose, onSaved }: EditUserDialo
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (!shown) return;
+    if (shown.id === selfId) return onClose();
     const changes = changesFrom(new FormData(event.currentTarget), shown);
     if (!Object.keys(changes).length) return onClose();
     const parsed = ZUpdateUserRequest.safeParse(changes);
@@ -137,11 +138,11 @@ function EditFields({ user, self, fields, onResetTwoFactor }: { user: TPlatformU
   const invited = user.status === 'invited';
   return (
     <>
+      {self && <Alert tone="info">You cannot change your own roles or status. Ask another administrator to do it.</Alert>}
       <fieldset aria-describedby={fields.roles ? 'edit-roles-error' : undefined}>
         <legend className="text-sm font-medium text-stone-900">Roles</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {ROLES.map((r) => {
-            const locked = self && r === 'admin';
             return (
               <label key={r} className="flex items-center gap-2 text-sm text-stone-800">
                 <input
@@ -149,16 +150,10 @@ function EditFields({ user, self, fields, onResetTwoFactor }: { user: TPlatformU
                   name="roles"
                   value={r}
                   defaultChecked={user.roles.includes(r)}
-                  disabled={locked}
+                  disabled={self}
                   className="size-4 rounded border-stone-300 accent-(--accent-solid)"
                 />
                 {roleLabel(r)}
-                {locked && (
-                  <>
-                    <span className="text-stone-600">(your own)</span>
-                    <input type="hidden" name="roles" value={r} />
-                  </>
-                )}
               </label>
             );
           })}
@@ -183,7 +178,7 @@ function EditFields({ user, self, fields, onResetTwoFactor }: { user: TPlatformU
                   name="status"
                   value={s}
                   defaultChecked={user.status === s}
-                  disabled={self && s === 'suspended'}
+                  disabled={self}
                   className="size-4 border-stone-300 accent-(--accent-solid)"
                 />
                 {USER_STATUS_LABELS[s]}

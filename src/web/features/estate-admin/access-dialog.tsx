@@ -1,6 +1,6 @@
 import { CheckIcon, XMarkIcon } from '@heroicons/react/20/solid';
 import { useEffect, useState } from 'react';
-import type { TAccessFlag, TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
+import type { TAccessFlag, TAdminBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import { ACCESS_FLAG_LABELS, ACCESS_FLAGS, ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,13 +9,14 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { estateAdminApi } from './api.ts';
+import { DateOrDash } from './format.tsx';
 
 export type AccessBeneficiary = TAdminEstateDetail['beneficiaryList']['items'][number];
 
 const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What one flag means for this beneficiary now, told to the administrator ("them" is the beneficiary). */
-function describe(view: TBeneficiaryAccessView, flag: TAccessFlag): string {
+function describe(view: TAdminBeneficiaryAccessView, flag: TAccessFlag): string {
   switch (flag) {
     case 'memories':
       return `${n(view.memories.shared, 'memory', 'memories')} shared with them · ${view.memories.visibleNow} visible to them now`;
@@ -34,7 +35,7 @@ function describe(view: TBeneficiaryAccessView, flag: TAccessFlag): string {
 
 const statusLabel = (status: string) => (status in ESTATE_STATUS_LABELS ? ESTATE_STATUS_LABELS[status as keyof typeof ESTATE_STATUS_LABELS] : status);
 
-type Loaded = { id: string; view: TBeneficiaryAccessView; error?: undefined } | { id: string; view?: undefined; error: string };
+type Loaded = { id: string; view: TAdminBeneficiaryAccessView; error?: undefined } | { id: string; view?: undefined; error: string };
 
 /**
  * View Access, read-only: one beneficiary's five access flags and what is shared with them and
@@ -113,9 +114,38 @@ export function AccessDialog({ estateId, ownerName, beneficiary, onClose }: { es
               );
             })}
           </ul>
+          <PrivateDetails view={view} />
           <Alert tone="info">Read-only: only the owner, {ownerName}, can change what {shown?.name ?? 'this beneficiary'} can see.</Alert>
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** Their phone, date of birth and the owner's notes about them: only once the estate is active (ADR 0076). */
+function PrivateDetails({ view }: { view: TAdminBeneficiaryAccessView }) {
+  const { beneficiary } = view;
+  if (!view.privateDetailsShown) {
+    return <p className="text-sm text-stone-600">Their phone number, date of birth and the owner’s notes about them are shown after activation.</p>;
+  }
+  return (
+    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="text-stone-500">Phone</dt>
+        <dd className="text-stone-900">{beneficiary.phone || 'Not given'}</dd>
+      </div>
+      <div>
+        <dt className="text-stone-500">Date of birth</dt>
+        <dd className="text-stone-900">
+          <DateOrDash value={beneficiary.dateOfBirth} none="Not given" />
+        </dd>
+      </div>
+      {beneficiary.notes && (
+        <div className="sm:col-span-2">
+          <dt className="text-stone-500">The owner’s notes</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{beneficiary.notes}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

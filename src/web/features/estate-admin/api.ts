@@ -1,4 +1,4 @@
-import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
+import type { TAdminBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
 import type { EstateEvent, EstateStatus } from '../../../core/lifecycle.ts';
 import type {
   TAdminBeneficiaryPage,
@@ -36,9 +36,9 @@ export const estateAdminApi = {
   beneficiaries: (id: string, cursor: string) => api.get<TAdminBeneficiaryPage>(`${BASE}/estates/${encodeURIComponent(id)}/beneficiaries${query({ cursor })}`),
   /** Activate / Update Status: 409 with a message when the estate's state has moved on. */
   transition: (id: string, event: EstateEvent) => api.post<TAdminEstateDetail>(`${BASE}/estates/${encodeURIComponent(id)}/transition`, { event }),
-  /** View Access (read-only): one beneficiary's flags and what is shared with them / visible to them now. */
+  /** View Access (read-only): one beneficiary's flags and what is shared with them / visible to them now; private details after activation. */
   beneficiaryAccess: (estateId: string, beneficiaryId: string) =>
-    api.get<TBeneficiaryAccessView>(`${BASE}/estates/${encodeURIComponent(estateId)}/beneficiaries/${encodeURIComponent(beneficiaryId)}/access`),
+    api.get<TAdminBeneficiaryAccessView>(`${BASE}/estates/${encodeURIComponent(estateId)}/beneficiaries/${encodeURIComponent(beneficiaryId)}/access`),
   verifications: (q: { status?: VerificationStatus | undefined; estateId?: string | undefined; cursor?: string | undefined } = {}) =>
     api.get<TVerificationPage>(`${BASE}/verifications${query(q)}`),
   approve: (id: string) => api.post<TVerificationItem>(`${BASE}/verifications/${id}/approve`),

@@ -12,7 +12,7 @@ export interface VerificationActions {
   onReject: (item: TVerificationItem) => void;
 }
 
-/** View for every item; Approve and Reject only while it is pending. */
+/** View for every item; Approve and Reject only while it is pending and theirs to review (else why not, ADR 0076). */
 function Actions({ item, viewingId, onView, onApprove, onReject }: VerificationActions & { item: TVerificationItem }) {
   const what = <span className="sr-only"> {`${item.documentLabel}, ${item.estateName}`}</span>;
   return (
@@ -20,7 +20,8 @@ function Actions({ item, viewingId, onView, onApprove, onReject }: VerificationA
       <Button size="sm" variant="secondary" loading={viewingId === item.id} onClick={() => onView(item)}>
         View{what}
       </Button>
-      {item.status === 'pending' && (
+      {item.status === 'pending' && item.cannotReview && <p className="max-w-xs text-sm whitespace-normal text-stone-600">{item.cannotReview}</p>}
+      {item.status === 'pending' && !item.cannotReview && (
         <>
           <Button size="sm" onClick={() => onApprove(item)}>
             Approve{what}

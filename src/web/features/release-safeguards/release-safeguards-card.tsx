@@ -130,6 +130,11 @@ export function ReleaseSafeguardsCard() {
               ))}
             </ol>
           )}
+          {data.warnings.map((warning) => (
+            <Alert key={warning} tone="warning">
+              {warning}
+            </Alert>
+          ))}
           <div className="flex flex-wrap items-end gap-3">
             <div className="min-w-0 flex-1">
               <SelectField label="Add a trustee" value={adding} onChange={(e) => setAdding(e.target.value)} hint="Your beneficiaries and support team who have an account.">
