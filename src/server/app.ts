@@ -44,6 +44,8 @@ export interface BuildOptions {
   pollJobs?: boolean;
   /** E2E only: expose POST /api/v1/test/clock to move this clock and run due jobs. */
   testClock?: AdjustableClock;
+  /** Crash tests only (main.ts: TEST_PAUSE_AFTER_COMMIT): see Mailer.pauseAfterCommit. */
+  pauseAfterCommit?: () => Promise<void>;
 }
 
 /** JSON bodies above this are refused with 413 (uploads go through multipart with their own limits). */
@@ -60,7 +62,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     db: database.db,
     clock,
-    mailer: options.mailer ?? createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, now: () => clock.now() }),
+    mailer: options.mailer ?? createMailer(database.db, {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        now: () => clock.now(),
+        ...(options.pauseAfterCommit ? { pauseAfterCommit: options.pauseAfterCommit } : {}),
+      }),
     secrets: createSecretBox(loadMasterKey(config.masterKey, config.dataDir)),
     files: createFileStore(config),
     jobs: createJobScheduler({

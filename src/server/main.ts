@@ -22,6 +22,12 @@ async function main() {
   if (e2eClock && config.env === 'production') {
     throw new ConfigError('Invalid configuration:\n  E2E_CLOCK: must not be set in production (it lets anyone move the server clock)');
   }
+  // TEST_PAUSE_AFTER_COMMIT=true holds every change's notices after its commit, forever: the crash
+  // test (notices-crash.test.ts) kills the process there. Never in production.
+  const pauseAfterCommit = process.env.TEST_PAUSE_AFTER_COMMIT === 'true';
+  if (pauseAfterCommit && config.env === 'production') {
+    throw new ConfigError('Invalid configuration:\n  TEST_PAUSE_AFTER_COMMIT: must not be set in production (it stops every notice from being sent)');
+  }
   const database = await openDatabase(config);
   await migrateDatabase(database);
   // Rows from before the audit chain existed become each chain's start (ADR 0045).
@@ -29,7 +35,13 @@ async function main() {
   if (config.demoMode) await seedDemoIfEmpty(database.db, config);
 
   const testClock = e2eClock ? new AdjustableClock() : undefined;
-  const app = await buildApp({ config, database, pollJobs: true, ...(testClock ? { clock: testClock, testClock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    pollJobs: true,
+    ...(testClock ? { clock: testClock, testClock } : {}),
+    ...(pauseAfterCommit ? { pauseAfterCommit: holdAfterCommit } : {}),
+  });
   let closing = false;
   let copies: ListenerCopies | undefined;
   const shutdown = async (signal: string) => {
@@ -69,3 +81,9 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** Says it has committed and holds the notices until the process is killed (TEST_PAUSE_AFTER_COMMIT). */
+function holdAfterCommit(): Promise<void> {
+  process.stderr.write('TEST_PAUSE_AFTER_COMMIT: committed, notices held\n');
+  return new Promise(() => undefined);
+}

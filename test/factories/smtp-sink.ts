@@ -22,6 +22,16 @@ export interface SmtpSink {
 
 const header = (raw: string, name: string) => new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim() ?? '';
 
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as text: a subject with "—" arrives encoded. */
+const decodeWords = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_all, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );
+
 /** A real SMTP server on a free local port that keeps what it receives (no TLS, no auth). */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
@@ -46,7 +56,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: header(raw, 'Subject'),
+          subject: decodeWords(header(raw, 'Subject')),
           messageId: header(raw, 'Message-ID'),
           raw,
         });

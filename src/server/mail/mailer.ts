@@ -35,25 +35,51 @@ export interface Mailer {
   sendNow(ids: readonly (string | null)[]): Promise<void>;
   /** Send every due outbox row: the send-outbox job (retries with backoff, leases, at-least-once). */
   sendDue(): Promise<{ sent: number; failed: number }>;
+  /**
+   * Crash tests only (TEST_PAUSE_AFTER_COMMIT, refused in production): awaited after a transaction
+   * that queued notices committed and before they are delivered.
+   */
+  pauseAfterCommit?: () => Promise<void>;
 }
 
-/** Outbox ids written inside a transaction opened by inMailTransaction, sent once it commits. */
-const queuedIn = new WeakMap<object, string[]>();
+/** What a transaction opened by inMailTransaction queued: delivered once it commits. */
+interface CommittedNotices {
+  mailIds: string[];
+  /** Other deliveries (a notification's email), run with the database outside the transaction. */
+  deliveries: ((db: Db) => Promise<void>)[];
+}
+const queuedIn = new WeakMap<object, CommittedNotices>();
 
 /**
- * Run `work` in one transaction with `ctx.db` swapped for it (or in the caller's transaction when
- * ctx.db already is one: then the outermost one sends), and after the commit send the mails it
- * queued through `ctx.mailer.send(…, { db })`. A rollback (an error, a 429, a crash) takes its mail
- * with it; a crash after the commit leaves the mail to the send-outbox job.
+ * Deliver something after the transaction `db` commits, when inMailTransaction opened it. Returns
+ * false otherwise (not a transaction, or one opened elsewhere): the caller leaves it to its job.
+ */
+export function afterCommit(db: object, deliver: (db: Db) => Promise<void>): boolean {
+  const queue = queuedIn.get(db);
+  queue?.deliveries.push(deliver);
+  return queue !== undefined;
+}
+
+/**
+ * The one way a change and the notices it causes are written together (ADR 0077): run `work` in one
+ * transaction with `ctx.db` swapped for it (or in the caller's transaction when ctx.db already is
+ * one: then the outermost one delivers). Every notification, alert, audit row and mail
+ * (`ctx.mailer.send(…, { db: ctx.db, idempotencyKey })`) the change causes is written through that
+ * ctx, so it commits with the change or not at all. After the commit they are delivered at once
+ * when possible; a failure or a crash before that leaves them to the send-notifications and
+ * send-outbox jobs (at least once; the idempotency keys make it once).
  */
 export async function inMailTransaction<C extends { db: Db; mailer: Mailer }, T>(ctx: C, work: (txCtx: C) => Promise<T>): Promise<T> {
   if (ctx.db instanceof PgTransaction) return work(ctx);
-  const ids: string[] = [];
+  const queue: CommittedNotices = { mailIds: [], deliveries: [] };
   const result = await ctx.db.transaction(async (tx) => {
-    queuedIn.set(tx, ids);
+    queuedIn.set(tx, queue);
     return work({ ...ctx, db: tx as unknown as Db });
   });
-  await ctx.mailer.sendNow(ids);
+  if (!queue.mailIds.length && !queue.deliveries.length) return result;
+  await ctx.mailer.pauseAfterCommit?.();
+  for (const deliver of queue.deliveries) await deliver(ctx.db);
+  await ctx.mailer.sendNow(queue.mailIds);
   return result;
 }
 
@@ -63,6 +89,8 @@ export interface MailerOptions {
   now: () => Date;
   /** Tests only: speak SMTP through this instead of a transport built from smtpUrl. */
   transport?: MailTransport;
+  /** Crash tests only: see Mailer.pauseAfterCommit. */
+  pauseAfterCommit?: () => Promise<void>;
 }
 
 /**
@@ -90,7 +118,7 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
       const target = sendOptions.db ?? db;
       const now = options.now();
       const id = await queueMail(target, { ...message, idempotencyKey: sendOptions.idempotencyKey }, now, sender ? now : null);
-      if (id && target instanceof PgTransaction) queuedIn.get(target)?.push(id);
+      if (id && target instanceof PgTransaction) queuedIn.get(target)?.mailIds.push(id);
       else if (id) await sendNow([id]);
       return id;
     },
@@ -98,5 +126,6 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
     async sendDue() {
       return sender ? sendDueMail(db, sender) : { sent: 0, failed: 0 };
     },
+    ...(options.pauseAfterCommit ? { pauseAfterCommit: options.pauseAfterCommit } : {}),
   };
 }

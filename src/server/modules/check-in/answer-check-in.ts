@@ -7,6 +7,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { notify } from '../notifications/notify.ts';
 
@@ -43,7 +44,7 @@ export async function getCheckInQuestion(ctx: Ctx, missId: string): Promise<TChe
 
 /**
  * A trustee answers. The answer is recorded (answering again replaces it), the owner and the estate
- * administrator are told; it never releases anything and never checks the owner in — only the owner
+ * administrator are told in the same transaction (ADR 0077); it never releases anything and never checks the owner in — only the owner
  * can do that. "I could not reach them" raises a high-priority alert for the administrator.
  * Refused (409) once the owner has checked in again: the question is closed.
  */
@@ -52,19 +53,21 @@ export async function answerCheckInQuestion(ctx: Ctx, missId: string, input: TCh
   if (miss.resolvedAt) throw conflict(`${ownerName} has checked in since you were asked, so this question is closed.`);
   const now = ctx.clock.now();
   const values = { answer: input.answer, note: input.note, answeredAt: now };
-  await ctx.db
-    .insert(checkInAnswers)
-    .values({ missId: miss.id, trusteeUserId: ctx.actor.userId, ...values })
-    .onConflictDoUpdate({ target: [checkInAnswers.missId, checkInAnswers.trusteeUserId], set: values });
-  await audit(ctx, { action: 'check_in.answered', estateId: miss.estateId, targetType: 'check_in_miss', targetId: miss.id, details: { answer: input.answer } });
-  const said = `${ctx.actor.name} answered "${CHECK_IN_ANSWER_LABELS[input.answer]}" to whether ${ownerName} is all right after a missed check-in.`;
-  await notify(ctx, { userId: ownerId, type: 'estate', message: `${said} Press "I'm here" on your dashboard if you are well.`, link: '/estate-owner' });
-  await raiseAlert(ctx, {
-    estateId: miss.estateId,
-    type: 'security',
-    priority: input.answer === 'unreachable' ? 'high' : 'low',
-    message: `${said}${input.note ? ` Note: ${input.note}` : ''} Nothing was released.`,
-    dedupeKey: `check-in-answer:${miss.id}:${ctx.actor.userId}:${input.answer}`,
+  await inMailTransaction(ctx, async (tx) => {
+    await tx.db
+      .insert(checkInAnswers)
+      .values({ missId: miss.id, trusteeUserId: ctx.actor.userId, ...values })
+      .onConflictDoUpdate({ target: [checkInAnswers.missId, checkInAnswers.trusteeUserId], set: values });
+    await audit(tx, { action: 'check_in.answered', estateId: miss.estateId, targetType: 'check_in_miss', targetId: miss.id, details: { answer: input.answer } });
+    const said = `${ctx.actor.name} answered "${CHECK_IN_ANSWER_LABELS[input.answer]}" to whether ${ownerName} is all right after a missed check-in.`;
+    await notify(tx, { userId: ownerId, type: 'estate', message: `${said} Press "I'm here" on your dashboard if you are well.`, link: '/estate-owner' });
+    await raiseAlert(tx, {
+      estateId: miss.estateId,
+      type: 'security',
+      priority: input.answer === 'unreachable' ? 'high' : 'low',
+      message: `${said}${input.note ? ` Note: ${input.note}` : ''} Nothing was released.`,
+      dedupeKey: `check-in-answer:${miss.id}:${ctx.actor.userId}:${input.answer}`,
+    });
   });
   return getCheckInQuestion(ctx, missId);
 }

@@ -23,6 +23,7 @@ import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { afterName, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
 import { endIncapacity } from '../incapacity/end-incapacity.ts';
 import { adminBeneficiaryPage } from './admin-estate-beneficiaries.ts';
@@ -166,8 +167,7 @@ export async function transitionAdminEstate(ctx: Ctx, id: string, event: EstateE
   if (event !== 'activated') {
     throw conflict('Only activation is done by hand here: verification follows the documents, and only the owner can withdraw a report.');
   }
-  const applied = await ctx.db.transaction((tx) => applyTransition(tx as unknown as Db, ctx, id, event));
-  await announceTransition(ctx, applied);
+  await inMailTransaction(ctx, async (tx) => announceTransition(tx, await applyTransition(tx.db, ctx, id, event)));
   return getAdminEstate(ctx, id);
 }
 

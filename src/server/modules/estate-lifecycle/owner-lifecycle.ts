@@ -2,12 +2,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { TOwnerLifecycle } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { BaseCtx, Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 import { raiseAlert } from './raise-alert.ts';
 import { settleLeftoverProofs } from './leftover-proofs.ts';
@@ -38,7 +38,8 @@ export async function getOwnerLifecycle(ctx: Ctx): Promise<TOwnerLifecycle> {
 /**
  * The owner cancels a report about them (a false report must never release anything): the report is
  * withdrawn, its pending proofs settled as not needed, and the estate goes back to planning — allowed until it is
- * active (the transition refuses it then, and the whole withdrawal rolls back). The reporter and the estate's administrators are told.
+ * active (the transition refuses it then, and the whole withdrawal rolls back). The reporter and the estate's administrators are told,
+ * in the same transaction (ADR 0077).
  */
 export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwnerLifecycle> {
   const estateId = ownEstateId(ctx, 'That report');
@@ -50,8 +51,8 @@ export async function withdrawReport(ctx: Ctx, reportId: string): Promise<TOwner
 export async function withdrawOwnersReport(ctx: BaseCtx, owner: { id: string; name: string; estateId: string }, reportId: string): Promise<void> {
   const estateId = owner.estateId;
   const now = ctx.clock.now();
-  const { report, applied } = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     // The estate row first, as every lifecycle change takes its locks (no deadlock with a review).
     await db.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
     const [report] = await db
@@ -66,12 +67,11 @@ export async function withdrawOwnersReport(ctx: BaseCtx, owner: { id: string; na
     }
     await settleLeftoverProofs(db, reportId, 'withdrawn', now);
     const applied = await applyTransition(db, ctx, estateId, 'report_withdrawn');
-    return { report, applied };
+    await audit(tx, { action: 'estate.report_withdrawn', actorUserId: owner.id, estateId, targetType: 'estate_report', targetId: reportId });
+    await announceTransition(tx, applied);
+    if (report.reportedBy) {
+      await notify(tx, { userId: report.reportedBy, type: 'estate', message: `${owner.name} withdrew the report you made: they are well, and nothing will be released.` });
+    }
+    await raiseAlert(tx, { estateId, type: 'verification', priority: 'low', message: `${owner.name} withdrew the report about them; the estate is back in planning.`, dedupeKey: `withdrawn:${reportId}` });
   });
-  await audit(ctx, { action: 'estate.report_withdrawn', actorUserId: owner.id, estateId, targetType: 'estate_report', targetId: reportId });
-  await announceTransition(ctx, applied);
-  if (report.reportedBy) {
-    await notify(ctx, { userId: report.reportedBy, type: 'estate', message: `${owner.name} withdrew the report you made: they are well, and nothing will be released.` });
-  }
-  await raiseAlert(ctx, { estateId, type: 'verification', priority: 'low', message: `${owner.name} withdrew the report about them; the estate is back in planning.`, dedupeKey: `withdrawn:${reportId}` });
 }

@@ -4,7 +4,6 @@ import { todayIn } from '../../../core/delivery-rules.ts';
 import { PROOF_DOCUMENT_KEYS, PROOF_DOCUMENT_TYPES, ZReportRequest, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
 import { reportEventAllowed, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
@@ -13,6 +12,7 @@ import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verificationRulesOf } from './estate-admin-settings.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { parseJsonFormField } from '../files/form-fields.ts';
 import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from './proof-content.ts';
@@ -33,8 +33,9 @@ const MAX_PROOFS = 8;
  * accepts, its date not in the future, and every required proof there (core/proof-rules.ts; 400
  * naming what is missing). Then, in one transaction, the report and its
  * verification items are recorded and the estate moves to verification_pending (409 when a report
- * is already open or the estate is past planning). Its administrators get a high-priority alert; the
- * owner is told in-app and by email, and can cancel.
+ * is already open or the estate is past planning). In the same transaction (ADR 0077) its
+ * administrators get a high-priority alert, the first trustees in line are asked, and the owner is
+ * told in-app and by email, and can cancel.
  */
 export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncIterable<Multipart>): Promise<TEstateReport> {
   const link = await reporterLinkOf(ctx.db, ctx.actor.userId, estateId);
@@ -91,8 +92,8 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
       );
     }
     const [reporter] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId));
-    const { row, applied } = await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const row = await inMailTransaction(ctx, async (tx) => {
+      const db = tx.db;
       const applied = await applyTransition(db, ctx, estateId, 'report_submitted');
       const [row] = await db
         .insert(estateReports)
@@ -113,20 +114,21 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
       );
       await commitFiles(db, proofs.map((p) => p.file.id));
       await recordReportSafeguards(db, row);
-      return { row, applied };
+      await audit(tx, { action: 'estate.reported', estateId, targetType: 'estate_report', targetId: row.id, details: { event: report.event, documents: proofs.length } });
+      await announceTransition(tx, applied);
+      await raiseAlert(tx, {
+        estateId,
+        type: 'verification',
+        priority: 'high',
+        message: `${row.reporterName} (${row.relationship}) reported a ${report.event === 'death' ? 'passing' : 'incapacity'}: ${proofs.length} document${proofs.length === 1 ? '' : 's'} to verify.`,
+        dedupeKey: `report:${row.id}`,
+      });
+      await afterReportMade(tx, row.id);
+      // Set before the commit: a delivery failing after it must not discard the report's files (an
+      // unfinished upload left by a failed commit is the upload sweep's).
+      committed = true;
+      return row;
     });
-    committed = true;
-
-    await audit(ctx, { action: 'estate.reported', estateId, targetType: 'estate_report', targetId: row.id, details: { event: report.event, documents: proofs.length } });
-    await announceTransition(ctx, applied);
-    await raiseAlert(ctx, {
-      estateId,
-      type: 'verification',
-      priority: 'high',
-      message: `${row.reporterName} (${row.relationship}) reported a ${report.event === 'death' ? 'passing' : 'incapacity'}: ${proofs.length} document${proofs.length === 1 ? '' : 's'} to verify.`,
-      dedupeKey: `report:${row.id}`,
-    });
-    await afterReportMade(ctx, row.id);
     return reportView(ctx.db, row, ctx.clock.now());
   } catch (error) {
     if (proofs.length && !committed) await discardFiles(ctx, proofs.map((p) => p.file)).catch(() => undefined);

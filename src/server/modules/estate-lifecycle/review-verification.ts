@@ -3,13 +3,12 @@ import type { TVerificationItem } from '../../../core/lifecycle.schemas.ts';
 import { verifiedEventOf } from '../../../core/lifecycle.ts';
 import { reportOutcome, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
-import { verifyRefusal } from '../../access/report-duties.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../notifications/notify.ts';
 import { getEstateAdminSettings, verificationRulesOf } from './estate-admin-settings.ts';
@@ -22,18 +21,17 @@ import { toVerificationItem, verificationRows } from './verification-view.ts';
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));
   if (!item || !(await administers(ctx.db, ctx.actor.userId, item.estateId))) throw notFound('That verification item');
-  const [report] = await ctx.db.select({ id: estateReports.id, reportedBy: estateReports.reportedBy }).from(estateReports).where(eq(estateReports.id, item.reportId));
-  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
-  const refusal = report ? await verifyRefusal(ctx.db, ctx.actor.userId, { ...item, report }) : null;
-  if (refusal) throw forbidden(refusal);
+  // Four eyes: whoever reported the passing (or sent this proof) cannot also be the one to verify it.
+  if (item.submittedBy === ctx.actor.userId) {
+    throw forbidden('You sent this document, so another estate administrator must review it. Ask the owner’s support team to add one.');
+  }
   return item;
 }
 
 async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
   const [row] = await verificationRows(ctx.db, eq(verificationItems.id, id), 1);
   const { verificationTimeout } = await getEstateAdminSettings(ctx);
-  const cannotReview = await verifyRefusal(ctx.db, ctx.actor.userId, { ...row!.item, report: row!.report });
-  return toVerificationItem(row!, ctx.clock.now(), verificationTimeout, cannotReview);
+  return toVerificationItem(row!, ctx.clock.now(), verificationTimeout);
 }
 
 /**
@@ -42,14 +40,15 @@ async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
  * In one transaction with the estate row locked: the item is reviewed (a guarded UPDATE: reviewing
  * twice is a 409), then the report is judged (core/proof-rules.ts) — every required proof verified
  * → the estate awaits activation; a required proof with nothing verified and nothing waiting → back
- * to planning (the reporter may report again with better proof). The reporter is told the outcome.
+ * to planning (the reporter may report again with better proof). The reporter is told the outcome,
+ * in the same transaction.
  */
 export async function reviewVerification(ctx: Ctx, id: string, decision: { approve: true } | { approve: false; reason: string }): Promise<TVerificationItem> {
   const item = await findItem(ctx, id);
   const rules = await verificationRulesOf(ctx, await administratorsOf(ctx.db, item.estateId));
   const now = ctx.clock.now();
-  const { report, applied } = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     await db.select({ id: estates.id }).from(estates).where(eq(estates.id, item.estateId)).for('update');
     const [reviewed] = await db
       .update(verificationItems)
@@ -76,18 +75,28 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
         await db.update(estates).set({ dateOfDeath: report.eventDate }).where(eq(estates.id, item.estateId));
       }
     }
-    return { report, applied };
+    await announceReview(tx, item, decision, report, applied);
   });
+  return view(ctx, id);
+}
 
+/** In the review's transaction (ADR 0077): audited, the reporter told, the transition announced. */
+async function announceReview(
+  tx: Ctx,
+  item: typeof verificationItems.$inferSelect,
+  decision: { approve: true } | { approve: false; reason: string },
+  report: typeof estateReports.$inferSelect,
+  applied: AppliedTransition | null,
+): Promise<void> {
   const what = proofLabel(item.documentType);
-  await audit(ctx, {
+  await audit(tx, {
     action: decision.approve ? 'verification.approved' : 'verification.rejected',
     estateId: item.estateId,
     targetType: 'verification_item',
-    targetId: id,
+    targetId: item.id,
   });
   if (report.reportedBy) {
-    await notify(ctx, {
+    await notify(tx, {
       userId: report.reportedBy,
       type: 'estate',
       message: decision.approve
@@ -96,11 +105,11 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
     });
   }
   if (applied) {
-    await announceTransition(ctx, applied);
+    await announceTransition(tx, applied);
     // A verified incapacity opens incapacity mode, never activation (ADR 0048).
-    if (applied.to === 'incapacity') await announceIncapacity(ctx, item.estateId, { kind: 'started' });
+    if (applied.to === 'incapacity') await announceIncapacity(tx, item.estateId, { kind: 'started' }, applied.at);
     if (applied.to === 'activation_pending') {
-      await raiseAlert(ctx, {
+      await raiseAlert(tx, {
         estateId: item.estateId,
         type: 'activation',
         priority: 'medium',
@@ -109,5 +118,4 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
       });
     }
   }
-  return view(ctx, id);
 }

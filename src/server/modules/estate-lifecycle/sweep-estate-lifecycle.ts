@@ -3,11 +3,11 @@ import { VERIFICATION_TIMEOUT_MS } from '../../../core/lifecycle.schemas.ts';
 import { todayIn } from '../../../core/delivery-rules.ts';
 import { releaseStepsDue, RELEASE_STEPS } from '../../../core/release.ts';
 import type { JobCtx } from '../../jobs/job.ts';
-import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administratorsOf } from '../../access/estate-roles.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { verificationRulesOf } from './estate-admin-settings.ts';
@@ -18,7 +18,10 @@ import { announceTransition, applyTransition } from './transition-estate.ts';
 
 const SHORTEST_TIMEOUT_MS = Math.min(...Object.values(VERIFICATION_TIMEOUT_MS));
 
-/** The three timed parts of the lifecycle. Idempotent: alerts are deduplicated, transitions guarded. */
+/**
+ * The three timed parts of the lifecycle. Idempotent: alerts are deduplicated, transitions guarded;
+ * each change commits with its notices (ADR 0077).
+ */
 export async function sweepEstateLifecycle(ctx: JobCtx): Promise<{ overdue: number; activated: number; released: number }> {
   return { overdue: await alertOverdueProofs(ctx), activated: await activateOnDate(ctx), released: await openReleaseSteps(ctx) };
 }
@@ -43,20 +46,23 @@ async function alertOverdueProofs(ctx: JobCtx): Promise<number> {
   for (const { item, ownerName } of candidates) {
     const rules = await verificationRulesOf(ctx, await administratorsOf(ctx.db, item.estateId));
     if (now.getTime() - item.submittedAt.getTime() <= VERIFICATION_TIMEOUT_MS[rules.verificationTimeout]) continue;
-    const [claimed] = await ctx.db
-      .update(verificationItems)
-      .set({ timeoutAlertedAt: now })
-      .where(and(eq(verificationItems.id, item.id), isNull(verificationItems.timeoutAlertedAt)))
-      .returning({ id: verificationItems.id });
-    if (!claimed) continue;
-    await raiseAlert(ctx, {
-      estateId: item.estateId,
-      type: 'verification',
-      priority: 'high',
-      message: `The ${proofLabel(item.documentType)} for ${ownerName}'s estate has waited longer than the verification timeout.`,
-      dedupeKey: overdueProofAlertKey(item.id),
+    const alerted = await inMailTransaction(ctx, async (tx) => {
+      const [claimed] = await tx.db
+        .update(verificationItems)
+        .set({ timeoutAlertedAt: now })
+        .where(and(eq(verificationItems.id, item.id), isNull(verificationItems.timeoutAlertedAt)))
+        .returning({ id: verificationItems.id });
+      if (!claimed) return false;
+      await raiseAlert(tx, {
+        estateId: item.estateId,
+        type: 'verification',
+        priority: 'high',
+        message: `The ${proofLabel(item.documentType)} for ${ownerName}'s estate has waited longer than the verification timeout.`,
+        dedupeKey: overdueProofAlertKey(item.id),
+      });
+      return true;
     });
-    raised++;
+    if (alerted) raised++;
   }
   return raised;
 }
@@ -71,8 +77,7 @@ async function activateOnDate(ctx: JobCtx): Promise<number> {
   let activated = 0;
   for (const { id } of due) {
     try {
-      const applied = await ctx.db.transaction((tx) => applyTransition(tx as unknown as Db, ctx, id, 'activated'));
-      await announceTransition(ctx, applied);
+      await inMailTransaction(ctx, async (tx) => announceTransition(tx, await applyTransition(tx.db, ctx, id, 'activated')));
       activated++;
     } catch {
       // moved by someone else meanwhile (withdrawn, or activated): nothing to do
@@ -92,14 +97,16 @@ async function openReleaseSteps(ctx: JobCtx): Promise<number> {
     if (!estate.activatedAt) continue;
     const due = releaseStepsDue(estate.releaseSchedule, estate.activatedAt, estate.releaseDates, now);
     if (due <= estate.releaseStepsDone) continue;
-    const [moved] = await ctx.db
-      .update(estates)
-      .set({ releaseStepsDone: due, updatedAt: now })
-      .where(and(eq(estates.id, estate.id), eq(estates.releaseStepsDone, estate.releaseStepsDone), eq(estates.status, 'active')))
-      .returning({ id: estates.id });
-    if (!moved) continue;
-    await notifyEstateStatusChanged(ctx, estate.id);
-    released++;
+    const moved = await inMailTransaction(ctx, async (tx) => {
+      const [row] = await tx.db
+        .update(estates)
+        .set({ releaseStepsDone: due, updatedAt: now })
+        .where(and(eq(estates.id, estate.id), eq(estates.releaseStepsDone, estate.releaseStepsDone), eq(estates.status, 'active')))
+        .returning({ id: estates.id });
+      if (row) await notifyEstateStatusChanged(tx, estate.id);
+      return row !== undefined;
+    });
+    if (moved) released++;
   }
   return released;
 }

@@ -21,6 +21,8 @@ export interface AppliedTransition {
   event: EstateEvent;
   from: EstateStatus;
   to: EstateStatus;
+  /** When it happened: with the estate and event, the key of the mails it causes. */
+  at: Date;
 }
 
 const label = (status: EstateStatus) => ESTATE_STATUS_LABELS[status];
@@ -31,7 +33,7 @@ const label = (status: EstateStatus) => ESTATE_STATUS_LABELS[status];
  * (409 naming the status and the allowed next ones otherwise), and the status written — so two
  * requests at once cannot both move it. Activation also stamps activatedAt, runs the release steps
  * already due, and gives "N days after activation" letters their due time.
- * Call `announceTransition` after the transaction commits.
+ * Call `announceTransition` in the same transaction.
  */
 export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estateId: string, event: EstateEvent): Promise<AppliedTransition> {
   const [estate] = await tx.select().from(estates).where(eq(estates.id, estateId)).for('update');
@@ -63,7 +65,7 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
   }
   // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
   if (from === 'active') await withdrawAfterActivation({ db: tx }, estateId, now);
-  return { estateId, event, from, to: step.to };
+  return { estateId, event, from, to: step.to, at: now };
 }
 
 const OWNER_MAIL: Partial<Record<EstateStatus, (systemName: string) => { subject: string; lines: string[] }>> = {
@@ -84,9 +86,9 @@ const OWNER_MAIL: Partial<Record<EstateStatus, (systemName: string) => { subject
 };
 
 /**
- * After the transition committed: audit it, tell the beneficiaries (notifyEstateStatusChanged) once
- * the proof is verified, and
- * — while the owner can still act — tell the owner in-app and by email how to stop it.
+ * In the transition's transaction (ctx from inMailTransaction, ADR 0077): audit it, tell the
+ * beneficiaries (notifyEstateStatusChanged) once the proof is verified, and — while the owner can
+ * still act — tell the owner in-app and by email how to stop it.
  */
 export async function announceTransition(ctx: BaseCtx, applied: AppliedTransition): Promise<void> {
   await audit(ctx, {
@@ -111,11 +113,14 @@ export async function announceTransition(ctx: BaseCtx, applied: AppliedTransitio
     const { systemName } = await getSystemSettings(ctx.db);
     const { subject, lines } = mail(systemName);
     await notify(ctx, { userId: owner.id, type: 'security', message: lines[0]!, link: '/estate-owner' });
-    await ctx.mailer.send({
-      to: owner.email,
-      subject,
-      text: [`Hello ${owner.name},`, '', ...lines, '', new URL('/sign-in?next=%2Festate-owner', ctx.config.publicUrl).toString()].join('\n'),
-      kind: 'estate-lifecycle',
-    });
+    await ctx.mailer.send(
+      {
+        to: owner.email,
+        subject,
+        text: [`Hello ${owner.name},`, '', ...lines, '', new URL('/sign-in?next=%2Festate-owner', ctx.config.publicUrl).toString()].join('\n'),
+        kind: 'estate-lifecycle',
+      },
+      { db: ctx.db, idempotencyKey: `estate-status.${applied.estateId}.${applied.event}.${applied.at.getTime()}` },
+    );
   }
 }

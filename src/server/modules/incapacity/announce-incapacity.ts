@@ -31,11 +31,12 @@ function granteeWords(ownerName: string, step: IncapacityStep): string[] {
 }
 
 /**
- * Incapacity mode started or ended (after the transition committed): audited, and the owner and every
- * person they chose for it are told in-app and by email (one email each, whatever their digest
- * settings: this is about access to the estate).
+ * Incapacity mode started or ended, in the transition's transaction (ctx from inMailTransaction, ADR
+ * 0077): audited, and the owner and every person they chose for it are told in-app and by email (one
+ * email each, whatever their digest settings: this is about access to the estate). `at` is the
+ * transition's time: with the estate and step, the key of its mails.
  */
-export async function announceIncapacity(ctx: BaseCtx, estateId: string, step: IncapacityStep): Promise<void> {
+export async function announceIncapacity(ctx: BaseCtx, estateId: string, step: IncapacityStep, at: Date): Promise<void> {
   await audit(ctx, {
     action: step.kind === 'started' ? 'incapacity.started' : 'incapacity.ended',
     estateId,
@@ -43,25 +44,27 @@ export async function announceIncapacity(ctx: BaseCtx, estateId: string, step: I
     targetId: estateId,
     details: step.kind === 'ended' ? { by: step.by } : {},
   });
-  const [[owner], grantees, { systemName }] = await Promise.all([
-    ctx.db
-      .select({ id: users.id, email: users.email, name: users.name })
-      .from(estates)
-      .innerJoin(users, eq(users.id, estates.ownerId))
-      .where(eq(estates.id, estateId)),
-    granteesOf(ctx.db, estateId),
-    getSystemSettings(ctx.db),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const [owner] = await ctx.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(estates.id, estateId));
+  const grantees = await granteesOf(ctx.db, estateId);
+  const { systemName } = await getSystemSettings(ctx.db);
   if (!owner) return;
   const subject = step.kind === 'started' ? `${systemName}: incapacity mode has started` : `${systemName}: incapacity mode has ended`;
   const tell = async (person: { id: string; email: string; name: string }, lines: string[], link: string) => {
     await notify(ctx, { userId: person.id, type: 'estate', message: lines[0]!, fromName: owner.name, link, send: false });
-    await ctx.mailer.send({
-      to: person.email,
-      subject,
-      text: [`Hello ${person.name},`, '', ...lines, '', new URL(`/sign-in?next=${encodeURIComponent(link)}`, ctx.config.publicUrl).toString()].join('\n'),
-      kind: 'incapacity',
-    });
+    await ctx.mailer.send(
+      {
+        to: person.email,
+        subject,
+        text: [`Hello ${person.name},`, '', ...lines, '', new URL(`/sign-in?next=${encodeURIComponent(link)}`, ctx.config.publicUrl).toString()].join('\n'),
+        kind: 'incapacity',
+      },
+      { db: ctx.db, idempotencyKey: `incapacity.${estateId}.${step.kind}.${at.getTime()}.${person.id}` },
+    );
   };
   await tell(owner, ownerWords(step), '/estate-owner');
   for (const grantee of grantees) await tell(grantee, granteeWords(owner.name, step), `/beneficiary/estate/${estateId}`);

@@ -20,8 +20,8 @@ const MESSAGES: Record<EstateStatus, (owner: string) => string> = {
 /**
  * Tells every beneficiary linked to an estate (with an account) that its status changed. On
  * activation, each is told how many memories and documents are now open to them (through the
- * access policy, so the count is exactly what they can see). Call it after the transition has
- * been committed. Estate notices are always created, whatever the preferences.
+ * access policy, so the count is exactly what they can see). Call it in the transition's
+ * transaction (ADR 0077). Estate notices are always created, whatever the preferences.
  */
 export async function notifyEstateStatusChanged(deps: NotifyDeps, estateId: string): Promise<number> {
   const [estate] = await deps.db
@@ -35,10 +35,8 @@ export async function notifyEstateStatusChanged(deps: NotifyDeps, estateId: stri
   for (const userId of recipients) {
     let message = (MESSAGES[status] ?? MESSAGES.planning)(estate.ownerName);
     if (status === 'active') {
-      const [[m], [d]] = await Promise.all([
-        deps.db.select({ n: count() }).from(memories).where(and(eq(memories.estateId, estateId), memoryVisibleSql(deps.db, userId))),
-        deps.db.select({ n: count() }).from(documents).where(and(eq(documents.estateId, estateId), documentVisibleSql(deps.db, userId))),
-      ]);
+      const [m] = await deps.db.select({ n: count() }).from(memories).where(and(eq(memories.estateId, estateId), memoryVisibleSql(deps.db, userId)));
+      const [d] = await deps.db.select({ n: count() }).from(documents).where(and(eq(documents.estateId, estateId), documentVisibleSql(deps.db, userId)));
       message += ` You can now see ${m?.n ?? 0} ${m?.n === 1 ? 'memory' : 'memories'} and ${d?.n ?? 0} ${d?.n === 1 ? 'document' : 'documents'} shared with you.`;
     }
     await notify(deps, { userId, type: 'estate', message, fromName: estate.ownerName, link: `/beneficiary/estate/${estateId}` });

@@ -1,6 +1,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isCreated, isSent, type NotificationType } from '../../../core/notifications.schemas.ts';
 import type { Deps } from '../../context.ts';
+import { afterCommit } from '../../mail/mailer.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { loadNotificationSettings } from './notification-settings.ts';
 import { claimAndSend } from './pending.ts';
@@ -37,9 +38,10 @@ export type NotifyDeps = Pick<Deps, 'db' | 'clock'> & Partial<Pick<Deps, 'mailer
  *   and/or texted now (method Email, SMS or both) and marked delivered; with "Daily digest" or
  *   "Weekly summary" it waits for the digest job (sendDigests). The "New content notifications"
  *   toggle off keeps memory/document notifications in-app only.
- * - Called inside a database transaction (or without a mailer), it does not send: the row may
- *   still roll back, and the embedded database has one connection the mailer would wait on. The
- *   every-minute sweep (sendPendingNotifications) sends it once the transaction has committed.
+ * - It belongs to the change that causes it: called with that change's transaction (ctx from
+ *   inMailTransaction, ADR 0077), so the notification commits with the change or not at all. It is
+ *   sent once the transaction has committed; inside a transaction opened elsewhere, or after a
+ *   crash before that, the every-minute sweep (sendPendingNotifications) sends it.
  * - Sending means: claim the row and queue its email in the outbox in one transaction, then send
  *   the outbox row (at once, or by the send-outbox job with retries): at least once, never lost.
  *
@@ -64,11 +66,13 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<stri
     .returning();
   if (!row) return null;
 
-  const inTransaction = deps.db instanceof PgTransaction;
-  if (input.send !== false && settings.frequency === 'immediately' && isSent(settings, input.type) && deps.mailer && deps.config && !inTransaction) {
+  const { mailer, config } = deps;
+  if (input.send !== false && settings.frequency === 'immediately' && isSent(settings, input.type) && mailer && config) {
     // Claimed and queued in one transaction (a digest running at the same moment must not send it
     // too, and a crash in between must not lose it), then sent at once.
-    await claimAndSend({ ...deps, mailer: deps.mailer, config: deps.config }, { userId: input.userId, settings, since: now, ids: [row.id], kind: 'notification' });
+    const send = (db: NotifyDeps['db']) => claimAndSend({ db, clock: deps.clock, mailer, config }, { userId: input.userId, settings, since: now, ids: [row.id], kind: 'notification' });
+    if (!(deps.db instanceof PgTransaction)) await send(deps.db);
+    else afterCommit(deps.db, async (db) => void (await send(db)));
   }
   return row.id;
 }

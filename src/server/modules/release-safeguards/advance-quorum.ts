@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { trusteesOf } from '../../access/trustees.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
@@ -45,74 +46,72 @@ const toAsk = (r: typeof trusteeRequests.$inferSelect): Ask => ({
  * One step of the quorum for an open report (core/quorum.ts planQuorum): pass over whoever's time
  * ran out, ask the next in line, start again from the top when the line is exhausted, note when the
  * quorum is reached. The report's safeguards row is locked, so two runs at once (the job, an
- * answer) do it once; each ask row is unique per trustee and round. Notices go out after commit.
+ * answer) do it once; each ask row is unique per trustee and round. Its notices are written in the
+ * same transaction (the caller's, when there is one: ADR 0077).
  */
 export async function advanceQuorum(ctx: BaseCtx, reportId: string): Promise<{ asked: number; passedOver: number }> {
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     const [safeguards] = await db.select().from(reportSafeguards).where(eq(reportSafeguards.reportId, reportId)).for('update');
     const [report] = await db.select().from(estateReports).where(eq(estateReports.id, reportId));
-    if (!safeguards || !report || report.status !== 'open' || safeguards.quorumNeeded === 0 || safeguards.quorumReachedAt) return null;
+    if (!safeguards || !report || report.status !== 'open' || safeguards.quorumNeeded === 0 || safeguards.quorumReachedAt) return { asked: 0, passedOver: 0 };
     const line = (await trusteesOf(db, report.estateId)).map((t) => t.userId);
     const rows = await db.select().from(trusteeRequests).where(eq(trusteeRequests.reportId, reportId)).orderBy(asc(trusteeRequests.askedAt));
     const plan = planQuorum({ line, reporterId: report.reportedBy, required: safeguards.quorumNeeded, asks: rows.map(toAsk), now, responseHours: safeguards.responseHours });
-    const passed: string[] = [];
+    const owner = await ownerNameOf(tx, report.estateId);
+    const what = report.event === 'incapacity' ? 'incapacity' : 'passing';
+    let passed = 0;
     for (const over of plan.passOver) {
       const [row] = await db
         .update(trusteeRequests)
         .set({ passedOverAt: now })
         .where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, over.userId), eq(trusteeRequests.round, over.round), isNull(trusteeRequests.answer), isNull(trusteeRequests.passedOverAt)))
         .returning({ userId: trusteeRequests.userId });
-      if (row) passed.push(row.userId);
+      if (!row) continue;
+      passed++;
+      await tell(tx, row.userId, {
+        subject: `your time to answer about ${owner} has passed`,
+        lines: [`Your time to confirm or deny the report about ${owner} has passed, so the next trustee in line was asked.`],
+        link: TRUSTEE_PAGE,
+        idempotencyKey: `trustee-passed-over.${reportId}.${row.userId}.${over.round}`,
+      });
     }
-    const asked: { userId: string; dueAt: Date }[] = [];
+    let asked = 0;
     for (const next of plan.ask) {
       const [row] = await db
         .insert(trusteeRequests)
         .values({ reportId, estateId: report.estateId, userId: next.userId, round: next.round, askedAt: now, dueAt: next.dueAt })
         .onConflictDoNothing()
         .returning({ userId: trusteeRequests.userId, dueAt: trusteeRequests.dueAt });
-      if (row) asked.push(row);
+      if (!row) continue;
+      asked++;
+      await tell(tx, row.userId, {
+        subject: `please confirm or deny the report about ${owner}`,
+        lines: [
+          `${report.reporterName} (${report.relationship}) reported ${owner}'s ${what}. As one of ${owner}'s trustees, please confirm or deny it by ${row.dueAt.toUTCString()}.`,
+          'Nothing is checked or released until enough trustees have confirmed. If you do not answer in time, the next trustee in line is asked.',
+        ],
+        link: TRUSTEE_PAGE,
+        idempotencyKey: `trustee-asked.${reportId}.${row.userId}.${next.round}`,
+      });
     }
-    if (plan.reached) await db.update(reportSafeguards).set({ quorumReachedAt: now }).where(and(eq(reportSafeguards.reportId, reportId), isNull(reportSafeguards.quorumReachedAt)));
-    return { report, plan, passed, asked };
+    if (plan.reached) {
+      await db.update(reportSafeguards).set({ quorumReachedAt: now }).where(and(eq(reportSafeguards.reportId, reportId), isNull(reportSafeguards.quorumReachedAt)));
+      await raiseAlert(tx, { estateId: report.estateId, type: 'verification', priority: 'medium', message: `Enough of ${owner}'s trustees confirmed the report: its proofs can now be verified.`, dedupeKey: `quorum:${reportId}` });
+    }
+    if (plan.newRound || plan.stuck) {
+      const round = Math.max(1, ...plan.ask.map((a) => a.round));
+      await raiseAlert(tx, {
+        estateId: report.estateId,
+        type: 'verification',
+        priority: 'high',
+        message: plan.stuck
+          ? `No trustee of ${owner} is left who could confirm the report: it cannot be verified. Contact the family, or reject its proofs.`
+          : `None of ${owner}'s trustees confirmed the report in time: they are being asked again from the top.`,
+        dedupeKey: plan.stuck ? `quorum-stuck:${reportId}` : `quorum-round:${reportId}:${round}`,
+      });
+    }
+    return { asked, passedOver: passed };
   });
-  if (!result) return { asked: 0, passedOver: 0 };
-  const { report, plan, passed, asked } = result;
-  const owner = await ownerNameOf(ctx, report.estateId);
-  const what = report.event === 'incapacity' ? 'incapacity' : 'passing';
-  for (const a of asked) {
-    await tell(ctx, a.userId, {
-      subject: `please confirm or deny the report about ${owner}`,
-      lines: [
-        `${report.reporterName} (${report.relationship}) reported ${owner}'s ${what}. As one of ${owner}'s trustees, please confirm or deny it by ${a.dueAt.toUTCString()}.`,
-        'Nothing is checked or released until enough trustees have confirmed. If you do not answer in time, the next trustee in line is asked.',
-      ],
-      link: TRUSTEE_PAGE,
-    });
-  }
-  for (const userId of passed) {
-    await tell(ctx, userId, {
-      subject: `your time to answer about ${owner} has passed`,
-      lines: [`Your time to confirm or deny the report about ${owner} has passed, so the next trustee in line was asked.`],
-      link: TRUSTEE_PAGE,
-    });
-  }
-  if (plan.reached) {
-    await raiseAlert(ctx, { estateId: report.estateId, type: 'verification', priority: 'medium', message: `Enough of ${owner}'s trustees confirmed the report: its proofs can now be verified.`, dedupeKey: `quorum:${reportId}` });
-  }
-  if (plan.newRound || plan.stuck) {
-    const round = Math.max(1, ...plan.ask.map((a) => a.round));
-    await raiseAlert(ctx, {
-      estateId: report.estateId,
-      type: 'verification',
-      priority: 'high',
-      message: plan.stuck
-        ? `No trustee of ${owner} is left who could confirm the report: it cannot be verified. Contact the family, or reject its proofs.`
-        : `None of ${owner}'s trustees confirmed the report in time: they are being asked again from the top.`,
-      dedupeKey: plan.stuck ? `quorum-stuck:${reportId}` : `quorum-round:${reportId}:${round}`,
-    });
-  }
-  return { asked: asked.length, passedOver: passed.length };
 }

@@ -5,6 +5,7 @@ import type { BaseCtx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { tell } from './tell.ts';
 import { issueVetoLink } from './veto-links.ts';
@@ -13,37 +14,40 @@ import { issueVetoLink } from './veto-links.ts';
  * The owner's veto reminder for one report, at most once per calendar day (system time zone): the
  * day is claimed with a guarded UPDATE (owner_reminded_on before today), so a job run twice, or late
  * after a missed day, sends exactly one for today and none for the days missed. Each carries a fresh
- * single-use cancel link. Returns true when it was sent.
+ * single-use cancel link. The claim, the link and the notice commit together (ADR 0077). Returns
+ * true when it was sent.
  */
 export async function remindOwnerOfReport(ctx: BaseCtx, reportId: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const { defaultTimeZone } = await getSystemSettings(ctx.db);
-  const today = todayIn(now, defaultTimeZone);
-  const [claimed] = await ctx.db
-    .update(reportSafeguards)
-    .set({ ownerRemindedOn: today })
-    .where(and(eq(reportSafeguards.reportId, reportId), gt(reportSafeguards.windowEndsAt, now), or(isNull(reportSafeguards.ownerRemindedOn), lt(reportSafeguards.ownerRemindedOn, today))))
-    .returning();
-  if (!claimed) return false;
-  const [row] = await ctx.db
-    .select({ report: estateReports, ownerId: estates.ownerId })
-    .from(estateReports)
-    .innerJoin(estates, eq(estates.id, estateReports.estateId))
-    .where(and(eq(estateReports.id, reportId), inArray(estateReports.status, ['open', 'verified'])));
-  if (!row) return false;
-  const url = await issueVetoLink(ctx, reportId);
-  const what = row.report.event === 'incapacity' ? 'incapacity' : 'passing';
-  await tell(ctx, row.ownerId, {
-    subject: `a report of your ${what} is waiting — cancel it if it is not true`,
-    lines: [
-      `${row.report.reporterName} (${row.report.relationship}) reported your ${what}. ${countdownWords(claimed.windowEndsAt, now)}.`,
-      'If this is not true, cancel the report with one click (this link works once, for 48 hours; no sign-in needed) or choose "Cancel this report" on your dashboard:',
-    ],
-    link: '/estate-owner',
-    url,
-    idempotencyKey: `veto-reminder:${reportId}:${today}`,
+  return inMailTransaction(ctx, async (tx) => {
+    const { defaultTimeZone } = await getSystemSettings(tx.db);
+    const today = todayIn(now, defaultTimeZone);
+    const [claimed] = await tx.db
+      .update(reportSafeguards)
+      .set({ ownerRemindedOn: today })
+      .where(and(eq(reportSafeguards.reportId, reportId), gt(reportSafeguards.windowEndsAt, now), or(isNull(reportSafeguards.ownerRemindedOn), lt(reportSafeguards.ownerRemindedOn, today))))
+      .returning();
+    if (!claimed) return false;
+    const [row] = await tx.db
+      .select({ report: estateReports, ownerId: estates.ownerId })
+      .from(estateReports)
+      .innerJoin(estates, eq(estates.id, estateReports.estateId))
+      .where(and(eq(estateReports.id, reportId), inArray(estateReports.status, ['open', 'verified'])));
+    if (!row) return false;
+    const url = await issueVetoLink(tx, reportId);
+    const what = row.report.event === 'incapacity' ? 'incapacity' : 'passing';
+    await tell(tx, row.ownerId, {
+      subject: `a report of your ${what} is waiting — cancel it if it is not true`,
+      lines: [
+        `${row.report.reporterName} (${row.report.relationship}) reported your ${what}. ${countdownWords(claimed.windowEndsAt, now)}.`,
+        'If this is not true, cancel the report with one click (this link works once, for 48 hours; no sign-in needed) or choose "Cancel this report" on your dashboard:',
+      ],
+      link: '/estate-owner',
+      url,
+      idempotencyKey: `veto-reminder:${reportId}:${today}`,
+    });
+    return true;
   });
-  return true;
 }
 
 /** Every report whose veto window is running and whose owner was not reminded today. */

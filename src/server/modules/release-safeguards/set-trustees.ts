@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TReleaseSafeguards, TSetTrusteesRequest } from '../../../core/release-safeguards.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { trusteesOf } from '../../access/trustees.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -17,13 +17,13 @@ import { trusteeCandidatesOf } from './trustee-candidates.ts';
  * Replace the owner's trustees with `userIds`, in that order (first asked first). Each must be one
  * of their beneficiaries or support-team members with an account. When fewer trustees remain than
  * the confirmations asked for, the quorum is lowered to all of them (and the owner sees it). Newly
- * named trustees are told, in-app and by email.
+ * named trustees are told, in-app and by email, in the same transaction.
  */
 export async function setTrustees(ctx: Ctx, input: TSetTrusteesRequest): Promise<TReleaseSafeguards> {
   const estateId = ownEstateId(ctx, 'Your estate');
   const now = ctx.clock.now();
-  const added = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     await lockEstateForSafeguards(db, estateId);
     const candidates = new Set((await trusteeCandidatesOf(db, estateId)).map((c) => c.userId));
     const strangers = input.userIds.filter((id) => !candidates.has(id));
@@ -41,15 +41,15 @@ export async function setTrustees(ctx: Ctx, input: TSetTrusteesRequest): Promise
     if (input.userIds.length && rules.quorumRequired > input.userIds.length) {
       await saveReleaseRules(db, estateId, { ...rules, quorumRequired: input.userIds.length }, now);
     }
-    return input.userIds.filter((id) => !before.has(id));
+    const added = input.userIds.filter((id) => !before.has(id));
+    await audit(tx, {
+      action: 'release_safeguards.trustees_set',
+      estateId,
+      targetType: 'estate',
+      targetId: estateId,
+      details: { trustees: input.userIds.length, added: added.length },
+    });
+    for (const userId of added) await tellTrusteeNamed(tx, estateId, userId);
   });
-  await audit(ctx, {
-    action: 'release_safeguards.trustees_set',
-    estateId,
-    targetType: 'estate',
-    targetId: estateId,
-    details: { trustees: input.userIds.length, added: added.length },
-  });
-  for (const userId of added) await tellTrusteeNamed(ctx, estateId, userId);
   return getReleaseSafeguards(ctx);
 }

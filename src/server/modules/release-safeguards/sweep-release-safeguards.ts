@@ -3,6 +3,7 @@ import type { BaseCtx } from '../../context.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { advanceQuorum } from './advance-quorum.ts';
 import { remindOwnersOfReports } from './remind-owner.ts';
 import { tellTrusteeNamed } from './trustee-notices.ts';
@@ -32,8 +33,8 @@ export const aYearBefore = (now: Date) => {
 
 /**
  * Each trustee is reminded once a year that they are one: the reminder is claimed with a guarded
- * UPDATE of last_reminded_at (last reminder, or naming, at least a year ago), so two runs at once,
- * or a run after a missed one, remind each trustee once.
+ * UPDATE of last_reminded_at (last reminder, or naming, at least a year ago), in one transaction with
+ * the notice, so two runs at once, or a run after a missed one, remind each trustee once.
  */
 export async function remindTrusteesYearly(ctx: BaseCtx): Promise<number> {
   const now = ctx.clock.now();
@@ -42,14 +43,16 @@ export async function remindTrusteesYearly(ctx: BaseCtx): Promise<number> {
   const due = await ctx.db.select({ id: estateTrustees.id }).from(estateTrustees).where(dueWhere).limit(500);
   let sent = 0;
   for (const { id } of due) {
-    const [claimed] = await ctx.db
-      .update(estateTrustees)
-      .set({ lastRemindedAt: now })
-      .where(and(eq(estateTrustees.id, id), dueWhere))
-      .returning({ estateId: estateTrustees.estateId, userId: estateTrustees.userId });
-    if (!claimed) continue;
-    await tellTrusteeNamed(ctx, claimed.estateId, claimed.userId, true);
-    sent++;
+    const reminded = await inMailTransaction(ctx, async (tx) => {
+      const [claimed] = await tx.db
+        .update(estateTrustees)
+        .set({ lastRemindedAt: now })
+        .where(and(eq(estateTrustees.id, id), dueWhere))
+        .returning({ estateId: estateTrustees.estateId, userId: estateTrustees.userId });
+      if (claimed) await tellTrusteeNamed(tx, claimed.estateId, claimed.userId, true);
+      return claimed !== undefined;
+    });
+    if (reminded) sent++;
   }
   return sent;
 }

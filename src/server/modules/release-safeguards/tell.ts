@@ -12,14 +12,15 @@ export interface Notice {
   link: string;
   /** A full URL for the email instead of the sign-in link to `link`. */
   url?: string;
-  /** One email per key, however often the caller runs (reminders). */
-  idempotencyKey?: string;
+  /** One email per key, however often the caller runs or its notices are delivered again. */
+  idempotencyKey: string;
 }
 
 /**
  * A safeguard notice: in-app (always, never a second email through the digest) and by email
  * (always: a person asked to confirm a report, or an owner whose report is running, must hear of it
- * whatever their digest settings).
+ * whatever their digest settings). Both are written with `ctx.db`: in the transaction of the change
+ * that causes them (ADR 0077).
  */
 export async function tell(ctx: BaseCtx, userId: string, notice: Notice): Promise<void> {
   const [user] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
@@ -29,6 +30,6 @@ export async function tell(ctx: BaseCtx, userId: string, notice: Notice): Promis
   const url = notice.url ?? new URL(`/sign-in?next=${encodeURIComponent(notice.link)}`, ctx.config.publicUrl).toString();
   await ctx.mailer.send(
     { to: user.email, subject: `${systemName}: ${notice.subject}`, text: [`Hello ${user.name},`, '', ...notice.lines, '', url].join('\n'), kind: 'release-safeguards' },
-    notice.idempotencyKey ? { idempotencyKey: notice.idempotencyKey } : {},
+    { db: ctx.db, idempotencyKey: notice.idempotencyKey },
   );
 }

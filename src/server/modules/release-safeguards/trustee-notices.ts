@@ -11,9 +11,10 @@ export async function ownerNameOf(ctx: Pick<BaseCtx, 'db'>, estateId: string): P
   return row?.name ?? 'The owner';
 }
 
-/** "You were named a trustee": what it means and what may be asked of them. */
+/** "You were named a trustee": what it means and what may be asked of them. In the naming's (or the yearly claim's) transaction. */
 export async function tellTrusteeNamed(ctx: BaseCtx, estateId: string, userId: string, yearly = false): Promise<void> {
   const owner = await ownerNameOf(ctx, estateId);
+  const now = ctx.clock.now();
   await tell(ctx, userId, {
     subject: yearly ? `you are still one of ${owner}'s trustees` : `${owner} named you a trustee`,
     lines: [
@@ -22,5 +23,6 @@ export async function tellTrusteeNamed(ctx: BaseCtx, estateId: string, userId: s
       'There is nothing to do now.',
     ],
     link: TRUSTEE_PAGE,
+    idempotencyKey: yearly ? `trustee-yearly.${estateId}.${userId}.${now.getUTCFullYear()}` : `trustee-named.${estateId}.${userId}.${now.getTime()}`,
   });
 }

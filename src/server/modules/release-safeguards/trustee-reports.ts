@@ -7,11 +7,11 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
-import { confirmRefusal } from '../../access/report-duties.ts';
 import { isTrustee } from '../../access/trustees.ts';
-import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
 import { reportSafeguardsViews } from './report-safeguards-view.ts';
@@ -71,46 +71,47 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
   const now = ctx.clock.now();
   const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
   if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
-  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
-  const refusal = await confirmRefusal(ctx.db, ctx.actor.userId, report);
-  if (refusal) throw forbidden(refusal);
+  if (report.reportedBy === ctx.actor.userId) throw notFound('That report');
   const value = answer === 'confirm' ? 'confirmed' : 'denied';
-  const asked = async () => {
-    const [row] = await ctx.db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
+  const asked = async (db = ctx.db) => {
+    const [row] = await db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
     if (!row) throw notFound('That report');
   };
   if (report.status !== 'open') {
     await asked();
     throw conflict('This report is no longer open: there is nothing to answer.');
   }
-  const [row] = await ctx.db
-    .update(trusteeRequests)
-    .set({ answer: value, answeredAt: now })
-    .where(
-      and(
-        eq(trusteeRequests.reportId, reportId),
-        eq(trusteeRequests.userId, ctx.actor.userId),
-        isNull(trusteeRequests.answer),
-        isNull(trusteeRequests.passedOverAt),
-        gt(trusteeRequests.dueAt, now),
-      ),
-    )
-    .returning();
-  if (!row) {
-    await asked();
-    throw conflict('You have already answered, or your time to answer has passed and the next trustee was asked.');
-  }
-  await audit(ctx, { action: value === 'confirmed' ? 'trustee.confirmed_report' : 'trustee.denied_report', estateId: report.estateId, targetType: 'estate_report', targetId: reportId });
-  if (value === 'denied') {
-    await raiseAlert(ctx, {
-      estateId: report.estateId,
-      type: 'verification',
-      priority: 'high',
-      message: `${ctx.actor.name}, one of the owner's trustees, denied the report made by ${report.reporterName}. Check it with the family before verifying anything.`,
-      dedupeKey: `denied:${reportId}:${ctx.actor.userId}`,
-    });
-  }
-  await advanceQuorum(ctx, reportId);
+  // The answer, its alert and the quorum's next step (with its notices) commit together (ADR 0077).
+  await inMailTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .update(trusteeRequests)
+      .set({ answer: value, answeredAt: now })
+      .where(
+        and(
+          eq(trusteeRequests.reportId, reportId),
+          eq(trusteeRequests.userId, ctx.actor.userId),
+          isNull(trusteeRequests.answer),
+          isNull(trusteeRequests.passedOverAt),
+          gt(trusteeRequests.dueAt, now),
+        ),
+      )
+      .returning();
+    if (!row) {
+      await asked(tx.db);
+      throw conflict('You have already answered, or your time to answer has passed and the next trustee was asked.');
+    }
+    await audit(tx, { action: value === 'confirmed' ? 'trustee.confirmed_report' : 'trustee.denied_report', estateId: report.estateId, targetType: 'estate_report', targetId: reportId });
+    if (value === 'denied') {
+      await raiseAlert(tx, {
+        estateId: report.estateId,
+        type: 'verification',
+        priority: 'high',
+        message: `${ctx.actor.name}, one of the owner's trustees, denied the report made by ${report.reporterName}. Check it with the family before verifying anything.`,
+        dedupeKey: `denied:${reportId}:${ctx.actor.userId}`,
+      });
+    }
+    await advanceQuorum(tx, reportId);
+  });
   const [answered] = await trusteeReportRows(ctx, eq(estateReports.id, reportId), 1);
   if (!answered) throw notFound('That report');
   const { at: _at, ...shown } = answered;

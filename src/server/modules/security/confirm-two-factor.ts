@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { totpStepOf } from '../auth/second-factor.ts';
 import { notify } from '../notifications/notify.ts';
 import { loadActorUser } from './load-user.ts';
@@ -22,21 +23,23 @@ export async function confirmTwoFactor(ctx: Ctx, code: string): Promise<TRecover
   }
   const { codes, hashes } = await newRecoveryCodes();
   const now = ctx.clock.now();
-  const [updated] = await ctx.db
-    .update(users)
-    .set({
-      totpSecretEnc: user.totpPendingSecretEnc,
-      totpPendingSecretEnc: null,
-      totpEnabledAt: now,
-      // the code that turned it on is used: the next sign-in needs a later one
-      totpLastStep: step,
-      recoveryCodeHashes: hashes,
-      updatedAt: now,
-    })
-    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-    .returning({ id: users.id });
-  if (!updated) throw conflict('Two-factor authentication is already on.');
-  await audit(ctx, { action: 'security.two_factor_enabled' });
-  await notify(ctx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned on for your account.' });
+  await inMailTransaction(ctx, async (tx) => {
+    const [updated] = await tx.db
+      .update(users)
+      .set({
+        totpSecretEnc: user.totpPendingSecretEnc,
+        totpPendingSecretEnc: null,
+        totpEnabledAt: now,
+        // the code that turned it on is used: the next sign-in needs a later one
+        totpLastStep: step,
+        recoveryCodeHashes: hashes,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+      .returning({ id: users.id });
+    if (!updated) throw conflict('Two-factor authentication is already on.');
+    await audit(tx, { action: 'security.two_factor_enabled' });
+    await notify(tx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned on for your account.' });
+  });
   return { recoveryCodes: codes };
 }

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { verifySecondFactor } from '../auth/second-factor.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -19,10 +20,12 @@ export async function disableTwoFactor(ctx: Ctx, code: string): Promise<void> {
     await audit(ctx, { action: 'security.two_factor_disable_failed' });
     throw badRequest('That code is not right. Enter the code your app shows now, or a recovery code.', { code: 'That code is not right' });
   }
-  await ctx.db
-    .update(users)
-    .set({ totpSecretEnc: null, totpPendingSecretEnc: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], updatedAt: ctx.clock.now() })
-    .where(eq(users.id, user.id));
-  await audit(ctx, { action: 'security.two_factor_disabled' });
-  await notify(ctx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned off for your account.' });
+  await inMailTransaction(ctx, async (tx) => {
+    await tx.db
+      .update(users)
+      .set({ totpSecretEnc: null, totpPendingSecretEnc: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], updatedAt: ctx.clock.now() })
+      .where(eq(users.id, user.id));
+    await audit(tx, { action: 'security.two_factor_disabled' });
+    await notify(tx, { userId: user.id, type: 'security', message: 'Two-factor authentication was turned off for your account.' });
+  });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { knownDevices } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { notify } from '../notifications/notify.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -17,27 +18,34 @@ export async function recordSignInDevice(ctx: BaseCtx, user: { id: string; email
   const fingerprint = sha256(`ua:${ctx.meta.userAgent}`);
   const known = await ctx.db.select({ fingerprint: knownDevices.fingerprint }).from(knownDevices).where(eq(knownDevices.userId, user.id));
   if (known.some((k) => k.fingerprint === fingerprint)) return false;
-  await ctx.db.insert(knownDevices).values({ userId: user.id, fingerprint, firstSeenAt: ctx.clock.now() }).onConflictDoNothing();
-  if (known.length === 0) return false;
-  const device = describeDevice(ctx.meta.userAgent);
-  await audit(ctx, { action: 'auth.new_device', actorUserId: user.id, details: { device } });
-  const settings = await loadUserSettings(ctx, user.id);
-  if (!settings.loginAlerts) return false;
-  const when = ctx.clock.now().toUTCString();
-  const { systemName } = await getSystemSettings(ctx.db);
-  await ctx.mailer.send({
-    to: user.email,
-    kind: 'login-alert',
-    subject: `New sign-in to your ${systemName} account`,
-    text: `Hello ${user.name},\n\nYour ${systemName} account was signed in from a new device: ${device}${
-      ctx.meta.ip ? ` (IP address ${ctx.meta.ip})` : ''
-    } on ${when}.\n\nIf this was you, there is nothing to do. If not, change your password now and review your signed-in devices under Security → Manage Access.`,
+  // The device, its audit row and the alert commit together (ADR 0077).
+  return inMailTransaction(ctx, async (tx) => {
+    await tx.db.insert(knownDevices).values({ userId: user.id, fingerprint, firstSeenAt: ctx.clock.now() }).onConflictDoNothing();
+    if (known.length === 0) return false;
+    const device = describeDevice(ctx.meta.userAgent);
+    await audit(tx, { action: 'auth.new_device', actorUserId: user.id, details: { device } });
+    const settings = await loadUserSettings(tx, user.id);
+    if (!settings.loginAlerts) return false;
+    const now = ctx.clock.now();
+    const when = now.toUTCString();
+    const { systemName } = await getSystemSettings(tx.db);
+    await tx.mailer.send(
+      {
+        to: user.email,
+        kind: 'login-alert',
+        subject: `New sign-in to your ${systemName} account`,
+        text: `Hello ${user.name},\n\nYour ${systemName} account was signed in from a new device: ${device}${
+          ctx.meta.ip ? ` (IP address ${ctx.meta.ip})` : ''
+        } on ${when}.\n\nIf this was you, there is nothing to do. If not, change your password now and review your signed-in devices under Security → Manage Access.`,
+      },
+      { db: tx.db, idempotencyKey: `login-alert.${user.id}.${fingerprint}.${now.getTime()}` },
+    );
+    await notify(tx, {
+      userId: user.id,
+      type: 'security',
+      message: `New sign-in from ${device}. If this wasn't you, change your password.`,
+      link: '/estate-owner/security',
+    });
+    return true;
   });
-  await notify(ctx, {
-    userId: user.id,
-    type: 'security',
-    message: `New sign-in from ${device}. If this wasn't you, change your password.`,
-    link: '/estate-owner/security',
-  });
-  return true;
 }
