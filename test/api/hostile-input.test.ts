@@ -43,7 +43,9 @@ beforeAll(async () => {
   const memory = await insertMemory(t.app.deps, estateId, { title: 'Hostile garden' });
   const document = await insertDocument(t.app.deps, estateId, { title: 'Hostile will' });
   realIds = [estateId, memory.id, document.id, users.admin.id];
-  operations = (await operationsOf(t)).filter((op) => op.url !== '/api/v1/auth/sign-out');
+  // last: a hostile but valid policy (two-factor required) would turn every later signed-in call into a 403
+  const policyLast = (op: Operation) => (op.url === '/api/v1/admin/security-policy' ? 1 : 0);
+  operations = (await operationsOf(t)).filter((op) => op.url !== '/api/v1/auth/sign-out').sort((a, b) => policyLast(a) - policyLast(b));
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -81,8 +83,11 @@ function wholeBodies(random: () => number): { what: string; payload: string | Bu
     { what: 'invalid UTF-8', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]), contentType: 'application/json' },
     { what: 'a lying charset', payload: '{"a":"b"}', contentType: 'application/json; charset=utf-16' },
     { what: 'multipart to a JSON route', ...multipartParts([{ name: 'data', value: '{}' }]) },
+    { what: 'a 1 MB string', payload: ONE_MB_BODY, contentType: 'application/json' },
   ];
 }
+
+const ONE_MB_BODY = JSON.stringify({ name: 'é'.repeat(512 * 1024) });
 
 function multipartParts(parts: Parameters<typeof multipartBody>[0]) {
   const form = multipartBody(parts);
@@ -177,6 +182,7 @@ describe('hostile input from the OpenAPI document', () => {
     const serverErrors: string[] = [];
     let sent = 0;
     let signedIn = 0;
+    let refusedSignedIn = 0;
     for (const op of operations) {
       const role = roleFor(op);
       if (!role) continue;
@@ -188,6 +194,7 @@ describe('hostile input from the OpenAPI document', () => {
         const res = await injectAs(t, shot.anonymous ? null : session, op.method as Method, shot.url, shot.payload, { headers });
         sent++;
         if (!shot.anonymous) signedIn++;
+        if (!shot.anonymous && (res.statusCode === 401 || res.statusCode === 403)) refusedSignedIn++;
         const cls = `${Math.floor(res.statusCode / 100)}xx`;
         byClass[cls] = (byClass[cls] ?? 0) + 1;
         byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
@@ -210,9 +217,11 @@ describe('hostile input from the OpenAPI document', () => {
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     const stillSignedIn = await injectAs(t, await sessionFor(t, users['estate-owner']), 'GET', '/api/v1/account');
-    console.log(`hostile input: ${operations.length} operations, ${sent} requests (${signedIn} signed in, ${sent - signedIn - 5 * cut.length} anonymous, ${5 * cut.length} cut off on the wire), seed ${SEED} — by status class ${JSON.stringify(byClass)} (${JSON.stringify(byStatus)}), 5xx ${serverErrors.length}, health afterwards ${health.statusCode}`);
+    console.log(`hostile input: ${operations.length} operations, ${sent} requests (${signedIn} signed in, ${refusedSignedIn} of them refused 401/403, ${sent - signedIn - 5 * cut.length} anonymous, ${5 * cut.length} cut off on the wire), seed ${SEED} — by status class ${JSON.stringify(byClass)} (${JSON.stringify(byStatus)}), 5xx ${serverErrors.length}, health afterwards ${health.statusCode}`);
     expect(serverErrors).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(10_000);
+    // the signed-in requests must reach validation, not stop at the door (a changed policy, a lost session)
+    expect(refusedSignedIn).toBeLessThan(signedIn * 0.02);
     expect(health.statusCode).toBe(200);
     expect(stillSignedIn.statusCode).toBe(200);
   }, 150_000);
