@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 
 /**
@@ -11,19 +12,24 @@ import { getSystemSettings } from '../system-settings/get-system-settings.ts';
  */
 export async function cancelAccountDeletion(ctx: BaseCtx, userId: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(users)
-    .set({ deletionRequestedAt: null, deletionDueAt: null, updatedAt: now })
-    .where(and(eq(users.id, userId), isNotNull(users.deletionDueAt), gt(users.deletionDueAt, now)))
-    .returning({ email: users.email, name: users.name });
-  if (!row) return false;
-  await audit(ctx, { action: 'account.deletion_cancelled', actorUserId: userId, targetType: 'user', targetId: userId, details: { by: 'sign_in' } });
-  const { systemName } = await getSystemSettings(ctx.db);
-  await ctx.mailer.send({
-    to: row.email,
-    kind: 'account-deletion',
-    subject: `Your ${systemName} account will not be deleted`,
-    text: `Hello ${row.name},\n\nYou signed in, so the deletion of your ${systemName} account that you asked for is cancelled. Everything stays as it was.\n\nIf you still want to leave, you can ask again from Settings.`,
+  return inMailTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .update(users)
+      .set({ deletionRequestedAt: null, deletionDueAt: null, updatedAt: now })
+      .where(and(eq(users.id, userId), isNotNull(users.deletionDueAt), gt(users.deletionDueAt, now)))
+      .returning({ email: users.email, name: users.name });
+    if (!row) return false;
+    await audit(tx, { action: 'account.deletion_cancelled', actorUserId: userId, targetType: 'user', targetId: userId, details: { by: 'sign_in' } });
+    const { systemName } = await getSystemSettings(tx.db);
+    await tx.mailer.send(
+      {
+        to: row.email,
+        kind: 'account-deletion',
+        subject: `Your ${systemName} account will not be deleted`,
+        text: `Hello ${row.name},\n\nYou signed in, so the deletion of your ${systemName} account that you asked for is cancelled. Everything stays as it was.\n\nIf you still want to leave, you can ask again from Settings.`,
+      },
+      { db: tx.db, idempotencyKey: `deletion-cancelled.${userId}.${now.getTime()}` },
+    );
+    return true;
   });
-  return true;
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
 import { getPlatformUser } from './user-view.ts';
 
@@ -14,47 +15,53 @@ import { getPlatformUser } from './user-view.ts';
  */
 export async function resetTwoFactor(ctx: Ctx, id: string): Promise<TPlatformUser> {
   const now = ctx.clock.now();
-  // One guarded UPDATE: of two parallel resets, one resets and the other is told there is nothing left.
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      totpSecretEnc: null,
-      totpPendingSecretEnc: null,
-      totpEnabledAt: null,
-      totpLastStep: null,
-      recoveryCodeHashes: [],
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(users.id, id),
-        or(isNotNull(users.totpEnabledAt), isNotNull(users.totpPendingSecretEnc), sql`jsonb_array_length(${users.recoveryCodeHashes}) > 0`),
-      ),
-    )
-    .returning({ name: users.name, email: users.email });
-  if (!user) {
-    const [found] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id));
-    if (!found) throw notFound('That user');
-    throw conflict(`${found.name} has not set up two-factor authentication, so there is nothing to reset.`);
-  }
-  await audit(ctx, {
-    action: 'admin.two_factor_reset',
-    estateId: null,
-    targetType: 'user',
-    targetId: id,
-  });
-  const { systemName } = await getSystemSettings(ctx.db);
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `${systemName}: your two-factor authentication was reset`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `A ${systemName} administrator reset the two-factor authentication on your account, as you asked. Your authenticator app's codes and your recovery codes no longer work.`,
-      `Please set two-factor authentication up again: sign in, then open Settings and its Security section. Until then, your account is protected by your password alone.`,
-      `If you did not ask for this, contact the ${systemName} administrator straight away.`,
-    ].join('\n'),
-    kind: 'two-factor-reset',
+  // With its audit row and the mail to the user, in one transaction (ADR 0077).
+  await inMailTransaction(ctx, async (tx) => {
+    // One guarded UPDATE: of two parallel resets, one resets and the other is told there is nothing left.
+    const [user] = await tx.db
+      .update(users)
+      .set({
+        totpSecretEnc: null,
+        totpPendingSecretEnc: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        recoveryCodeHashes: [],
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(users.id, id),
+          or(isNotNull(users.totpEnabledAt), isNotNull(users.totpPendingSecretEnc), sql`jsonb_array_length(${users.recoveryCodeHashes}) > 0`),
+        ),
+      )
+      .returning({ name: users.name, email: users.email });
+    if (!user) {
+      const [found] = await tx.db.select({ name: users.name }).from(users).where(eq(users.id, id));
+      if (!found) throw notFound('That user');
+      throw conflict(`${found.name} has not set up two-factor authentication, so there is nothing to reset.`);
+    }
+    await audit(tx, {
+      action: 'admin.two_factor_reset',
+      estateId: null,
+      targetType: 'user',
+      targetId: id,
+    });
+    const { systemName } = await getSystemSettings(tx.db);
+    await tx.mailer.send(
+      {
+        to: user.email,
+        subject: `${systemName}: your two-factor authentication was reset`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `A ${systemName} administrator reset the two-factor authentication on your account, as you asked. Your authenticator app's codes and your recovery codes no longer work.`,
+          `Please set two-factor authentication up again: sign in, then open Settings and its Security section. Until then, your account is protected by your password alone.`,
+          `If you did not ask for this, contact the ${systemName} administrator straight away.`,
+        ].join('\n'),
+        kind: 'two-factor-reset',
+      },
+      { db: tx.db, idempotencyKey: `two-factor-reset.${id}.${now.getTime()}` },
+    );
   });
   return getPlatformUser(ctx.db, id);
 }

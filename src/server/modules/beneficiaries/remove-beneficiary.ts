@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { userRoles } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { detachRemovedRecipient, noticeRecipientRemoved } from '../future-messages/recipient-changes.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
@@ -14,9 +14,11 @@ import { ownBeneficiary } from './beneficiary-view.ts';
  * and scheduled future messages go back to draft without a recipient, and the owner is told.
  */
 export async function removeBeneficiary(ctx: Ctx, id: string): Promise<void> {
-  const { row, detached } = await ctx.db.transaction(async (tx) => remove({ ...ctx, db: tx as unknown as Db }, id));
-  // After the commit, so the owner's email goes at once (future messages that went back to draft).
-  await noticeRecipientRemoved(ctx, row.firstName, detached);
+  await inMailTransaction(ctx, async (tx) => {
+    const { row, detached } = await remove(tx, id);
+    // The owner is told of the future messages that went back to draft, in the same transaction (ADR 0077).
+    await noticeRecipientRemoved(tx, row.firstName, detached);
+  });
 }
 
 async function remove(ctx: Ctx, id: string) {

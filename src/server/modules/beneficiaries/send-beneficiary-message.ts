@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TSendBeneficiaryMessageRequest } from '../../../core/beneficiaries.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../notifications/notify.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 
 export const NOT_LINKED = 'BENEFICIARY_NOT_LINKED';
 
@@ -27,9 +27,9 @@ export async function sendBeneficiaryMessage(ctx: Ctx, id: string, input: TSendB
   const recipientId = row.userId;
   const now = ctx.clock.now();
   // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
-  await ctx.db.transaction(async (tx) => {
-    await assertMessageAllowed(tx as unknown as Db, ctx.actor.userId, recipientId, now);
-    await tx.insert(messages).values({
+  await inMailTransaction(ctx, async (tx) => {
+    await assertMessageAllowed(tx.db, ctx.actor.userId, recipientId, now);
+    await tx.db.insert(messages).values({
       id: messageId,
       threadId: messageId,
       senderId: ctx.actor.userId,
@@ -39,13 +39,13 @@ export async function sendBeneficiaryMessage(ctx: Ctx, id: string, input: TSendB
       body: input.body,
       createdAt: now,
     });
-  });
-  await notify(ctx, {
-    userId: recipientId,
-    type: 'message',
-    message: `${ctx.actor.name} sent you a message: ${input.subject}`,
-    fromName: ctx.actor.name,
-    link: '/beneficiary/messages',
+    await notify(tx, {
+      userId: recipientId,
+      type: 'message',
+      message: `${ctx.actor.name} sent you a message: ${input.subject}`,
+      fromName: ctx.actor.name,
+      link: '/beneficiary/messages',
+    });
   });
   return { id: messageId };
 }

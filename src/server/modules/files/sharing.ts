@@ -8,6 +8,7 @@ import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify } from '../notifications/notify.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 
@@ -56,7 +57,7 @@ export interface ShareSpec {
 }
 
 /**
- * Replaces who an item is shared with in one transaction, then tells each beneficiary with an
+ * Replaces who an item is shared with in one transaction, and in it (ADR 0077) tells each beneficiary with an
  * account who can newly see it now. "Can see now" is the access policy's answer (shared, the
  * category's flag on, released — an after-activation item in an active estate is released), asked
  * just before and just after the write inside the same transaction.
@@ -70,30 +71,28 @@ export async function applyShare(ctx: Ctx, spec: ShareSpec, input: TShareRequest
   const next = { all: input.all, beneficiaryIds: input.all ? [] : requested, release: input.release };
 
   const item = { kind: spec.category, id: spec.itemId };
-  const newlySeeing = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const before = new Set(await viewersOf(db, item));
-    await spec.write(db, next);
-    return (await viewersOf(db, item)).filter((userId) => !before.has(userId));
-  });
-
-  const owner = ctx.actor.name;
-  for (const userId of newlySeeing) {
-    await notify(ctx, {
-      userId,
-      type: spec.category,
-      message:
-        spec.category === 'memory'
-          ? `${owner} shared a memory with you: ${spec.title}`
-          : `${owner} shared a document with you: ${spec.title}`,
-      fromName: owner,
-      link: spec.category === 'memory' ? '/beneficiary/memories' : '/beneficiary/documents',
+  await inMailTransaction(ctx, async (tx) => {
+    const before = new Set(await viewersOf(tx.db, item));
+    await spec.write(tx.db, next);
+    const newlySeeing = (await viewersOf(tx.db, item)).filter((userId) => !before.has(userId));
+    const owner = ctx.actor.name;
+    for (const userId of newlySeeing) {
+      await notify(tx, {
+        userId,
+        type: spec.category,
+        message:
+          spec.category === 'memory'
+            ? `${owner} shared a memory with you: ${spec.title}`
+            : `${owner} shared a document with you: ${spec.title}`,
+        fromName: owner,
+        link: spec.category === 'memory' ? '/beneficiary/memories' : '/beneficiary/documents',
+      });
+    }
+    await audit(tx, {
+      action: `${spec.category}.shared`,
+      targetType: spec.category,
+      targetId: spec.itemId,
+      details: { all: next.all, beneficiaries: next.beneficiaryIds.length, release: next.release },
     });
-  }
-  await audit(ctx, {
-    action: `${spec.category}.shared`,
-    targetType: spec.category,
-    targetId: spec.itemId,
-    details: { all: next.all, beneficiaries: next.beneficiaryIds.length, release: next.release },
   });
 }

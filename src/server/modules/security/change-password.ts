@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import { loadActorUser } from './load-user.ts';
@@ -23,22 +24,30 @@ export async function changePassword(ctx: Ctx, input: TChangePasswordRequest): P
     throw badRequest('Choose a new password that differs from the current one.', { newPassword: 'Use a different password' });
   }
   const now = ctx.clock.now();
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now }).where(eq(users.id, user.id));
-  const [others] = await ctx.db
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(eq(sessions.userId, user.id), ne(sessions.id, ctx.actor.sessionId)));
-  await endOtherSessions(ctx, user.id, ctx.actor.sessionId);
-  const otherSessionsEnded = Number(others?.n ?? 0);
-  await audit(ctx, { action: 'security.password_changed', details: { otherSessionsEnded } });
-  const { systemName } = await getSystemSettings(ctx.db);
-  await ctx.mailer.send({
-    to: user.email,
-    kind: 'security',
-    subject: `Your ${systemName} password was changed`,
-    text: `Hello ${user.name},\n\nThe password of your ${systemName} account was changed on ${now.toUTCString()}. ${
-      otherSessionsEnded ? `${otherSessionsEnded} other signed-in ${otherSessionsEnded === 1 ? 'session was' : 'sessions were'} signed out.` : ''
-    }\n\nIf this wasn't you, reset your password now and contact support.`,
+  const passwordHash = await hashPassword(input.newPassword);
+  // The change, its audit row and the mail that tells the account's owner commit together (ADR 0077).
+  const otherSessionsEnded = await inMailTransaction(ctx, async (tx) => {
+    await tx.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    const [others] = await tx.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, ctx.actor.sessionId)));
+    await endOtherSessions(tx, user.id, ctx.actor.sessionId);
+    const ended = Number(others?.n ?? 0);
+    await audit(tx, { action: 'security.password_changed', details: { otherSessionsEnded: ended } });
+    const { systemName } = await getSystemSettings(tx.db);
+    await tx.mailer.send(
+      {
+        to: user.email,
+        kind: 'security',
+        subject: `Your ${systemName} password was changed`,
+        text: `Hello ${user.name},\n\nThe password of your ${systemName} account was changed on ${now.toUTCString()}. ${
+          ended ? `${ended} other signed-in ${ended === 1 ? 'session was' : 'sessions were'} signed out.` : ''
+        }\n\nIf this wasn't you, reset your password now and contact support.`,
+      },
+      { db: tx.db, idempotencyKey: `password-changed.${user.id}.${now.getTime()}` },
+    );
+    return ended;
   });
   return { ok: true, otherSessionsEnded };
 }

@@ -2,7 +2,6 @@ import { and, countDistinct, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
@@ -11,6 +10,7 @@ import { auditLog } from '../../db/schema/system.ts';
 import { fileVisibleSql } from '../../access/policy.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { sendStoredFile } from '../../storage/stored-files.ts';
 import { loadNotificationSettings, loadSettingsData } from '../notifications/notification-settings.ts';
 import { notify } from '../notifications/notify.ts';
@@ -54,15 +54,15 @@ export const SHARED_FILE_NOTICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 const LOCK_SHARED_FILE = 0x48_4c_46_31; // "HLF1"
 
 /**
- * Writes this download's `shared_file.downloaded` audit entry and answers whether it is the first
- * download by this viewer of this file in the notice window (no earlier download entry of theirs
- * for it within SHARED_FILE_NOTICE_WINDOW_MS). Decided in one transaction under an advisory lock on
- * viewer and file: a parallel request for the same file waits, then sees this entry, so of two
- * requests at once exactly one is first.
+ * Writes this download's `shared_file.downloaded` audit entry and, when it is the first download by
+ * this viewer of this file in the notice window (no earlier download entry of theirs for it within
+ * SHARED_FILE_NOTICE_WINDOW_MS), its notices (tellAboutDownload). Decided in one transaction under an
+ * advisory lock on viewer and file: a parallel request for the same file waits, then sees this entry,
+ * so of two requests at once exactly one is first; the notices commit with the entry (ADR 0077).
  */
-async function auditAndClaimNotice(ctx: Ctx, file: typeof files.$inferSelect, estateId: string | null): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+async function auditAndTellDownload(ctx: Ctx, file: typeof files.$inferSelect, estate: { id: string; ownerId: string; status: string } | null): Promise<void> {
+  await inMailTransaction(ctx, async (tx) => {
+    const db = tx.db;
     await db.execute(sql`select pg_advisory_xact_lock(${LOCK_SHARED_FILE}::int4, hashtext(${`${ctx.actor.userId}:${file.id}`}))`);
     const since = new Date(ctx.clock.now().getTime() - SHARED_FILE_NOTICE_WINDOW_MS);
     const [earlier] = await db
@@ -79,8 +79,8 @@ async function auditAndClaimNotice(ctx: Ctx, file: typeof files.$inferSelect, es
         ),
       )
       .limit(1);
-    await auditFileOut({ ...ctx, db }, file, estateId, false);
-    return !earlier;
+    await auditFileOut(tx, file, estate?.id ?? null, false);
+    if (!earlier) await tellAboutDownload(tx, file.id, estate && estate.status !== 'active' ? estate.ownerId : null);
   });
 }
 
@@ -110,7 +110,7 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
     ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, file.estateId))
     : [];
   if (inline) await auditFileOut(ctx, file, estate?.id ?? null, true);
-  else if (await auditAndClaimNotice(ctx, file, estate?.id ?? null)) await tellAboutDownload(ctx, file.id, estate && estate.status !== 'active' ? estate.ownerId : null);
+  else await auditAndTellDownload(ctx, file, estate ?? null);
   if (estate) await watchForBulkDownloads(ctx, estate.id);
   return sendStoredFile(ctx, file, reply, { inline });
 }

@@ -78,14 +78,14 @@ export async function addPlanner(ctx: Ctx, plannerId: string): Promise<TSupportM
       { db: tx.db },
     );
     await audit(tx, { action: PLANNER_ADDED, estateId, targetType: 'support_team_member', targetId: inserted.id });
+    await notify(tx, {
+      userId: planner.id,
+      type: 'estate',
+      message: `${ctx.actor.name} added you to their support team`,
+      fromName: ctx.actor.name,
+      link: '/legacy-planner/loved-ones',
+    });
     return inserted;
-  });
-  await notify(ctx, {
-    userId: planner.id,
-    type: 'estate',
-    message: `${ctx.actor.name} added you to their support team`,
-    fromName: ctx.actor.name,
-    link: '/legacy-planner/loved-ones',
   });
   return toSupportMember(row);
 }
