@@ -1,13 +1,14 @@
 import { and, asc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import { ADMINISTRATOR_CANDIDATES_LIMIT, type TAdministratorCandidates, type TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
 import { ESTATE_ADMIN_ROLE } from '../../access/estate-roles.ts';
+import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
 import { nameOrEmailMatches } from '../admin-users/user-view.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
-import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { notifyAll } from '../notifications/notify.ts';
@@ -21,7 +22,7 @@ const hasAdministratorRole = (db: Db) =>
       .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, ESTATE_ADMIN_ROLE))),
   );
 
-/** Manage's searchable list: active accounts with the estate-administrator role, by name. */
+/** Manage's searchable list: active accounts with the estate-administrator role, by name (never the admin choosing). */
 export async function listAdministratorCandidates(ctx: Ctx, query: { q?: string | undefined }): Promise<TAdministratorCandidates> {
   const items = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -29,6 +30,7 @@ export async function listAdministratorCandidates(ctx: Ctx, query: { q?: string 
     .where(
       and(
         eq(users.status, 'active'),
+        ne(users.id, ctx.actor.userId),
         hasAdministratorRole(ctx.db),
         nameOrEmailMatches(query.q),
       ),
@@ -45,12 +47,17 @@ export async function listAdministratorCandidates(ctx: Ctx, query: { q?: string 
  * invitation is withdrawn and upcoming appointments with them are cancelled. Open verification
  * items and alerts belong to the estate, so the new administrator takes them over (ADR 0027).
  * The estate row is locked so that two admins assigning at once end with one administrator.
+ * Nobody assigns themselves, and an accepted administrator is not replaced while a report is open
+ * (ADR 0076): one insider must not be able to put themselves in the seat that approves a death.
  */
 export async function assignAdministrator(ctx: Ctx, estateId: string, userId: string): Promise<TPlatformEstate> {
+  if (userId === ctx.actor.userId) {
+    throw forbidden('You cannot make yourself the administrator of an estate. Ask another administrator to choose someone.');
+  }
   const now = ctx.clock.now();
   await inMailTransaction(ctx, async (tx) => {
     const db = tx.db;
-    const [estate] = await db.select({ id: estates.id, ownerId: estates.ownerId }).from(estates).where(eq(estates.id, estateId)).for('update');
+    const [estate] = await db.select({ id: estates.id, ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, estateId)).for('update');
     if (!estate) throw notFound('That estate');
     const [chosen] = await db
       .select({
@@ -90,6 +97,12 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
       });
     }
     const previous = current.filter((m) => m.userId !== chosen.id && m.email !== chosen.email);
+    // While a report is open (the owner can still withdraw it) the administrator who reviews it stays (ADR 0076).
+    if (previous.some((m) => m.acceptedAt) && isEstateStatus(estate.status) && ownerCanStillAct(estate.status)) {
+      throw conflict('A report about this estate’s owner is open, so its administrator cannot be replaced until the report is settled.', {
+        userId: 'Report open',
+      });
+    }
     const previousIds = previous.map((m) => m.id);
     let appointmentsCancelled = 0;
     if (previousIds.length) {

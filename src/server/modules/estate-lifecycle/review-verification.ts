@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
+import { verifyRefusal } from '../../access/report-duties.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -21,17 +22,18 @@ import { toVerificationItem, verificationRows } from './verification-view.ts';
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));
   if (!item || !(await administers(ctx.db, ctx.actor.userId, item.estateId))) throw notFound('That verification item');
-  // Four eyes: whoever reported the passing (or sent this proof) cannot also be the one to verify it.
-  if (item.submittedBy === ctx.actor.userId) {
-    throw forbidden('You sent this document, so another estate administrator must review it. Ask the owner’s support team to add one.');
-  }
+  const [report] = await ctx.db.select({ id: estateReports.id, reportedBy: estateReports.reportedBy }).from(estateReports).where(eq(estateReports.id, item.reportId));
+  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
+  const refusal = report ? await verifyRefusal(ctx.db, ctx.actor.userId, { ...item, report }) : null;
+  if (refusal) throw forbidden(refusal);
   return item;
 }
 
 async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
   const [row] = await verificationRows(ctx.db, eq(verificationItems.id, id), 1);
   const { verificationTimeout } = await getEstateAdminSettings(ctx);
-  return toVerificationItem(row!, ctx.clock.now(), verificationTimeout);
+  const cannotReview = await verifyRefusal(ctx.db, ctx.actor.userId, { ...row!.item, report: row!.report });
+  return toVerificationItem(row!, ctx.clock.now(), verificationTimeout, cannotReview);
 }
 
 /**

@@ -7,8 +7,9 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
+import { confirmRefusal } from '../../access/report-duties.ts';
 import { isTrustee } from '../../access/trustees.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -71,7 +72,9 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
   const now = ctx.clock.now();
   const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
   if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
-  if (report.reportedBy === ctx.actor.userId) throw notFound('That report');
+  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
+  const refusal = await confirmRefusal(ctx.db, ctx.actor.userId, report);
+  if (refusal) throw forbidden(refusal);
   const value = answer === 'confirm' ? 'confirmed' : 'denied';
   const asked = async (db = ctx.db) => {
     const [row] = await db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
