@@ -14,7 +14,7 @@ export interface MatrixEntry {
   ok?: Who[];
   /** why `ok` people may be refused by the state of things rather than answered 2xx (GETs only) */
   stateful?: string;
-  /** a JSON body that would be valid (otherwise one is built from the route's schema) */
+  /** a JSON body that would be valid (otherwise one is built from the route's schema); `@name` stands for world X's id of that name */
   body?: unknown;
   /** a multipart upload that would be valid */
   upload?: 'photo' | 'pdf';
@@ -51,7 +51,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "GET /api/v1/memories": {},
   "POST /api/v1/memories": {},
   "GET /api/v1/memories/:id": { ids: { id: "memory" } },
-  "PATCH /api/v1/memories/:id": { ids: { id: "memory" } },
+  "PATCH /api/v1/memories/:id": { ids: { id: "memory" }, body: { title: "Summer at Cape May, 1994" } },
   "POST /api/v1/memories/:id/media": { ids: { id: "memory" }, upload: "photo" },
   "DELETE /api/v1/memories/:id/media/:mediaId": { ids: { id: "memory", mediaId: "memoryMedia" } },
   "PUT /api/v1/memories/:id/media/order": { ids: { id: "memory" } },
@@ -116,7 +116,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "POST /api/v1/future-messages": {},
   "GET /api/v1/future-messages/:id": { ids: { id: "futureMessage" } },
   "GET /api/v1/future-messages/:id/preview": { ids: { id: "futureMessage" } },
-  "PUT /api/v1/future-messages/:id": { ids: { id: "futureMessage" } },
+  "PUT /api/v1/future-messages/:id": { ids: { id: "futureMessage" }, body: { recipientId: "@beneficiary", subject: "For Emily", body: "With love.", deliveryRule: "after_activation", daysAfterActivation: 0, status: "scheduled" } },
   "DELETE /api/v1/future-messages/:id": { ids: { id: "futureMessage" } },
   "GET /api/v1/security": {},
   "POST /api/v1/security/two-factor/setup": { last: true },

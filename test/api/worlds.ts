@@ -1,4 +1,5 @@
 import { seedDemo } from '../../src/server/db/seed/demo.ts';
+import { publicSessionId } from '../../src/server/modules/security/get-access-overview.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo.ts';
 import type { Role } from '../../src/core/roles.ts';
 import { insertDigitalAsset } from '../factories/digital-assets.ts';
@@ -96,7 +97,7 @@ export async function buildWorlds(t: TestApp): Promise<Worlds> {
     verification: await q('proof', `select id from verification_items where status = 'pending' limit 1`),
     verificationFile: await q('proof file', `select file_id as id from verification_items where file_id is not null limit 1`),
     estateAlert: await q('estate alert', `select id from estate_alerts limit 1`),
-    ownerSession: extraSession.sessionId,
+    ownerSession: publicSessionId(extraSession.sessionId),
     sharedMemory: await q('shared memory', `select m.id from memories m join memory_shares s on s.memory_id = m.id where s.beneficiary_id = '${demo.beneficiaries.Emily}' limit 1`),
     sharedFile: await q('shared file', `select mm.file_id as id from memory_media mm join memory_shares s on s.memory_id = mm.memory_id where s.beneficiary_id = '${demo.beneficiaries.Emily}' and mm.file_id is not null limit 1`),
     ownerThread: thread.id,
