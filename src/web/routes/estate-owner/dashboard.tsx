@@ -123,8 +123,8 @@ export function Component() {
           </Alert>
         )}
       </div>
-      <CheckInStatus />
       <WhileEditable>
+        <CheckInStatus />
         <CompletionCard completion={dashboard.completion} missing={dashboard.missing} />
       </WhileEditable>
       <CategoryCards counts={dashboard.counts} />
