@@ -174,6 +174,12 @@ function truncatedOnTheWire(port: number, method: string, path: string, contentT
 }
 
 describe('hostile input from the OpenAPI document', () => {
+  it('has every guarded route in the OpenAPI document (a hidden route would escape the run)', () => {
+    const documented = new Set(operations.map((op) => `${op.method} ${op.url}`));
+    const hidden = t.app.guardedRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => key !== 'POST /api/v1/auth/sign-out' && !documented.has(key));
+    expect(hidden).toEqual([]);
+  });
+
   it('sends at least 10,000 hostile requests to every operation, and none is answered with a 5xx', async () => {
     const random = seededRandom(SEED);
     const sessions = new Map<Role, TestSession>();
