@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
 import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
@@ -22,23 +23,26 @@ export async function cancelAppointment(ctx: Ctx, id: string): Promise<TAppointm
   if (row.status !== 'pending' && row.status !== 'confirmed') throw conflict(`This appointment is already ${row.status}.`);
   if (endOf(row).getTime() <= now.getTime()) throw conflict('The time of this appointment has passed.');
 
-  const [updated] = await ctx.db
-    .update(appointments)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, ['pending', 'confirmed'])))
-    .returning();
-  if (!updated) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
-
-  await audit(ctx, { action: 'appointment.cancelled', estateId: row.estateId, targetType: 'appointment', targetId: row.id, details: { told: Boolean(row.attendeeUserId) } });
-  if (row.attendeeUserId) {
-    const theirZone = await appointmentZoneForRole(ctx, row.attendeeRole, row.attendeeUserId);
-    await notify(ctx, {
-      userId: row.attendeeUserId,
-      type: 'message',
-      message: `${ctx.actor.name} cancelled the ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
-      fromName: ctx.actor.name,
-      link: appointmentsPathFor(row.attendeeRole),
-    });
-  }
+  // The change and the other side's notice commit together (ADR 0077).
+  const updated = await inMailTransaction(ctx, async (tx) => {
+    const [changed] = await tx.db
+      .update(appointments)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(appointments.id, id), inArray(appointments.status, ['pending', 'confirmed'])))
+      .returning();
+    if (!changed) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
+    await audit(tx, { action: 'appointment.cancelled', estateId: row.estateId, targetType: 'appointment', targetId: row.id, details: { told: Boolean(row.attendeeUserId) } });
+    if (row.attendeeUserId) {
+      const theirZone = await appointmentZoneForRole(tx, row.attendeeRole, row.attendeeUserId);
+      await notify(tx, {
+        userId: row.attendeeUserId,
+        type: 'message',
+        message: `${ctx.actor.name} cancelled the ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
+        fromName: ctx.actor.name,
+        link: appointmentsPathFor(row.attendeeRole),
+      });
+    }
+    return changed;
+  });
   return toAppointment(updated, requesterName, ctx.actor.userId, now, await zoneForRow(ctx, updated));
 }

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { APPOINTMENT_ERROR_CODES, type TAppointment, type ZCreateAppointmentRequest } from '../../../core/appointments.schemas.ts';
 import { durationFor, zonedTimeToUtc } from '../../../core/appointments.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../notifications/notify.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
@@ -52,10 +52,10 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
     );
   }
 
-  // Count and insert in one transaction under the requester's lock (each request notifies the other side).
-  const [row] = await ctx.db.transaction(async (tx) => {
-    await assertAppointmentRequestAllowed(tx as unknown as Db, ctx.actor.userId, now);
-    return tx
+  // Count, insert and tell the other side in one transaction under the requester's lock (ADR 0077).
+  const row = await inMailTransaction(ctx, async (tx) => {
+    await assertAppointmentRequestAllowed(tx.db, ctx.actor.userId, now);
+    const [inserted] = await tx.db
       .insert(appointments)
       .values({
         estateId: person.estateId,
@@ -74,20 +74,20 @@ export async function createAppointment(ctx: Ctx, input: z.output<typeof ZCreate
         updatedAt: now,
       })
       .returning();
+    if (person.attendeeUserId) {
+      const theirZone = await appointmentZoneForRole(tx, person.role, person.attendeeUserId);
+      // A planner's "Email notifications for new appointments" decides the email; the notice is always made.
+      const send = person.role !== 'legacy-planner' || (await loadUserSettings(tx, person.attendeeUserId)).plannerAppointmentEmails;
+      await notify(tx, {
+        send,
+        userId: person.attendeeUserId,
+        type: 'message',
+        message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${whenInZone(startsAt, endOf(inserted!), theirZone)}. Confirm or decline it.`,
+        fromName: ctx.actor.name,
+        link: appointmentsPathFor(person.role),
+      });
+    }
+    return inserted!;
   });
-
-  if (person.attendeeUserId) {
-    const theirZone = await appointmentZoneForRole(ctx, person.role, person.attendeeUserId);
-    // A planner's "Email notifications for new appointments" decides the email; the notice is always made.
-    const send = person.role !== 'legacy-planner' || (await loadUserSettings(ctx, person.attendeeUserId)).plannerAppointmentEmails;
-    await notify(ctx, {
-      send,
-      userId: person.attendeeUserId,
-      type: 'message',
-      message: `${ctx.actor.name} asked for a ${input.type} (${minutes} min) on ${whenInZone(startsAt, endOf(row!), theirZone)}. Confirm or decline it.`,
-      fromName: ctx.actor.name,
-      link: appointmentsPathFor(person.role),
-    });
-  }
-  return toAppointment(row!, ctx.actor.name, ctx.actor.userId, now, zone);
+  return toAppointment(row, ctx.actor.name, ctx.actor.userId, now, zone);
 }

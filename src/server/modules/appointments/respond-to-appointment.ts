@@ -3,6 +3,7 @@ import type { TAppointment } from '../../../core/appointments.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
 import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
@@ -18,20 +19,23 @@ export async function respondToAppointment(ctx: Ctx, id: string, answer: 'confir
   if (row.status !== 'pending') throw conflict(`This appointment is already ${row.status}; only a pending request can be ${answer}.`);
   if (endOf(row).getTime() <= now.getTime()) throw conflict('The time of this appointment has passed.');
 
-  const [updated] = await ctx.db
-    .update(appointments)
-    .set({ status: answer, updatedAt: now })
-    .where(and(eq(appointments.id, id), eq(appointments.status, 'pending')))
-    .returning();
-  if (!updated) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
-
-  const theirZone = await appointmentZoneForRole(ctx, row.requesterRole, row.requestedBy);
-  await notify(ctx, {
-    userId: row.requestedBy,
-    type: 'message',
-    message: `${ctx.actor.name} ${answer} your ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
-    fromName: ctx.actor.name,
-    link: appointmentsPathFor(row.requesterRole),
+  // The change and the other side's notice commit together (ADR 0077).
+  const updated = await inMailTransaction(ctx, async (tx) => {
+    const [changed] = await tx.db
+      .update(appointments)
+      .set({ status: answer, updatedAt: now })
+      .where(and(eq(appointments.id, id), eq(appointments.status, 'pending')))
+      .returning();
+    if (!changed) throw conflict('This appointment was changed in the meantime. Reload to see its status.');
+    const theirZone = await appointmentZoneForRole(tx, row.requesterRole, row.requestedBy);
+    await notify(tx, {
+      userId: row.requestedBy,
+      type: 'message',
+      message: `${ctx.actor.name} ${answer} your ${row.type} on ${whenInZone(row.startsAt, endOf(row), theirZone)}`,
+      fromName: ctx.actor.name,
+      link: appointmentsPathFor(row.requesterRole),
+    });
+    return changed;
   });
   return toAppointment(updated, requesterName, ctx.actor.userId, now, await zoneForRow(ctx, updated));
 }

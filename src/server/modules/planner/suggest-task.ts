@@ -5,6 +5,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { assertClientOf } from '../../access/planner-clients.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { eq } from 'drizzle-orm';
 import { notify } from '../notifications/notify.ts';
 import { taskWithSuggester } from '../tasks/task-view.ts';
@@ -13,20 +14,24 @@ import { taskWithSuggester } from '../tasks/task-view.ts';
 export async function suggestTask(ctx: Ctx, estateId: string, input: z.output<typeof ZCreateTaskRequest>): Promise<TTask> {
   await assertClientOf(ctx.db, ctx.actor.userId, estateId);
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(tasks)
-    .values({ estateId, ...input, status: 'pending', source: 'planner', suggestedBy: ctx.actor.userId, createdAt: now, updatedAt: now })
-    .returning();
-  await audit(ctx, { action: 'task.suggested', estateId, targetType: 'task', targetId: row!.id });
-  const [estate] = await ctx.db.select({ ownerId: estates.ownerId }).from(estates).where(eq(estates.id, estateId));
-  if (estate) {
-    await notify(ctx, {
-      userId: estate.ownerId,
-      type: 'estate',
-      message: `${ctx.actor.name}, your legacy planner, suggested a task: ${input.title}`,
-      fromName: ctx.actor.name,
-      link: '/estate-owner/tasks',
-    });
-  }
-  return taskWithSuggester(ctx.db, row!);
+  // The task, its audit row and the client's notice commit together (ADR 0077).
+  const row = await inMailTransaction(ctx, async (tx) => {
+    const [inserted] = await tx.db
+      .insert(tasks)
+      .values({ estateId, ...input, status: 'pending', source: 'planner', suggestedBy: ctx.actor.userId, createdAt: now, updatedAt: now })
+      .returning();
+    await audit(tx, { action: 'task.suggested', estateId, targetType: 'task', targetId: inserted!.id });
+    const [estate] = await tx.db.select({ ownerId: estates.ownerId }).from(estates).where(eq(estates.id, estateId));
+    if (estate) {
+      await notify(tx, {
+        userId: estate.ownerId,
+        type: 'estate',
+        message: `${ctx.actor.name}, your legacy planner, suggested a task: ${input.title}`,
+        fromName: ctx.actor.name,
+        link: '/estate-owner/tasks',
+      });
+    }
+    return inserted!;
+  });
+  return taskWithSuggester(ctx.db, row);
 }
