@@ -38,7 +38,7 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const waitFor = async (text: string, timeoutMs = 30_000) => {
-    for (const started = Date.now(); !output.includes(text); await sleep(100)) {
+    for (const started = Date.now(); !output.includes(text); await sleep(20)) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before "${text}":\n${output}`);
       if (Date.now() - started > timeoutMs) throw new Error(`no "${text}" after ${timeoutMs} ms:\n${output}`);
     }

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplateDatabase } from '../../test/helpers.ts';
+import { sleep, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
 
 /**
@@ -15,15 +15,6 @@ import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
  * The child gets a fresh copy of the template database of the test run's PostgreSQL (embedded or
  * DATABASE_URL's server).
  */
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 interface HeldRequest {
   /** Sends the rest of the body. */
@@ -75,56 +66,39 @@ const connectionRefused = (port: number) =>
     socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('graceful shutdown of the server process', () => {
-  let child: ChildProcess;
-  let port: number;
-  let output = '';
+  let server: ServerProcess;
   let dataDir: string;
-  let exited: Promise<number | null>;
 
   beforeAll(async () => {
-    port = await freePort();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-shutdown-'));
-    const { DATABASE_URL: _inherited, ...env } = process.env;
     const { url: databaseUrl } = await copyTemplateDatabase();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let tries = 0; !output.includes('Heirloom is running'); tries++) {
-      if (child.exitCode !== null || tries > 240) throw new Error(`the server did not start:\n${output}`);
-      await sleep(500);
-    }
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   }, 150_000);
 
   afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('finishes the requests in flight, refuses new connections, then exits 0', async () => {
-    const held = [1, 2, 3].map((n) => holdSignUp(port, n));
+    const held = [1, 2, 3].map((n) => holdSignUp(server.port, n));
     await sleep(1_000); // the server has their headers and half their bodies
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     await sleep(1_000);
 
-    expect(await connectionRefused(port)).toBe(true);
-    expect(child.exitCode).toBeNull(); // still waiting for the three
+    expect(await connectionRefused(server.port)).toBe(true);
+    expect(server.child.exitCode).toBeNull(); // still waiting for the three
 
     for (const request of held) request.finish();
     const answers = await Promise.all(held.map((request) => request.answer));
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
     expect(JSON.parse(answers[0]!.body)).toMatchObject({ status: 'check-email' });
 
-    expect(await exited).toBe(0);
-    expect(output).not.toMatch(/after calling end on the pool|Cannot use a pool|PGlite is closed/i);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toMatch(/after calling end on the pool|Cannot use a pool|PGlite is closed/i);
     // Its listener copies (ADR 0072) had started, and stopped accepting with the server (refused above).
-    expect(output).not.toMatch(/fewer listener copies/);
-    expect(output).toMatch(/"clean":true[^\n]*shutdown: database closed/);
+    expect(server.output()).not.toMatch(/fewer listener copies/);
+    expect(server.output()).toMatch(/"clean":true[^\n]*shutdown: database closed/);
   }, 60_000);
 });
