@@ -15,7 +15,7 @@ export const ACTIVATION_REVIEW_STATUSES = ['open', 'proposed', 'approved', 'reje
 export type ActivationReviewStatus = (typeof ACTIVATION_REVIEW_STATUSES)[number];
 
 export const ACTIVATION_REVIEW_STATUS_LABELS: Record<ActivationReviewStatus, string> = {
-  open: 'Waiting for the estate administrator',
+  open: 'Waiting for the estate administrator to check it',
   proposed: 'Reversal proposed — waiting for a platform admin',
   approved: 'Reversed — the estate is back in planning',
   rejected: 'Rejected — the estate stays active',
@@ -25,6 +25,8 @@ export const ZActivationReview = z.object({
   id: z.string(),
   estateId: z.string(),
   ownerName: z.string(),
+  /** tells two owners of the same name apart on the platform admins' list */
+  ownerEmail: z.string(),
   status: z.enum(ACTIVATION_REVIEW_STATUSES),
   openedAt: z.string(),
   proposedAt: z.string().nullable(),

@@ -17,7 +17,7 @@ const decider = alias(users, 'review_decider');
 /** Reviews with the names a staff screen shows (owner, proposer, decider), newest first. */
 export async function reviewViews(db: Db, where: ReturnType<typeof and>, limit = 100): Promise<TActivationReview[]> {
   const rows = await db
-    .select({ review: activationReviews, ownerName: owner.name, proposedByName: proposer.name, decidedByName: decider.name })
+    .select({ review: activationReviews, ownerName: owner.name, ownerEmail: owner.email, proposedByName: proposer.name, decidedByName: decider.name })
     .from(activationReviews)
     .innerJoin(estates, eq(estates.id, activationReviews.estateId))
     .innerJoin(owner, eq(owner.id, estates.ownerId))
@@ -26,10 +26,11 @@ export async function reviewViews(db: Db, where: ReturnType<typeof and>, limit =
     .where(where)
     .orderBy(desc(activationReviews.openedAt))
     .limit(limit);
-  return rows.map(({ review: r, ownerName, proposedByName, decidedByName }) => ({
+  return rows.map(({ review: r, ownerName, ownerEmail, proposedByName, decidedByName }) => ({
     id: r.id,
     estateId: r.estateId,
     ownerName,
+    ownerEmail,
     status: r.status as ActivationReviewStatus,
     openedAt: r.openedAt.toISOString(),
     proposedAt: r.proposedAt?.toISOString() ?? null,

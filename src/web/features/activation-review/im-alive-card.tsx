@@ -1,22 +1,26 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TOwnerActivationReview } from '../../../core/activation-review.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { activationReviewApi } from './api.ts';
 
-const WAITING = 'We have asked your estate administrator to check this. Nothing is changed until two staff members confirm it.';
+/** How long the owner's dashboard still says that the activation was undone. */
+const REVERSAL_SHOWN_MS = 30 * 24 * 60 * 60_000;
 
 /**
- * The owner's dashboard while their estate is active: "This is a mistake — I am alive" opens a
- * review (ADR 0075); it changes nothing by itself. Shows where the latest review stands.
+ * The owner's dashboard while their estate is active, under the frozen-estate banner (ADR 0074):
+ * "This is a mistake — I am alive" opens a review (ADR 0075); it changes nothing by itself. Then,
+ * where the review stands; once two staff members undo the activation, a month of "it was undone".
  */
 export function ImAliveCard() {
   const headingId = useId();
   const [state, setState] = useState<TOwnerActivationReview | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
+  const waiting = useRef<HTMLParagraphElement>(null);
+  const action = useAction();
 
   useEffect(() => {
     let live = true;
@@ -28,49 +32,52 @@ export function ImAliveCard() {
       live = false;
     };
   }, []);
+  useEffect(() => {
+    if (asked) waiting.current?.focus();
+  }, [asked]);
 
-  async function open() {
-    setBusy(true);
-    setError(null);
-    try {
-      setState(await activationReviewApi.open());
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+  async function ask() {
+    if (await action.run(async () => setState(await activationReviewApi.open()))) setAsked(true);
   }
 
   if (!state) return null;
-  const status = state.review?.status;
+  const review = state.review;
   if (!state.estateActive) {
-    return status === 'approved' ? <Alert tone="success">Two staff members reversed the activation of your estate. It is back in planning.</Alert> : null;
+    const undone = review?.status === 'approved' && review.decidedAt && Date.now() - Date.parse(review.decidedAt) < REVERSAL_SHOWN_MS;
+    return undone ? (
+      <Alert tone="success">
+        Two of our staff members agreed that your estate was activated by mistake, and undid it on {formatDate(review.decidedAt!)}. Your estate is back in
+        planning and you can change it again. Your family was told; emails already sent and files already downloaded cannot be taken back.
+      </Alert>
+    ) : null;
   }
+  const pending = review?.status === 'open' || review?.status === 'proposed';
   return (
-    <section aria-labelledby={headingId} className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200 ring-inset">
-      <div className="flex flex-wrap items-start gap-4">
-        <ExclamationTriangleIcon aria-hidden="true" className="size-6 shrink-0 text-amber-800" />
-        <div className="min-w-0 flex-1 space-y-2">
-          <h2 id={headingId} className="font-semibold text-amber-950">
-            Your estate has been activated
-          </h2>
-          {status === 'open' || status === 'proposed' ? (
-            <p className="text-sm text-amber-950" role="status">
-              {WAITING}
-            </p>
-          ) : (
+    <section aria-labelledby={headingId} className="flex gap-3 rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200 ring-inset sm:gap-4">
+      <ExclamationTriangleIcon aria-hidden="true" className="size-6 shrink-0 text-amber-800" />
+      <div className="min-w-0 flex-1 space-y-3">
+        <h2 id={headingId} className="font-semibold text-amber-950">
+          {pending ? 'You told us this is a mistake' : 'Is this a mistake?'}
+        </h2>
+        {pending ? (
+          <p ref={waiting} tabIndex={-1} className="text-sm text-amber-950 focus:outline-none">
+            {review.status === 'open'
+              ? `You asked on ${formatDate(review.openedAt)}. Your estate administrator will contact you to check it. `
+              : 'Your estate administrator checked it and asked for the activation to be undone; a second staff member now decides. '}
+            Nothing changes until two of our staff members agree. We will let you know when they have decided.
+          </p>
+        ) : (
+          <>
             <p className="text-sm text-amber-950">
-              Your family was told of your passing and your legacy was released to them. If you are reading this, tell us: your estate
-              administrator checks it, and only two staff members together can undo it.
-              {status === 'rejected' ? ' Your last request was checked and the estate stayed active.' : ''}
+              Your family was told of your passing, and what you left for them was released. If you are alive, tell us: your estate administrator
+              will contact you to check, and only two of our staff members together can undo the activation.
+              {review?.status === 'rejected' && ` When you asked before, it was checked and the estate stayed active (${formatDate(review.decidedAt ?? review.openedAt)}).`}
             </p>
-          )}
-          {error && <Alert tone="error">{error}</Alert>}
-        </div>
-        {status !== 'open' && status !== 'proposed' && (
-          <Button onClick={() => void open()} loading={busy}>
-            This is a mistake — I am alive
-          </Button>
+            {action.error && <Alert tone="error">{action.error}</Alert>}
+            <Button onClick={() => void ask()} loading={action.busy}>
+              This is a mistake — I am alive
+            </Button>
+          </>
         )}
       </div>
     </section>

@@ -7,7 +7,7 @@ export function ReviewFacts({ review }: { review: TActivationReview }) {
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold text-stone-700">Status</dt>
       <dd>{ACTIVATION_REVIEW_STATUS_LABELS[review.status]}</dd>
-      <dt className="font-semibold text-stone-700">Asked by the owner</dt>
+      <dt className="font-semibold text-stone-700">The owner asked</dt>
       <dd>{formatDate(review.openedAt)}</dd>
       {review.proposedAt && (
         <>

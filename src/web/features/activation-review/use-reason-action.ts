@@ -1,28 +1,28 @@
-import { useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { useRef, useState } from 'react';
+import { useAction } from '../../lib/use-action.ts';
 
-/** A staff action that needs a written reason: the reason, a busy flag, its error, and run(). */
-export function useReasonAction() {
+/**
+ * A staff action that needs a written reason (ADR 0075): the reason, and run(), which refuses an
+ * empty one at the field (and puts the cursor there) before asking the server. `field` goes on the
+ * element around the reason's text area.
+ */
+export function useReasonAction(missing: string) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLDivElement>(null);
+  const action = useAction();
 
-  async function run(action: (reason: string) => Promise<unknown>, after: () => void) {
-    if (!reason.trim()) {
-      setError('Write the reason first: it goes into the audit record.');
-      return;
+  async function run(send: (reason: string) => Promise<unknown>): Promise<boolean> {
+    const text = reason.trim();
+    if (!text) {
+      action.setError(null);
+      action.setFields({ reason: missing });
+      field.current?.querySelector('textarea')?.focus();
+      return false;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      await action(reason.trim());
-      setReason('');
-      after();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    action.setFields({});
+    const done = await action.run(() => send(text));
+    if (done) setReason('');
+    return done;
   }
-  return { reason, setReason, busy, error, run };
+  return { reason, setReason, field, busy: action.busy, error: action.error, reasonError: action.fields.reason, run };
 }

@@ -32,12 +32,10 @@ export function OwnerLifecycleBanner({ lifecycle, onWithdrawn }: OwnerLifecycleB
     );
   }
   if (lifecycle.openReport) return <OpenReportAlert report={lifecycle.openReport} onWithdrawn={onWithdrawn} />;
-  // incapacity mode has its own banner, with "I'm back" (features/incapacity)
-  if (lifecycle.status === 'planning' || lifecycle.status === 'incapacity') return null;
+  // incapacity mode has its own banner, with "I'm back" (features/incapacity); an active estate has the
+  // layout's frozen-estate banner and "This is a mistake — I am alive" (features/activation-review)
+  if (lifecycle.status === 'planning' || lifecycle.status === 'incapacity' || lifecycle.status === 'active') return null;
   const status = <strong className="font-semibold">{ESTATE_STATUS_LABELS[lifecycle.status]}</strong>;
-  if (lifecycle.status === 'active') {
-    return <Alert tone="info">Your estate’s status is {status}: your content is being released to your beneficiaries as you planned.</Alert>;
-  }
   // A report was verified (or is under way) but there is no open report to cancel here any more.
   return (
     <Alert tone="error">

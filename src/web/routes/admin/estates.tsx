@@ -57,7 +57,7 @@ export function Component() {
         }
       />
       <div aria-live="polite">{notice && <Alert tone="success">{notice}</Alert>}</div>
-      <PendingReversalsCard />
+      <PendingReversalsCard onDecided={() => void revalidator.revalidate()} />
       <SearchFilterBar searchLabel="Search estates by owner name or email" q={q} activeFilters={status ? 1 : 0}>
         <SelectField label="Status" name="status" defaultValue={status}>
           <option value="">All statuses</option>

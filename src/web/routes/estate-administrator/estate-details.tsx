@@ -94,7 +94,7 @@ function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
       <SafeguardsCountdown safeguards={estate.report?.safeguards} />
       {estate.activationOpens && <ActivationOpens opens={estate.activationOpens} />}
       <ProposeReversalCard estateId={estate.id} />
-      <div className="grid items-start gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-2">
         <EstateInformationCard estate={estate} />
         <DigitalLegacyCard legacy={estate.legacy} />
         <ReportDocumentsCard estate={estate} />
