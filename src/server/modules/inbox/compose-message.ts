@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TComposeMessageRequest, TThread } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
 import { ownerOfActiveEstate } from './inbox-views.ts';
@@ -30,9 +30,9 @@ export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): P
 
   const id = randomUUID();
   const now = ctx.clock.now();
-  // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
-  await ctx.db.transaction(async (tx) => {
-    const txCtx: Ctx = { ...ctx, db: tx as unknown as Db };
+  // Count, insert and tell the recipient in one transaction under the sender's lock: parallel
+  // requests cannot slip past the limit, and the notice commits with the message (ADR 0077).
+  await inMailTransaction(ctx, async (txCtx) => {
     await assertMessageAllowed(txCtx.db, ctx.actor.userId, contact.userId, now);
     await txCtx.db.insert(messages).values({
       id,
@@ -45,7 +45,7 @@ export async function composeMessage(ctx: Ctx, input: TComposeMessageRequest): P
       createdAt: now,
     });
     await audit(txCtx, { action: 'message.sent', estateId: input.estateId, targetType: 'message', targetId: id, details: { recipient: contact.roleLabel } });
+    await noticeNewMessage(txCtx, contact.userId, { threadId: id, subject: input.subject, body: input.body, estateId: input.estateId });
   });
-  await noticeNewMessage(ctx, contact.userId, { threadId: id, subject: input.subject, body: input.body, estateId: input.estateId });
   return getThread(ctx, id);
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TReplyRequest, TThread } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { getThread } from './get-thread.ts';
 import { firstVisibleMessage, otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
@@ -27,9 +27,9 @@ export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyReq
   const subject = first!.subject.startsWith('Re: ') ? first!.subject : `Re: ${first!.subject}`;
   const id = randomUUID();
   const now = ctx.clock.now();
-  // Count and insert in one transaction under the sender's lock: parallel requests cannot slip past the limit.
-  await ctx.db.transaction(async (tx) => {
-    const txCtx: Ctx = { ...ctx, db: tx as unknown as Db };
+  // Count, insert and tell the recipient in one transaction under the sender's lock: parallel
+  // requests cannot slip past the limit, and the notice commits with the message (ADR 0077).
+  await inMailTransaction(ctx, async (txCtx) => {
     await assertMessageAllowed(txCtx.db, ctx.actor.userId, other, now);
     await txCtx.db.insert(messages).values({
       id,
@@ -42,7 +42,7 @@ export async function replyToThread(ctx: Ctx, threadId: string, input: TReplyReq
       createdAt: now,
     });
     await audit(txCtx, { action: 'message.sent', estateId: latest.estateId, targetType: 'message', targetId: id, details: { reply: true } });
+    await noticeNewMessage(txCtx, other, { threadId, subject, body: input.body, estateId: latest.estateId });
   });
-  await noticeNewMessage(ctx, other, { threadId, subject, body: input.body, estateId: latest.estateId });
   return getThread(ctx, threadId);
 }
