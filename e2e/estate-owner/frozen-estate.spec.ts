@@ -16,7 +16,7 @@ test('an active estate is read-only to its owner: a banner, no way to add, edit,
   await activateThroughApi(baseURL!, { beneficiary, beneficiaryLogin: family.beneficiary, administrator, administratorLogin: family.administrator }, user.estateId);
   try {
     await signInAgain(owner, { email: family.ownerEmail, password: OWNER_PASSWORD });
-    const banner = owner.getByRole('status').filter({ hasText: /^Your estate was activated on \d{1,2} \w+ \d{4}\. Everything here is kept as you left it; nothing can be changed\.$/ });
+    const banner = owner.getByRole('status').filter({ hasText: /^Your estate was activated on \d{1,2} \w+ \d{4}\. Everything here is kept as you left it; nothing can be changed\. If this is a mistake, tell us on your dashboard\.$/ });
 
     await owner.goto('/estate-owner/memories');
     const card = owner.getByRole('listitem').filter({ hasText: family.memoryTitle });
@@ -63,6 +63,8 @@ test('an active estate is read-only to its owner: a banner, no way to add, edit,
 
     await owner.goto('/estate-owner');
     await expect(owner.getByRole('heading', { name: 'Tasks to Complete' })).toBeVisible();
+    await expect(owner.getByRole('heading', { level: 1 })).not.toHaveText(/Welcome/);
+    await expect(owner.getByText('Your estate has been activated. This page shows what you left, as you left it.')).toBeVisible();
     await expect(banner).toBeVisible();
     await expect(owner.getByRole('button', { name: /^(Upload Document|Add Task|Message Byron King)$/ })).toHaveCount(0);
     await expect(owner.getByRole('link', { name: 'Set up check-in' })).toHaveCount(0);

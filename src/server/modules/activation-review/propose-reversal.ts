@@ -48,7 +48,7 @@ export async function proposeReversal(ctx: Ctx, estateId: string, reason: string
     await audit(tx, { action: 'estate.activation_reversal_proposed', estateId, targetType: 'activation_review', targetId: proposed.id, details: { reviewId: proposed.id } });
     await notifyAll(tx, await platformAdminIds(tx.db), {
       type: 'security',
-      message: `${ctx.actor.name}, an estate administrator, proposes reversing an estate's activation made by mistake. Another platform admin must approve or reject it.`,
+      message: `${ctx.actor.name}, an estate administrator, proposes reversing an estate's activation made by mistake. A platform admin other than ${ctx.actor.name} must approve or reject it on Estates.`,
       link: '/admin/estates',
     });
     await raiseAdminAlert(tx, {

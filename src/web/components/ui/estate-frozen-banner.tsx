@@ -1,4 +1,5 @@
 import { LockClosedIcon } from '@heroicons/react/24/outline';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.ts';
 
 /** Above every owner screen once the estate is active (ADR 0074): why nothing here can be changed. */
@@ -8,7 +9,11 @@ export function EstateFrozenBanner({ activatedAt }: { activatedAt: string }) {
       <LockClosedIcon aria-hidden="true" className="size-6 shrink-0 text-stone-600" />
       <p className="min-w-0">
         <span className="font-semibold">Your estate was activated on {formatDate(activatedAt)}.</span> Everything here is kept as you left it; nothing can
-        be changed.
+        be changed. If this is a mistake,{' '}
+        <Link to="/estate-owner" className="font-semibold underline">
+          tell us on your dashboard
+        </Link>
+        .
       </p>
     </div>
   );

@@ -83,8 +83,8 @@ export function Component() {
   return (
     <div className="space-y-8">
       <PageHeader
-        title={`${dashboard.owner.returning ? 'Welcome back' : 'Welcome'}, ${dashboard.owner.firstName}`}
-        description="Here is how your legacy is coming along, and what is left to do."
+        title={frozen ? dashboard.owner.firstName : `${dashboard.owner.returning ? 'Welcome back' : 'Welcome'}, ${dashboard.owner.firstName}`}
+        description={frozen ? 'Your estate has been activated. This page shows what you left, as you left it.' : 'Here is how your legacy is coming along, and what is left to do.'}
         actions={
           <>
             <Link to="/estate-owner/release-plan" className={buttonClasses('secondary')}>
