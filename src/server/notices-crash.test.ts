@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,5 +115,16 @@ describe('notices that cannot be lost', () => {
     expect(recipients).toEqual([owner.id, owner.id, administrator.id, ...trustees.map((u) => u.id)].sort());
     expect(await t.db.select().from(notifications).where(and(afterReport, isNull(notifications.deliveredAt)))).toEqual([]);
     expect(await t.db.select().from(outboxEmails).where(and(gte(outboxEmails.createdAt, since), isNull(outboxEmails.sentAt)))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
+
+  it('the pause is refused in production', () => {
+    const { DATABASE_URL: _unused, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...env, NODE_ENV: 'production', TEST_PAUSE_AFTER_COMMIT: 'true', MASTER_KEY: randomBytes(32).toString('base64'), DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('TEST_PAUSE_AFTER_COMMIT: must not be set in production');
+  }, 70_000);
 });
