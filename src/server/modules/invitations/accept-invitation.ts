@@ -10,6 +10,7 @@ import { beneficiaries, invitations, supportTeamMembers } from '../../db/schema/
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { SESSION_COOKIE, sessionUser, startSession } from '../auth/sessions.ts';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
@@ -70,7 +71,8 @@ export async function acceptInvitation(
 
   let redirectTo: string = personaFor(role).path;
   let estateId = invitation.estateId;
-  const userId = await ctx.db.transaction(async (tx) => {
+
+  async function claimAndJoin(tx: Db): Promise<string> {
     // Claim the token first: only one acceptance can win.
     const claimed = await tx
       .update(invitations)
@@ -83,7 +85,7 @@ export async function acceptInvitation(
 
     let id = ctx.actor?.userId ?? null;
     if (invitation.kind === STAFF_KIND) {
-      const activated = newAccount ? await activateInvitedUser({ db: tx as unknown as Db, clock: ctx.clock }, invitation, newAccount) : null;
+      const activated = newAccount ? await activateInvitedUser({ db: tx, clock: ctx.clock }, invitation, newAccount) : null;
       if (!activated) throw used();
       ({ estateId, redirectTo } = activated);
       return activated.userId;
@@ -103,7 +105,7 @@ export async function acceptInvitation(
 
     await tx.insert(userRoles).values({ userId: id, role }).onConflictDoNothing();
     if (invitation.kind === PLANNER_CLIENT_KIND) {
-      ({ estateId, redirectTo } = await joinPlannerClient({ db: tx as unknown as Db, clock: ctx.clock }, invitation, id, input.book));
+      ({ estateId, redirectTo } = await joinPlannerClient({ db: tx, clock: ctx.clock }, invitation, id, input.book));
     }
     if (open.beneficiary) {
       await tx.update(beneficiaries).set({ userId: id, acceptedAt: now, updatedAt: now }).where(eq(beneficiaries.id, open.beneficiary.id));
@@ -117,40 +119,47 @@ export async function acceptInvitation(
         .where(and(eq(appointments.supportMemberId, open.member.id), isNull(appointments.attendeeUserId)));
     }
     return id;
-  });
+  }
 
-  await audit(ctx, {
-    action: 'invitation.accepted',
-    actorUserId: userId,
-    estateId,
-    targetType: invitation.kind,
-    targetId: invitation.targetId ?? undefined,
-    details: { role, newAccount: Boolean(newAccount) },
+  async function announceAcceptance(txCtx: BaseCtx, userId: string): Promise<void> {
+    await audit(txCtx, {
+      action: 'invitation.accepted',
+      actorUserId: userId,
+      estateId,
+      targetType: invitation.kind,
+      targetId: invitation.targetId ?? undefined,
+      details: { role, newAccount: Boolean(newAccount) },
+    });
+    if (newAccount) await audit(txCtx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
+    if (invitation.kind === STAFF_KIND) {
+      await announceStaffAcceptance(txCtx, invitation, userId);
+    } else if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
+      const [who] = await txCtx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      await notify(txCtx, {
+        userId: invitation.invitedBy,
+        type: 'estate',
+        message: `${who?.name ?? invitation.email} accepted your invitation and is now one of your loved ones`,
+        fromName: who?.name ?? '',
+        link: '/legacy-planner/loved-ones',
+      });
+    } else if (invitation.invitedBy && readUserSettings(await loadSettingsData(txCtx.db, invitation.invitedBy)).beneficiaryActivity) {
+      const [who] = await txCtx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      await notify(txCtx, {
+        userId: invitation.invitedBy,
+        type: 'estate',
+        message: `${who?.name ?? invitation.email} accepted your invitation`,
+        fromName: who?.name ?? '',
+        link: '/estate-owner/beneficiaries',
+      });
+    }
+  }
+
+  // The acceptance, its audit rows and the notices it causes commit together (ADR 0077).
+  const userId = await inMailTransaction(ctx, async (txCtx) => {
+    const id = await claimAndJoin(txCtx.db);
+    await announceAcceptance(txCtx, id);
+    return id;
   });
-  if (newAccount) {
-    await audit(ctx, { action: 'auth.sign_up', actorUserId: userId, details: { via: 'invitation' } });
-    await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
-  }
-  if (invitation.kind === STAFF_KIND) {
-    await announceStaffAcceptance(ctx, invitation, userId);
-  } else if (invitation.kind === PLANNER_CLIENT_KIND && invitation.invitedBy) {
-    const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-    await notify(ctx, {
-      userId: invitation.invitedBy,
-      type: 'estate',
-      message: `${who?.name ?? invitation.email} accepted your invitation and is now one of your loved ones`,
-      fromName: who?.name ?? '',
-      link: '/legacy-planner/loved-ones',
-    });
-  } else if (invitation.invitedBy && readUserSettings(await loadSettingsData(ctx.db, invitation.invitedBy)).beneficiaryActivity) {
-    const [who] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-    await notify(ctx, {
-      userId: invitation.invitedBy,
-      type: 'estate',
-      message: `${who?.name ?? invitation.email} accepted your invitation`,
-      fromName: who?.name ?? '',
-      link: '/estate-owner/beneficiaries',
-    });
-  }
+  if (newAccount) await startSession(ctx, reply, userId, ctx.meta, cookies[SESSION_COOKIE]);
   return { user: await sessionUser(ctx, userId), redirectTo };
 }
