@@ -1,7 +1,7 @@
 /**
  * Share notifications ask the access policy who newly sees an item: the estate's status counts
- * (an after-activation item shared in an active estate is visible at once, so its people are told),
- * and so do the category flag and a letter that already shared it.
+ * (an after-activation item is held until activation, and an active estate cannot be changed from
+ * the owner's account at all), and so do the category flag and a letter that already shared it.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,29 +30,19 @@ const share = (f: { ownerS: TestSession }, kind: 'memories' | 'documents', id: s
   injectAs(t, f.ownerS, 'PUT', `/api/v1/${kind}/${id}/share`, body);
 
 describe('sharing an after-activation item', () => {
-  it('in an ACTIVE estate notifies the beneficiary, who can open it at once (memory and document)', async () => {
+  it('in an ACTIVE estate is refused: the estate is frozen, nothing new is shown and nobody is told (ADR 0074)', async () => {
     const f = await family('active');
     const memory = await insertMemory(t.app.deps, f.estateId, { title: 'The lake house', createdBy: f.owner.id });
     const doc = await insertDocument(t.app.deps, f.estateId, { title: 'Deed' });
     const viewerS = await sessionFor(t, f.viewer);
 
     const m = await share(f, 'memories', memory.id, { all: false, beneficiaryIds: [f.viewerRow.id], release: 'after_activation' });
-    expect(m.statusCode).toBe(200);
-    expect((await injectAs(t, viewerS, 'GET', `/api/v1/shared/memories/${memory.id}`)).statusCode).toBe(200);
-    const d = await share(f, 'documents', doc.id, { all: true, release: 'after_activation' });
-    expect(d.statusCode).toBe(200);
-    expect((await injectAs(t, viewerS, 'GET', `/api/v1/shared/files/${doc.file.id}`)).statusCode).toBe(200);
-
-    expect(await notesOf(f.viewer.id)).toEqual(
-      expect.arrayContaining([
-        { type: 'memory', message: `${f.owner.name} shared a memory with you: The lake house`, link: '/beneficiary/memories' },
-        { type: 'document', message: `${f.owner.name} shared a document with you: Deed`, link: '/beneficiary/documents' },
-      ]),
-    );
-    expect((await notesOf(f.viewer.id)).filter((n) => n.type === 'memory' || n.type === 'document')).toHaveLength(2);
-    // Sharing it again, now with all and released now, changes nothing they can see: no second notice.
-    await share(f, 'memories', memory.id, { all: true, release: 'now' });
-    expect((await notesOf(f.viewer.id)).filter((n) => n.type === 'memory')).toHaveLength(1);
+    expect(m.statusCode).toBe(409);
+    expect(m.json().error.code).toBe('ESTATE_FROZEN');
+    expect((await injectAs(t, viewerS, 'GET', `/api/v1/shared/memories/${memory.id}`)).statusCode).toBe(404);
+    expect((await share(f, 'documents', doc.id, { all: true, release: 'after_activation' })).statusCode).toBe(409);
+    expect((await injectAs(t, viewerS, 'GET', `/api/v1/shared/files/${doc.file.id}`)).statusCode).toBe(404);
+    expect(await notesOf(f.viewer.id)).toEqual([]);
   });
 
   it.each(['planning', 'activation_pending'] as const)('in a %s estate notifies no one (it is held until activation)', async (status) => {
@@ -68,7 +58,7 @@ describe('sharing an after-activation item', () => {
 
 describe('who is told', () => {
   it('not someone whose flag for the category is off, nor someone who could already see it through a delivered letter', async () => {
-    const f = await family('active');
+    const f = await family('planning');
     const flagOff = await insertBeneficiaryUser(t.db);
     await linkBeneficiary(t.db, f.estateId, flagOff, { accessDocuments: false });
     const doc = await insertDocument(t.app.deps, f.estateId, { title: 'Will' });
