@@ -19,6 +19,8 @@ export interface Database {
   db: Db;
   /** 'embedded': the PostgreSQL this process runs from the data folder; 'postgres': a server at DATABASE_URL. */
   kind: 'embedded' | 'postgres';
+  /** Its connection URL: for work that needs a connection of its own (the migration lock). */
+  url: string;
   /** Run one raw statement (used by the job queue adapter and health checks). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /**
@@ -68,6 +70,7 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres', {
   return {
     db,
     kind,
+    url,
     execute: async (text, params) => {
       const result = await pool.query(text, params as unknown[] | undefined);
       return { rows: result.rows as Record<string, unknown>[] };
@@ -108,7 +111,24 @@ function warnAboutPgliteData(dataDir: string): void {
   }
 }
 
+/** Key of the session-level advisory lock every migration run holds (`heirloom migrate` and each server start). */
+export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
+
+/**
+ * Brings the schema up to date under a PostgreSQL advisory lock (ADR 0081): instances starting
+ * together take turns, and the later ones find nothing left to do. Drizzle takes no lock of its own;
+ * without one, two runs on an empty database both create drizzle's table and one dies on a duplicate
+ * key. The lock and the migration share one dedicated connection; closing it releases the lock even
+ * when the migration fails.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
-  await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1::int4, $2::int4)', [...MIGRATION_LOCK]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
+    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
 }
