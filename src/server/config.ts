@@ -99,13 +99,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3,
     ...overrides,
   };
-  if (production && config.demoMode) {
-    throw new ConfigError(
-      'Invalid configuration:\n  DEMO_MODE: demo mode cannot run in production (its accounts share a published password)',
-    );
-  }
-  if (production && !config.masterKey) {
-    throw new ConfigError('Invalid configuration:\n  MASTER_KEY: required in production (32 random bytes, base64)');
-  }
+  const problems = [
+    production && config.demoMode && 'DEMO_MODE: demo mode cannot run in production (its accounts share a published password)',
+    production && !config.masterKey && 'MASTER_KEY: required in production (32 random bytes, base64)',
+    config.masterKey && Buffer.from(config.masterKey, 'base64').length !== 32 && 'MASTER_KEY: must be 32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)',
+    production && !e.PUBLIC_URL && !overrides.publicUrl &&
+      'PUBLIC_URL: required in production (the address people use to reach Heirloom, e.g. https://heirloom.example.org; links in emails are built from it)',
+    partialS3(env),
+  ].filter((problem): problem is string => typeof problem === 'string');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return config;
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Files go to S3 only when the bucket and both keys are set. Any S3 setting without the others used
+ * to leave files on this instance's own disk without a word (issue 25); that is refused. An empty
+ * value counts as unset (`S3_ENDPOINT=` in an .env file).
+ */
+function partialS3(env: NodeJS.ProcessEnv): string | null {
+  const given = ['S3_ENDPOINT', 'S3_REGION', ...S3_REQUIRED].filter((name) => env[name]);
+  const missing = S3_REQUIRED.filter((name) => !env[name]);
+  if (!given.length || !missing.length) return null;
+  const are = (names: readonly string[]) => `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'}`;
+  return `S3: ${are(given)} set but ${are(missing)} not; set S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY to keep files in S3, or none of the S3_* settings to keep them in DATA_DIR/files`;
 }

@@ -1,10 +1,14 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
+import { loadMasterKey } from './lib/crypto.ts';
+import { checkMasterKey } from './lib/master-key-fingerprint.ts';
 import { LISTENER_COPIES, startListenerCopies, type ListenerCopies } from './listener-copies.ts';
+import { describeSetup, setupLine } from './setup-summary.ts';
 import { SHUTDOWN_LIMITS, shutDownGracefully } from './shutdown.ts';
 
 /**
@@ -32,6 +36,12 @@ async function main() {
   await migrateDatabase(database);
   // Rows from before the audit chain existed become each chain's start (ADR 0045).
   await chainUnchainedAuditRows(database.db);
+  try {
+    await checkMasterKey(database.db, loadMasterKey(config.masterKey, config.dataDir), config.masterKey ? 'MASTER_KEY' : `The master key in ${path.join(config.dataDir, 'master.key')}`);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   if (config.demoMode) await seedDemoIfEmpty(database.db, config);
 
   const testClock = e2eClock ? new AdjustableClock() : undefined;
@@ -61,6 +71,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const setup = describeSetup(config, database);
+  app.log.info({ setup }, setupLine(setup));
   if (config.demoMode) {
     app.log.warn('DEMO MODE is on: the persona selector signs anyone in as the demo users, whose password is published. Never use it for real data.');
   }

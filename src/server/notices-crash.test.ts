@@ -120,7 +120,7 @@ describe('notices that cannot be lost', () => {
   it('the pause is refused in production', () => {
     const { DATABASE_URL: _unused, ...env } = process.env;
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...env, NODE_ENV: 'production', TEST_PAUSE_AFTER_COMMIT: 'true', MASTER_KEY: randomBytes(32).toString('base64'), DATA_DIR: dataDir },
+      env: { ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://heirloom.example.org', TEST_PAUSE_AFTER_COMMIT: 'true', MASTER_KEY: randomBytes(32).toString('base64'), DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 60_000,
     });

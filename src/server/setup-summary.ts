@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+
+export interface SetupSummary {
+  database: string;
+  storage: string;
+  mail: string;
+  proxy: string;
+}
+
+/** Which database, storage, mail and proxy mode this start uses, for the start log: never a password or key. */
+export function describeSetup(config: Config, database: Pick<Database, 'kind'>): SetupSummary {
+  return {
+    database: database.kind === 'embedded' || !config.databaseUrl
+      ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`
+      : `PostgreSQL server ${place(config.databaseUrl, 5432)}`,
+    storage: config.s3
+      ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ? origin(config.s3.endpoint) : `AWS ${config.s3.region}`}`
+      : `disk ${path.join(config.dataDir, 'files')}`,
+    mail: config.smtpUrl ? `SMTP ${place(config.smtpUrl, undefined)}` : 'outbox only (kept in the database, not sent)',
+    proxy: 'none trusted (addresses are those of the connecting peer)',
+  };
+}
+
+export const setupLine = (summary: SetupSummary) =>
+  `setup: database ${summary.database}; storage ${summary.storage}; mail ${summary.mail}; proxy ${summary.proxy}`;
+
+/** host:port/path of a URL, without user or password; a socket folder given as `?host=` stands for the host. */
+function place(url: string, defaultPort: number | undefined): string {
+  try {
+    const u = new URL(url);
+    const host = u.hostname || u.searchParams.get('host') || 'localhost';
+    const port = u.port || (defaultPort ? String(defaultPort) : '');
+    return `${host}${port ? `:${port}` : ''}${u.pathname.length > 1 ? u.pathname : ''}`;
+  } catch {
+    return '(an address that is not a URL)';
+  }
+}
+
+function origin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '(an address that is not a URL)';
+  }
+}
