@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,7 +14,8 @@ import pg from 'pg';
  *
  * A process that finds the cluster already running (the server is up and `npm run seed` or
  * `npm run audit:verify` is run beside it) attaches to it instead of starting a second one, and
- * leaves it running when it is done.
+ * leaves it running when it is done. A server left running by a run that was killed before it could
+ * stop it is stopped and started again under the new process (ADR 0083); a watchdog makes that rare.
  */
 
 export const EMBEDDED_USER = 'heirloom';
@@ -99,14 +101,78 @@ async function canConnect(socketDir: string): Promise<boolean> {
   }
 }
 
+/** The postmaster serving `clusterDir`, from its postmaster.pid, when that process is alive and is a postgres. */
 function postmasterPid(clusterDir: string): number | null {
   try {
-    const pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    process.kill(pid, 0);
-    return pid;
+    const [pidLine = '', dataDir = ''] = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(pidLine);
+    if (!Number.isInteger(pid) || pid <= 0 || fs.realpathSync(dataDir) !== fs.realpathSync(clusterDir)) return null;
+    return isAlive(pid) && /postgres/.test(processInfo(pid, 'comm')) ? pid : null;
   } catch {
     return null;
   }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's command name or parent pid: /proc on Linux, `ps` elsewhere; '' when it is gone. */
+function processInfo(pid: number, field: 'comm' | 'ppid'): string {
+  try {
+    if (fs.existsSync('/proc/self/stat')) {
+      if (field === 'comm') return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '';
+    }
+    return execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)]).toString().trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Names the process that started the postmaster running in the folder (written beside postmaster.pid). */
+const OWNER_FILE = 'heirloom-owner.pid';
+
+/**
+ * A postmaster whose parent is no longer the process that started it was left behind by a run that
+ * was killed (kill -9, out of memory) before it could stop it. One started by a version without the
+ * owner file counts as left behind once it belongs to init.
+ */
+function isLeftBehind(clusterDir: string, pid: number): boolean {
+  let owner: number | null = null;
+  try {
+    owner = Number(fs.readFileSync(path.join(clusterDir, OWNER_FILE), 'utf8').trim()) || null;
+  } catch {
+    // no owner file
+  }
+  const parent = Number(processInfo(pid, 'ppid'));
+  return owner === null ? parent === 1 : parent !== owner;
+}
+
+/** Fast shutdown (SIGINT: open transactions roll back, a checkpoint, exit), waited for. */
+async function stopLeftBehind(pid: number): Promise<void> {
+  console.warn(`embedded PostgreSQL: stopping the server an earlier run left running (pid ${pid}); it starts again under this process`);
+  process.kill(pid, 'SIGINT');
+  await waitUntil(async () => !isAlive(pid), `the server left running by an earlier run (pid ${pid}) did not stop`, 60_000);
+}
+
+/**
+ * Where the platform allows, a watchdog shell ends the server when this process ends in any way,
+ * kill -9 included: its stdin is a pipe from this process, closed by the kernel when we die.
+ */
+function watchOver(postgresPid: number): ChildProcess | null {
+  if (os.platform() === 'win32') return null;
+  const watchdog = spawn('sh', ['-c', `read _; kill -INT ${postgresPid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.on('error', () => undefined);
+  watchdog.unref();
+  if (watchdog.stdin instanceof net.Socket) watchdog.stdin.unref();
+  return watchdog;
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
@@ -129,7 +195,10 @@ export async function startEmbeddedCluster(
     `postgres://${EMBEDDED_USER}@localhost/${encodeURIComponent(database)}?host=${encodeURIComponent(socketDir)}`;
 
   let child: ChildProcess | null = null;
-  if (postmasterPid(clusterDir) !== null && (await canConnect(socketDir))) {
+  let watchdog: ChildProcess | null = null;
+  const found = postmasterPid(clusterDir);
+  if (found !== null && isLeftBehind(clusterDir, found)) await stopLeftBehind(found);
+  if (found !== null && isAlive(found) && (await canConnect(socketDir))) {
     // Already running (another process of ours started it): use it, never stop it.
   } else {
     const bin = await binaries();
@@ -150,6 +219,10 @@ export async function startEmbeddedCluster(
       { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
     );
     child = spawned;
+    if (spawned.pid !== undefined) {
+      watchdog = watchOver(spawned.pid);
+      fs.writeFileSync(path.join(clusterDir, OWNER_FILE), `${process.pid}\n`);
+    }
     let stderr = '';
     spawned.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     let exited = false;
@@ -180,6 +253,8 @@ export async function startEmbeddedCluster(
     stop: async () => {
       const running = child;
       child = null;
+      watchdog?.kill();
+      watchdog = null;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {
         running.once('exit', () => resolve());
