@@ -11,6 +11,7 @@ import { testClockRoutes } from './jobs/test-clock.routes.ts';
 import { systemClock, type AdjustableClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, loadMasterKey } from './lib/crypto.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
+import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -89,12 +90,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Fastify's own 404 for a malformed URL etc. goes through our error handler.
     return503OnClosing: true,
   });
   app.decorate('deps', deps);
   late.log = app.log;
+  // Before any hook that may answer early (a 401, a 429): every answer names its request.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // First, so a request is counted before any hook of its own touches the database.
   await app.register(inFlightPlugin);
   await app.register(fairQueuePlugin);

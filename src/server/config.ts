@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ZTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'Use true or false' })
@@ -30,6 +31,8 @@ const ZEnv = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** How long the read cache may hold an answer (ADR 0067); 0 turns it off. */
   READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** The reverse proxies whose X-Forwarded-For names the client (ADR 0082): addresses or CIDR ranges; unset trusts none. */
+  TRUST_PROXY: ZTrustProxy,
 });
 
 export interface Config {
@@ -53,6 +56,8 @@ export interface Config {
   slowRequestMs: number;
   /** Seconds a signed-in GET answer and a loaded session may be reused while nothing changed (ADR 0067); 0: off. */
   readCacheSeconds: number;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For and X-Forwarded-Proto are believed (ADR 0082). */
+  trustProxy: TrustProxy;
   s3:
     | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
     | undefined;
@@ -96,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
     slowRequestMs: e.SLOW_REQUEST_MS,
     readCacheSeconds: e.READ_CACHE_SECONDS,
+    trustProxy: e.TRUST_PROXY,
     s3,
     ...overrides,
   };

@@ -4,6 +4,7 @@
  * the "not allowed" page), then its loader hands the session to the layout.
  */
 import { createBrowserRouter, data, Outlet, ScrollRestoration, useNavigation, type RouteObject } from 'react-router';
+import type { PersonaScreen, PublicScreen } from '../core/app-routes.ts';
 import { personaFor } from '../core/personas.ts';
 import type { Role } from '../core/roles.ts';
 import { Spinner } from './components/ui/spinner.tsx';
@@ -40,11 +41,15 @@ function Loading() {
 
 type ScreenModule = () => Promise<object>;
 
-function screen(path: string | null, load: ScreenModule): RouteObject {
-  return path === null ? { index: true, lazy: load } : { path, lazy: load };
+/**
+ * A section's screens, keyed by the paths in core/app-routes.ts: the type asks for every path there
+ * and no other, so the server's page fallback and this router cannot disagree (ADR 0082).
+ */
+function screens<P extends string>(table: Record<P, ScreenModule>): RouteObject[] {
+  return (Object.entries(table) as [P, ScreenModule][]).map(([path, load]) => (path === '' ? { index: true, lazy: load } : { path, lazy: load }));
 }
 
-function personaArea(role: Role, screens: RouteObject[]): RouteObject {
+function personaArea<R extends Role>(role: R, table: Record<PersonaScreen<R>, ScreenModule>): RouteObject {
   return {
     id: role,
     path: personaFor(role).path,
@@ -53,7 +58,7 @@ function personaArea(role: Role, screens: RouteObject[]): RouteObject {
     lazy: { Component: async () => (await import('./layouts/persona-layout.tsx')).Component },
     ErrorBoundary: PersonaAreaErrorBoundary,
     // Errors inside a screen render inside the layout, keeping the sidebar.
-    children: [{ errorElement: <ErrorScreen inShell />, children: screens }],
+    children: [{ errorElement: <ErrorScreen inShell />, children: screens(table) }],
   };
 }
 
@@ -65,82 +70,84 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <Loading />,
     children: [
-      screen(null, () => import('./routes/landing.tsx')),
-      screen('sign-in', () => import('./routes/sign-in.tsx')),
-      screen('sign-up', () => import('./routes/sign-up.tsx')),
-      screen('sign-up/confirm', () => import('./routes/confirm-sign-up.tsx')),
-      screen('invitations/:token', () => import('./routes/accept-invitation.tsx')),
-      screen('mail', () => import('./routes/mail.tsx')),
-      screen('forgot-password', () => import('./routes/forgot-password.tsx')),
-      screen('reset-password', () => import('./routes/reset-password.tsx')),
-      screen('verify-email', () => import('./routes/verify-email.tsx')),
-      screen('two-factor-setup', () => import('./routes/two-factor-setup.tsx')),
-      screen('check-in', () => import('./routes/check-in.tsx')),
-      screen('check-in/questions/:id', () => import('./routes/check-in-question.tsx')),
-      screen('cancel-report', () => import('./routes/cancel-report.tsx')),
-      screen('trustee', () => import('./routes/trustee.tsx')),
+      ...screens<PublicScreen>({
+        '': () => import('./routes/landing.tsx'),
+        'sign-in': () => import('./routes/sign-in.tsx'),
+        'sign-up': () => import('./routes/sign-up.tsx'),
+        'sign-up/confirm': () => import('./routes/confirm-sign-up.tsx'),
+        'invitations/:token': () => import('./routes/accept-invitation.tsx'),
+        'mail': () => import('./routes/mail.tsx'),
+        'forgot-password': () => import('./routes/forgot-password.tsx'),
+        'reset-password': () => import('./routes/reset-password.tsx'),
+        'verify-email': () => import('./routes/verify-email.tsx'),
+        'two-factor-setup': () => import('./routes/two-factor-setup.tsx'),
+        'check-in': () => import('./routes/check-in.tsx'),
+        'check-in/questions/:id': () => import('./routes/check-in-question.tsx'),
+        'cancel-report': () => import('./routes/cancel-report.tsx'),
+        'trustee': () => import('./routes/trustee.tsx'),
+      }),
 
-      personaArea('estate-owner', [
-        screen(null, () => import('./routes/estate-owner/dashboard.tsx')),
-        screen('memories', () => import('./routes/estate-owner/memories.tsx')),
-        screen('memories/create', () => import('./routes/estate-owner/create-memory.tsx')),
-        screen('beneficiaries', () => import('./routes/estate-owner/beneficiaries.tsx')),
-        screen('beneficiaries/add', () => import('./routes/estate-owner/add-beneficiary.tsx')),
-        screen('digital-assets', () => import('./routes/estate-owner/digital-assets.tsx')),
-        screen('documents', () => import('./routes/estate-owner/documents.tsx')),
-        screen('tasks', () => import('./routes/estate-owner/tasks.tsx')),
-        screen('appointments', () => import('./routes/estate-owner/appointments.tsx')),
-        screen('messages', () => import('./routes/estate-owner/messages.tsx')),
-        screen('settings', () => import('./routes/estate-owner/settings.tsx')),
-        screen('security', () => import('./routes/estate-owner/security.tsx')),
-        screen('release-plan', () => import('./routes/estate-owner/release-plan.tsx')),
-        screen('export', () => import('./routes/estate-owner/export-download.tsx')),
-      ]),
+      personaArea('estate-owner', {
+        '': () => import('./routes/estate-owner/dashboard.tsx'),
+        'memories': () => import('./routes/estate-owner/memories.tsx'),
+        'memories/create': () => import('./routes/estate-owner/create-memory.tsx'),
+        'beneficiaries': () => import('./routes/estate-owner/beneficiaries.tsx'),
+        'beneficiaries/add': () => import('./routes/estate-owner/add-beneficiary.tsx'),
+        'digital-assets': () => import('./routes/estate-owner/digital-assets.tsx'),
+        'documents': () => import('./routes/estate-owner/documents.tsx'),
+        'tasks': () => import('./routes/estate-owner/tasks.tsx'),
+        'appointments': () => import('./routes/estate-owner/appointments.tsx'),
+        'messages': () => import('./routes/estate-owner/messages.tsx'),
+        'settings': () => import('./routes/estate-owner/settings.tsx'),
+        'security': () => import('./routes/estate-owner/security.tsx'),
+        'release-plan': () => import('./routes/estate-owner/release-plan.tsx'),
+        'export': () => import('./routes/estate-owner/export-download.tsx'),
+      }),
 
-      personaArea('legacy-planner', [
-        screen(null, () => import('./routes/legacy-planner/dashboard.tsx')),
-        screen('loved-ones', () => import('./routes/legacy-planner/loved-ones.tsx')),
-        screen('loved-ones/invite', () => import('./routes/legacy-planner/invite-loved-one.tsx')),
-        screen('loved-ones/:estateId', () => import('./routes/legacy-planner/loved-one.tsx')),
-        screen('tools', () => import('./routes/legacy-planner/tools.tsx')),
-        screen('appointments', () => import('./routes/legacy-planner/appointments.tsx')),
-        screen('resources', () => import('./routes/legacy-planner/resources.tsx')),
-        screen('resources/:slug', () => import('./routes/legacy-planner/resource.tsx')),
-        screen('messages', () => import('./routes/legacy-planner/messages.tsx')),
-        screen('settings', () => import('./routes/legacy-planner/settings.tsx')),
-      ]),
+      personaArea('legacy-planner', {
+        '': () => import('./routes/legacy-planner/dashboard.tsx'),
+        'loved-ones': () => import('./routes/legacy-planner/loved-ones.tsx'),
+        'loved-ones/invite': () => import('./routes/legacy-planner/invite-loved-one.tsx'),
+        'loved-ones/:estateId': () => import('./routes/legacy-planner/loved-one.tsx'),
+        'tools': () => import('./routes/legacy-planner/tools.tsx'),
+        'appointments': () => import('./routes/legacy-planner/appointments.tsx'),
+        'resources': () => import('./routes/legacy-planner/resources.tsx'),
+        'resources/:slug': () => import('./routes/legacy-planner/resource.tsx'),
+        'messages': () => import('./routes/legacy-planner/messages.tsx'),
+        'settings': () => import('./routes/legacy-planner/settings.tsx'),
+      }),
 
-      personaArea('beneficiary', [
-        screen(null, () => import('./routes/beneficiary/home.tsx')),
-        screen('memories', () => import('./routes/beneficiary/memories.tsx')),
-        screen('documents', () => import('./routes/beneficiary/documents.tsx')),
-        screen('appointments', () => import('./routes/beneficiary/appointments.tsx')),
-        screen('messages', () => import('./routes/beneficiary/messages.tsx')),
-        screen('notifications', () => import('./routes/beneficiary/notifications.tsx')),
-        screen('settings', () => import('./routes/beneficiary/settings.tsx')),
-        screen('estate/:id', () => import('./routes/beneficiary/estate.tsx')),
-      ]),
+      personaArea('beneficiary', {
+        '': () => import('./routes/beneficiary/home.tsx'),
+        'memories': () => import('./routes/beneficiary/memories.tsx'),
+        'documents': () => import('./routes/beneficiary/documents.tsx'),
+        'appointments': () => import('./routes/beneficiary/appointments.tsx'),
+        'messages': () => import('./routes/beneficiary/messages.tsx'),
+        'notifications': () => import('./routes/beneficiary/notifications.tsx'),
+        'settings': () => import('./routes/beneficiary/settings.tsx'),
+        'estate/:id': () => import('./routes/beneficiary/estate.tsx'),
+      }),
 
-      personaArea('admin', [
-        screen(null, () => import('./routes/admin/dashboard.tsx')),
-        screen('users', () => import('./routes/admin/users.tsx')),
-        screen('estates', () => import('./routes/admin/estates.tsx')),
-        screen('reports', () => import('./routes/admin/reports.tsx')),
-        screen('security', () => import('./routes/admin/security.tsx')),
-        screen('logs', () => import('./routes/admin/logs.tsx')),
-        screen('settings', () => import('./routes/admin/settings.tsx')),
-      ]),
+      personaArea('admin', {
+        '': () => import('./routes/admin/dashboard.tsx'),
+        'users': () => import('./routes/admin/users.tsx'),
+        'estates': () => import('./routes/admin/estates.tsx'),
+        'reports': () => import('./routes/admin/reports.tsx'),
+        'security': () => import('./routes/admin/security.tsx'),
+        'logs': () => import('./routes/admin/logs.tsx'),
+        'settings': () => import('./routes/admin/settings.tsx'),
+      }),
 
-      personaArea('estate-administrator', [
-        screen(null, () => import('./routes/estate-administrator/dashboard.tsx')),
-        screen('estates', () => import('./routes/estate-administrator/estates.tsx')),
-        screen('estates/:id', () => import('./routes/estate-administrator/estate-details.tsx')),
-        screen('verifications', () => import('./routes/estate-administrator/verifications.tsx')),
-        screen('appointments', () => import('./routes/estate-administrator/appointments.tsx')),
-        screen('alerts', () => import('./routes/estate-administrator/alerts.tsx')),
-        screen('reports', () => import('./routes/estate-administrator/reports.tsx')),
-        screen('settings', () => import('./routes/estate-administrator/settings.tsx')),
-      ]),
+      personaArea('estate-administrator', {
+        '': () => import('./routes/estate-administrator/dashboard.tsx'),
+        'estates': () => import('./routes/estate-administrator/estates.tsx'),
+        'estates/:id': () => import('./routes/estate-administrator/estate-details.tsx'),
+        'verifications': () => import('./routes/estate-administrator/verifications.tsx'),
+        'appointments': () => import('./routes/estate-administrator/appointments.tsx'),
+        'alerts': () => import('./routes/estate-administrator/alerts.tsx'),
+        'reports': () => import('./routes/estate-administrator/reports.tsx'),
+        'settings': () => import('./routes/estate-administrator/settings.tsx'),
+      }),
 
       {
         path: '*',

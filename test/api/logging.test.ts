@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOwner } from '../factories/users.ts';
+import { serializeError } from '../../src/server/lib/log-serializers.ts';
+import { createFileStore, type FileStore } from '../../src/server/storage/file-store.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../helpers.ts';
 
 /** What the server log must never hold: query parameters (personal content, password hashes), tokens in paths. */
@@ -43,14 +45,50 @@ describe('the server log', () => {
     }
   });
 
-  it('redacts tokens in request paths and queries', async () => {
+  it('redacts tokens in request paths and never logs a query string (search words, an email typed into a filter)', async () => {
+    const owner = await insertOwner(t.db);
+    const s = await sessionFor(t, owner);
     lines.length = 0;
     const token = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0MTIzNDU2';
     await injectAs(t, null, 'GET', `/api/v1/invitations/${token}`);
     await injectAs(t, null, 'GET', `/api/v1/auth/session?token=short&next=/estate-owner`);
+    await injectAs(t, s, 'GET', '/api/v1/memories?q=ben%40example.org');
     const log = lines.join('\n');
     expect(log).toContain('/api/v1/invitations/[redacted]');
     expect(log).not.toContain(token);
-    expect(log).toContain('token=[redacted]');
+    expect(log).toContain('"url":"/api/v1/memories","route":"/api/v1/memories"');
+    for (const userText of ['ben%40example.org', 'ben@example.org', 'token=', 'next=']) expect(log).not.toContain(userText);
+  });
+
+  it("logs the request's id as reqId: the proxy's X-Request-Id when it sent one", async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'edge-4711' } });
+    expect(res.headers['x-request-id']).toBe('edge-4711');
+    const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    expect(logged.filter((line) => line.reqId === 'edge-4711').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
+describe('a storage error in the log', () => {
+  const failureOf = async (store: FileStore, action: (store: FileStore) => Promise<unknown>) => {
+    const error = await action(store).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    return serializeError(error);
+  };
+
+  it('is a storage error, never a database one (a missing file on disk: ENOENT)', async () => {
+    const logged = await failureOf(createFileStore({ dataDir: t.config.dataDir, s3: undefined }), (store) => store.get('estates/platform/no-such-file'));
+    expect(logged).toMatchObject({ code: 'ENOENT', storage: { kind: 'disk', operation: 'get' } });
+    expect(logged).not.toHaveProperty('database');
+  });
+
+  it('is a storage error, never a database one (S3 not answering: ECONNREFUSED)', async () => {
+    const s3 = { endpoint: 'http://127.0.0.1:1', bucket: 'heirloom', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b' };
+    const logged = await failureOf(createFileStore({ dataDir: t.config.dataDir, s3 }), (store) => store.check());
+    expect(logged).toMatchObject({ storage: { kind: 's3', operation: 'check' } });
+    expect(logged).not.toHaveProperty('database');
   });
 });

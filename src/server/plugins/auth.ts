@@ -21,6 +21,11 @@ declare module 'fastify' {
      * setting two-factor up). Every other signed-in call answers 403 TWO_FACTOR_SETUP_REQUIRED.
      */
     allowBeforeTwoFactor?: boolean;
+    /**
+     * A health probe (public): never reads the session, so its answer is the same with or without a
+     * cookie, and a database that is down is a 503 from the probe, not a 500 from the session lookup.
+     */
+    probe?: boolean;
   }
   interface FastifyInstance {
     /** Every guarded API route and what it declared (the permission tests walk this list). */
@@ -65,10 +70,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
   app.decorate('guardedRoutes', guardedRoutes);
   app.addHook('onRoute', (route) => {
     if (!isGuardedUrl(route.url)) return;
-    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean };
+    const config = (route.config ?? {}) as { permission?: Permission; public?: boolean; probe?: boolean };
     if (!config.permission === !config.public) {
       throw new Error(`Route ${String(route.method)} ${route.url} must declare exactly one of config.permission or config.public`);
     }
+    if (config.probe && !config.public) throw new Error(`Route ${String(route.method)} ${route.url}: only a public route can be a probe`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') guardedRoutes.push({ method, url: route.url, permission: config.permission ?? null });
     }
@@ -116,6 +122,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
     const routeUrl = request.routeOptions.url;
     if (routeUrl === undefined || !isGuardedUrl(routeUrl)) return;
     const config = request.routeOptions.config;
+    if (config.probe) return;
     request.readStamp = readStamp(deps.database.changes, deps.clock);
 
     const token = request.cookies[SESSION_COOKIE];

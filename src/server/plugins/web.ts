@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAppPath, isFileName } from '../../core/app-routes.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { isApiRequest, requestPath } from '../lib/request-path.ts';
 import { sendError } from './errors.ts';
@@ -22,8 +23,10 @@ export function cacheControlFor(relativePath: string): string {
 
 /**
  * Serves the built SPA from `webDist` (when it exists; precompressed .br/.gz when the browser takes
- * them) and answers unknown paths:
- * JSON 404 under /api, the SPA's index.html elsewhere (the router shows its error screen).
+ * them) and answers unknown paths: the SPA's index.html for a screen of the app (core/app-routes.ts,
+ * the table the browser's router is built from); a 404 for anything else (ADR 0082) — a browser
+ * asking for a page still gets the app with it (its router shows the "not found" screen), anyone
+ * else (a scanner, a probe, a stale asset) the JSON error.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const index = path.join(opts.webDist, 'index.html');
@@ -39,9 +42,11 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isApiRequest(request) || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return sendError(reply, 404, ERROR_CODES.notFound, `Nothing is at ${request.method} ${requestPath(request.url)}.`);
+    const pagePath = hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request) ? requestPath(request.url) : null;
+    if (pagePath !== null && isAppPath(pagePath)) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (pagePath !== null && !isFileName(pagePath) && request.headers.accept?.includes('text/html')) {
+      return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendError(reply, 404, ERROR_CODES.notFound, `Nothing is at ${request.method} ${requestPath(request.url)}.`);
   });
 });
