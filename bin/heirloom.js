@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// The operator command (ADR 0081): the built CLI (npm run build:server), or from source through tsx in a checkout.
-import fs from 'node:fs';
-
-const built = new URL('../dist/server/src/server/cli.js', import.meta.url);
-if (fs.existsSync(built)) {
-  await import(built.href);
-} else {
-  const { register } = await import('tsx/esm/api');
+// The operator command (ADR 0081). In a checkout with the dev tools (tsx) it runs the source, so it is
+// never older than the code beside it; an install without them runs the built copy (npm run build:server).
+let register;
+try {
+  ({ register } = await import('tsx/esm/api'));
+} catch {
+  register = null;
+}
+if (register) {
   register();
   await import(new URL('../src/server/cli.ts', import.meta.url).href);
+} else {
+  await import(new URL('../dist/server/src/server/cli.js', import.meta.url).href);
 }

@@ -37,19 +37,13 @@ export async function run(): Promise<number> {
         console.log(`ok: ${probe.what}: ${await within(CHECK_TIMEOUT_MS, probe.what, probe.run())}`);
       } catch (error) {
         problems++;
-        console.log(`problem: ${probe.what}: ${oneLine(error)}`);
+        console.log(`problem: ${probe.what}: ${messageOf(error)}`);
       }
     }
   } finally {
     await opened.database?.close();
   }
   return problems ? 1 : 0;
-}
-
-/** The driver's own words (a failed query wraps them in its `cause`), on one line. */
-function oneLine(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return messageOf(cause).replace(/\s+/g, ' ').trim();
 }
 
 /** ConfigError's message is a heading and one indented line per problem. */

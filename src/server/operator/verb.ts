@@ -24,7 +24,11 @@ export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The words of what went wrong on one line: the driver's own (a failed query wraps them in its `cause`). */
+export function messageOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).replace(/\s+/g, ' ').trim();
+}
 
 /** Arguments the verb cannot run with: the command prints it with the verb's help and exits 2. */
 export class UsageError extends Error {}
