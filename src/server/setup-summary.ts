@@ -19,12 +19,18 @@ export function describeSetup(config: Config, database: Pick<Database, 'kind'>):
       ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ? origin(config.s3.endpoint) : `AWS ${config.s3.region}`}`
       : `disk ${path.join(config.dataDir, 'files')}`,
     mail: config.smtpUrl ? `SMTP ${place(config.smtpUrl, undefined)}` : 'outbox only (kept in the database, not sent)',
-    proxy: 'none trusted (addresses are those of the connecting peer)',
+    proxy: proxyMode(config.trustProxy),
   };
 }
 
 export const setupLine = (summary: SetupSummary) =>
   `setup: database ${summary.database}; storage ${summary.storage}; mail ${summary.mail}; proxy ${summary.proxy}`;
+
+function proxyMode(trustProxy: Config['trustProxy']): string {
+  if (trustProxy === false) return 'none trusted (addresses are those of the connecting peer)';
+  if (typeof trustProxy === 'number') return `the nearest ${trustProxy} hop${trustProxy === 1 ? '' : 's'} trusted (X-Forwarded-For)`;
+  return `${trustProxy.join(', ')} trusted (X-Forwarded-For)`;
+}
 
 /** host:port/path of a URL, without user or password; a socket folder given as `?host=` stands for the host. */
 function place(url: string, defaultPort: number | undefined): string {

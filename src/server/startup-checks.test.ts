@@ -68,14 +68,16 @@ describe('what the start log says about the set-up', () => {
       S3_ACCESS_KEY_ID: 'AKIA-ID-4',
       S3_SECRET_ACCESS_KEY: 's3-secret-5',
       MASTER_KEY: base64(keyA),
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     const line = setupLine(describeSetup(config, { kind: 'postgres' }));
     expect(line).toBe(
       'setup: database PostgreSQL server db.internal:6432/heirloom; storage S3 bucket family-files at https://s3.example.org:9000; ' +
-        'mail SMTP mail.example.org:465; proxy none trusted (addresses are those of the connecting peer)',
+        'mail SMTP mail.example.org:465; proxy 10.0.0.0/8, 127.0.0.1 trusted (X-Forwarded-For)',
     );
     for (const secret of ['db-password-1', 'smtp-password-2', 's3-url-password-3', 'AKIA-ID-4', 's3-secret-5', base64(keyA)]) expect(line).not.toContain(secret);
 
+    expect(describeSetup(loadConfig({}, { trustProxy: 2 }), { kind: 'embedded' }).proxy).toBe('the nearest 2 hops trusted (X-Forwarded-For)');
     const local = setupLine(describeSetup(loadConfig({ DATA_DIR: '/srv/heirloom' }), { kind: 'embedded' }));
     expect(local).toBe(
       'setup: database embedded PostgreSQL in /srv/heirloom/pg; storage disk /srv/heirloom/files; mail outbox only (kept in the database, not sent); ' +
