@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertStoredFile, makePdf } from '../factories/files.ts';
 import { insertOwner } from '../factories/users.ts';
 import { serializeError } from '../../src/server/lib/log-serializers.ts';
 import { createFileStore, type FileStore } from '../../src/server/storage/file-store.ts';
@@ -70,6 +73,20 @@ describe('the server log', () => {
 });
 
 describe('a storage error in the log', () => {
+  it("is logged as the file store's when a download fails there (the blob is gone from the disk)", async () => {
+    const owner = await insertOwner(t.db);
+    const s = await sessionFor(t, owner);
+    const file = await insertStoredFile(t.app.deps, owner.estateId!, { bytes: makePdf('Will'), mimeType: 'application/pdf', name: 'will.pdf', uploadedBy: owner.id });
+    fs.rmSync(path.join(t.config.dataDir, 'files', 'estates', owner.estateId!, file.id));
+    lines.length = 0;
+    const res = await injectAs(t, s, 'GET', `/api/v1/files/${file.id}`);
+    expect(res.statusCode).toBe(500);
+    const [logged] = lines.map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> }).filter((line) => line.err);
+    expect(logged?.msg).toBe('storage error');
+    expect(logged?.err).toMatchObject({ code: 'ENOENT', storage: { kind: 'disk', operation: 'get' } });
+    expect(logged?.err).not.toHaveProperty('database');
+  });
+
   const failureOf = async (store: FileStore, action: (store: FileStore) => Promise<unknown>) => {
     const error = await action(store).then(
       () => undefined,

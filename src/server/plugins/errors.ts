@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type TApiError } from '../../core/errors.ts';
 import { plainFieldMessage } from '../../core/plain-messages.ts';
 import { AppError } from '../lib/app-error.ts';
+import { storageFailureOf } from '../storage/storage-errors.ts';
 
 export function sendError(
   reply: FastifyReply,
@@ -81,7 +82,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, error.statusCode, ERROR_CODES.badRequest, error.message || 'The request could not be processed.');
     }
 
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error }, storageFailureOf(error) ? 'storage error' : 'unhandled error');
     return sendError(reply, 500, ERROR_CODES.internal, 'Something went wrong on our side. Please try again.');
   });
 });
