@@ -134,7 +134,8 @@ describe('heirloom check', () => {
   });
 });
 
-describe('heirloom create-admin', () => {
+// Each create-admin run builds the app from source (a few seconds, more on a loaded machine).
+describe('heirloom create-admin', { timeout: 120_000 }, () => {
   it('makes the first admin with a set-password link that works, refuses a second unless --force, and records it', async () => {
     const first = await heirloom(['create-admin', '--email', 'First.Admin@Example.org', '--name', 'Fran Admin']);
     expect(first.stderr).toBe('');
