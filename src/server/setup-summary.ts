@@ -28,7 +28,6 @@ export const setupLine = (summary: SetupSummary) =>
 
 function proxyMode(trustProxy: Config['trustProxy']): string {
   if (trustProxy === false) return 'none trusted (addresses are those of the connecting peer)';
-  if (typeof trustProxy === 'number') return `the nearest ${trustProxy} hop${trustProxy === 1 ? '' : 's'} trusted (X-Forwarded-For)`;
   return `${trustProxy.join(', ')} trusted (X-Forwarded-For)`;
 }
 

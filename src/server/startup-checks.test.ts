@@ -77,7 +77,6 @@ describe('what the start log says about the set-up', () => {
     );
     for (const secret of ['db-password-1', 'smtp-password-2', 's3-url-password-3', 'AKIA-ID-4', 's3-secret-5', base64(keyA)]) expect(line).not.toContain(secret);
 
-    expect(describeSetup(loadConfig({}, { trustProxy: 2 }), { kind: 'embedded' }).proxy).toBe('the nearest 2 hops trusted (X-Forwarded-For)');
     const local = setupLine(describeSetup(loadConfig({ DATA_DIR: '/srv/heirloom' }), { kind: 'embedded' }));
     expect(local).toBe(
       'setup: database embedded PostgreSQL in /srv/heirloom/pg; storage disk /srv/heirloom/files; mail outbox only (kept in the database, not sent); ' +
