@@ -220,7 +220,10 @@ export async function startEmbeddedCluster(
     );
     child = spawned;
     if (spawned.pid !== undefined) {
-      watchdog = watchOver(spawned.pid);
+      const ownWatchdog = watchOver(spawned.pid);
+      watchdog = ownWatchdog;
+      // Once the server has ended its pid may be reused: the watchdog must not signal it any more.
+      spawned.on('exit', () => ownWatchdog?.kill());
       fs.writeFileSync(path.join(clusterDir, OWNER_FILE), `${process.pid}\n`);
     }
     let stderr = '';
