@@ -111,24 +111,32 @@ function warnAboutPgliteData(dataDir: string): void {
   }
 }
 
-/** Key of the session-level advisory lock every migration run holds (`heirloom migrate` and each server start). */
+/** Key of the session-level advisory lock every schema change at start holds (`heirloom migrate`, each server start). */
 export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
 
 /**
- * Brings the schema up to date under a PostgreSQL advisory lock (ADR 0081): instances starting
- * together take turns, and the later ones find nothing left to do. Drizzle takes no lock of its own;
- * without one, two runs on an empty database both create drizzle's table and one dies on a duplicate
- * key. The lock and the migration share one dedicated connection; closing it releases the lock even
- * when the migration fails.
+ * Runs `work` while holding the migration lock (ADR 0081) on a connection of its own, handed to
+ * `work`: instances starting together take turns, and the later ones find nothing left to do.
+ * Closing the connection releases the lock, also when `work` fails.
  */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function withMigrationLock<T>(database: Database, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1::int4, $2::int4)', [...MIGRATION_LOCK]);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
-    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Brings the schema up to date under the migration lock. Drizzle takes no lock of its own: without
+ * one, two runs on an empty database both create drizzle's table and one dies on a duplicate key.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  await withMigrationLock(database, async (client) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
+    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+  });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { withDatabase } from '../../../test/global-setup.ts';
+import { createJobScheduler } from '../jobs/scheduler.ts';
 import { MIGRATIONS_DIR, migrateDatabase, openPostgres } from './client.ts';
 
 const { url } = inject('dbTemplate');
@@ -29,6 +30,26 @@ it('three instances migrating an empty database at the same moment all succeed, 
     const tables = await instances[0]!.execute(`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name in ('users', 'audit_log', 'outbox_emails')`);
     expect(tables.rows[0]!.n).toBe(3);
   } finally {
+    await Promise.all(instances.map((database) => database.close()));
+  }
+});
+
+it('three instances starting the job queue on that database at the same moment all start (its tables are made once)', async () => {
+  const instances = [0, 1, 2].map(() => openPostgres(withDatabase(url, name)));
+  const schedulers = instances.map((database) =>
+    createJobScheduler({
+      database,
+      deps: () => {
+        throw new Error('no job runs here');
+      },
+    }),
+  );
+  try {
+    const results = await Promise.allSettled(schedulers.map((jobs) => jobs.enqueue('delete-due-accounts')));
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+    expect(await schedulers[0]!.stats()).toMatchObject({ queued: 3, failed: 0 });
+  } finally {
+    await Promise.all(schedulers.map((jobs) => jobs.stop()));
     await Promise.all(instances.map((database) => database.close()));
   }
 });

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../context.ts';
-import type { Database } from '../db/client.ts';
+import { withMigrationLock, type Database } from '../db/client.ts';
 import { raiseAdminAlert } from '../modules/admin-alerts/raise-admin-alert.ts';
 import type { JobCtx, JobResult, RegisteredJob } from './job.ts';
 import { JOBS } from './registry.ts';
@@ -84,8 +84,11 @@ export function createJobScheduler(options: SchedulerOptions): JobScheduler {
         migrate: true,
       });
       instance.on('error', (error: Error) => log?.error({ err: error }, 'job queue error'));
-      await instance.start();
-      for (const job of jobs) await instance.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 3, retryDelay: 30 });
+      // Instances starting together on a new database deadlocked creating the same queues' tables.
+      await withMigrationLock(options.database, async () => {
+        await instance.start();
+        for (const job of jobs) await instance.createQueue(job.name, { name: job.name, policy: 'standard', retryLimit: 3, retryDelay: 30 });
+      });
       boss = instance;
       return instance;
     })();
