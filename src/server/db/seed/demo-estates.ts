@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertStoredFile, makePdf } from '../../../../test/factories/files.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
+import type { PlaybookAction } from '../../../core/playbook.schemas.ts';
 import { RELEASE_STEPS } from '../../../core/release.ts';
 import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
@@ -29,6 +31,8 @@ interface DemoEstate {
   condition?: 'upon_death' | 'manual' | 'specific_date';
   /** the owner's veto window (ADR 0047), when not the default 7 days */
   vetoDays?: number;
+  /** digital accounts the owner recorded while planning (the executor's playbook lists them) */
+  digitalAccounts?: { name: string; platform: string; action: PlaybookAction }[];
 }
 
 const ESTATES: DemoEstate[] = [
@@ -72,6 +76,11 @@ const ESTATES: DemoEstate[] = [
     reportedDaysAgo: 30,
     dateOfDeath: '',
     proofs: [{ type: 'death_certificate', verified: true, hoursAgo: 30 * 24 }],
+    digitalAccounts: [
+      { name: 'Email account', platform: 'Gmail', action: 'close' },
+      { name: 'Photo library', platform: 'Google Photos', action: 'transfer' },
+      { name: 'Social profile', platform: 'Facebook', action: 'memorialise' },
+    ],
   },
 ];
 
@@ -107,6 +116,9 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
       userId: ids.estateAdministratorId,
       acceptedAt: new Date(now - 300 * DAY),
     });
+    for (const account of spec.digitalAccounts ?? []) {
+      await insertDigitalAsset(deps, estateId, { name: account.name, platform: account.platform, afterDeathAction: account.action, createdAt: new Date(now - 120 * DAY) });
+    }
     await insertMemory(deps, estateId, { title: 'A letter for the family', shareAll: true, release: 'after_activation', createdAt: new Date(now - 100 * DAY), stories: [{ title: 'To all of you', content: 'Look after each other.' }] });
 
     if (spec.vetoDays) {
