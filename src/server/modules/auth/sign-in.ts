@@ -3,10 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { TSessionUser, TSignInRequest } from '../../../core/auth.schemas.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
 import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { checkInOnSignIn } from '../check-in/check-in-period.ts';
 import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
@@ -89,8 +89,7 @@ export async function signIn(
     await audit(ctx, { action: 'auth.sign_in_refused_locked', actorUserId: user.id });
     throw invalid();
   }
-  await ctx.db.transaction(async (tx) => {
-    const txCtx: BaseCtx = { ...ctx, db: tx as unknown as Db };
+  await inMailTransaction(ctx, async (txCtx) => {
     const { sessionId } = await startSession(txCtx, reply, user.id, ctx.meta, previousToken);
     await audit(txCtx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
     // An active estate's owner signing in is news for its administrator and trustees (ADR 0075).
@@ -109,6 +108,11 @@ export async function signIn(
  * account, starts a fresh count, and emails the owner.
  */
 export async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string): Promise<void> {
+  // The count, the lock, its audit rows, the admins' alert and the owner's mail commit together (ADR 0077).
+  await inMailTransaction(ctx, (tx) => countFailure(tx, user, reason));
+}
+
+async function countFailure(ctx: BaseCtx, user: UserRow, reason: string): Promise<void> {
   const now = ctx.clock.now();
   const { lockout } = await getSystemSettings(ctx.db);
   const windowStart = new Date(now.getTime() - lockout.windowMinutes * 60_000);
@@ -147,5 +151,5 @@ export async function recordFailure(ctx: BaseCtx, user: UserRow, reason: string)
       'If this was you, wait and try again. If it was not, your password kept the account safe; consider changing it and turning on two-factor authentication.',
     ].join('\n'),
     kind: 'account-locked',
-  });
+  }, { db: ctx.db, idempotencyKey: `account-locked.${user.id}.${until.getTime()}` });
 }

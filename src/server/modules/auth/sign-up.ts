@@ -18,6 +18,7 @@ import { tasks } from '../../db/schema/tasks.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../system-settings/get-system-settings.ts';
@@ -74,53 +75,56 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
     return answer;
   }
 
-  const { systemName } = await getSystemSettings(ctx.db);
-  if (existing) {
-    await audit(ctx, { action: 'auth.sign_up_existing_email', actorUserId: existing.id });
+  // The link (or the warning), its audit row and its mail commit together (ADR 0077).
+  await inMailTransaction(ctx, async (ctx) => {
+    const { systemName } = await getSystemSettings(ctx.db);
+    if (existing) {
+      await audit(ctx, { action: 'auth.sign_up_existing_email', actorUserId: existing.id });
+      await ctx.mailer.send({
+        to: input.email,
+        subject: `${systemName}: someone tried to create an account with your email address`,
+        text: [
+          `Hello ${existing.name},`,
+          '',
+          `Someone asked to create a new ${systemName} account with this email address, which already has an account.`,
+          `If it was you, sign in here instead: ${new URL('/sign-in', ctx.config.publicUrl).toString()}`,
+          'If it was not you, you can ignore this email: nothing was changed.',
+        ].join('\n'),
+        kind: 'sign-up-existing',
+      }, { db: ctx.db });
+      return;
+    }
+
+    // The newest request is the only live one: earlier links for this address stop working.
+    await ctx.db
+      .update(invitations)
+      .set({ expiresAt: now })
+      .where(and(eq(invitations.kind, SIGN_UP_KIND), eq(invitations.email, input.email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
+    const token = randomToken();
+    await ctx.db.insert(invitations).values({
+      tokenHash: sha256(token),
+      kind: SIGN_UP_KIND,
+      email: input.email,
+      role: 'estate-owner' satisfies Role,
+      data: { name: input.name, passwordHash },
+      expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000),
+      createdAt: now,
+    });
+    await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
+    const link = new URL(`/sign-up/confirm#${token}`, ctx.config.publicUrl).toString();
     await ctx.mailer.send({
       to: input.email,
-      subject: `${systemName}: someone tried to create an account with your email address`,
+      subject: `${systemName}: confirm your email address to create your account`,
       text: [
-        `Hello ${existing.name},`,
+        'Hello,',
         '',
-        `Someone asked to create a new ${systemName} account with this email address, which already has an account.`,
-        `If it was you, sign in here instead: ${new URL('/sign-in', ctx.config.publicUrl).toString()}`,
-        'If it was not you, you can ignore this email: nothing was changed.',
+        `To finish creating your ${systemName} account, open this link within ${SIGN_UP_LINK_HOURS} hours:`,
+        link,
+        '',
+        'If you did not ask for an account, ignore this email and nothing will be created.',
       ].join('\n'),
-      kind: 'sign-up-existing',
-    });
-    return answer;
-  }
-
-  // The newest request is the only live one: earlier links for this address stop working.
-  await ctx.db
-    .update(invitations)
-    .set({ expiresAt: now })
-    .where(and(eq(invitations.kind, SIGN_UP_KIND), eq(invitations.email, input.email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
-  const token = randomToken();
-  await ctx.db.insert(invitations).values({
-    tokenHash: sha256(token),
-    kind: SIGN_UP_KIND,
-    email: input.email,
-    role: 'estate-owner' satisfies Role,
-    data: { name: input.name, passwordHash },
-    expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000),
-    createdAt: now,
-  });
-  await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
-  const link = new URL(`/sign-up/confirm#${token}`, ctx.config.publicUrl).toString();
-  await ctx.mailer.send({
-    to: input.email,
-    subject: `${systemName}: confirm your email address to create your account`,
-    text: [
-      'Hello,',
-      '',
-      `To finish creating your ${systemName} account, open this link within ${SIGN_UP_LINK_HOURS} hours:`,
-      link,
-      '',
-      'If you did not ask for an account, ignore this email and nothing will be created.',
-    ].join('\n'),
-    kind: 'sign-up-confirm',
+      kind: 'sign-up-confirm',
+    }, { db: ctx.db });
   });
   return answer;
 }
