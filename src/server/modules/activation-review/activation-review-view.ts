@@ -4,7 +4,7 @@ import type { ActivationReviewStatus, TActivationReview } from '../../../core/ac
 import type { Db } from '../../db/client.ts';
 import { activationReviews } from '../../db/schema/activation-reviews.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type ReviewRow = typeof activationReviews.$inferSelect;
 
@@ -55,13 +55,3 @@ export async function latestReviewView(db: Db, estateId: string): Promise<TActiv
 
 /** The undecided reviews, for the platform admins' list. */
 export const undecidedReviewViews = (db: Db) => reviewViews(db, and(inArray(activationReviews.status, UNDECIDED)));
-
-/** Every active platform admin (the people told of a review and able to decide one). */
-export async function platformAdminIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
-    .where(eq(users.status, 'active'));
-  return rows.map((r) => r.id);
-}

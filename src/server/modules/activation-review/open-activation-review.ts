@@ -10,7 +10,8 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { notifyAll } from '../notifications/notify.ts';
-import { latestReview, platformAdminIds, UNDECIDED, type ReviewRow } from './activation-review-view.ts';
+import { activeAdminIds } from '../admin-users/active-admins.ts';
+import { latestReview, UNDECIDED, type ReviewRow } from './activation-review-view.ts';
 
 const ownerView = (estateActive: boolean, review: ReviewRow | null): TOwnerActivationReview => ({
   estateActive,
@@ -46,7 +47,7 @@ export async function openActivationReview(ctx: Ctx): Promise<TOwnerActivationRe
     await audit(tx, { action: 'estate.activation_review_opened', estateId, targetType: 'activation_review', targetId: review!.id });
     const message = `${ctx.actor.name} signed in and says the activation of their estate is a mistake: they are alive. Check it and, if it is right, propose the reversal.`;
     await raiseAlert(tx, { estateId, type: 'activation', priority: 'high', message, dedupeKey: `activation-review:${review!.id}` });
-    await notifyAll(tx, await platformAdminIds(tx.db), {
+    await notifyAll(tx, await activeAdminIds(tx.db), {
       type: 'security',
       message: `${ctx.actor.name} says the activation of their estate is a mistake. Their estate administrator checks it first; a reversal then needs a platform admin's approval.`,
       link: '/admin/estates',

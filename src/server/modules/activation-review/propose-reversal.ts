@@ -10,7 +10,8 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
 import { notifyAll } from '../notifications/notify.ts';
-import { latestReview, latestReviewView, platformAdminIds } from './activation-review-view.ts';
+import { activeAdminIds } from '../admin-users/active-admins.ts';
+import { latestReview, latestReviewView } from './activation-review-view.ts';
 
 /** Only an administrator of this very estate; anyone else's estate is "not found". */
 async function assertAdministers(ctx: Ctx, db: Db, estateId: string): Promise<void> {
@@ -46,7 +47,7 @@ export async function proposeReversal(ctx: Ctx, estateId: string, reason: string
       throw conflict('The owner has not asked for a review of this activation, so there is nothing to propose.');
     }
     await audit(tx, { action: 'estate.activation_reversal_proposed', estateId, targetType: 'activation_review', targetId: proposed.id, details: { reviewId: proposed.id } });
-    await notifyAll(tx, await platformAdminIds(tx.db), {
+    await notifyAll(tx, await activeAdminIds(tx.db), {
       type: 'security',
       message: `${ctx.actor.name}, an estate administrator, proposes reversing an estate's activation made by mistake. A platform admin other than ${ctx.actor.name} must approve or reject it on Estates.`,
       link: '/admin/estates',

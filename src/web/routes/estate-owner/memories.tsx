@@ -62,19 +62,21 @@ export function Component() {
     setEditing(memory.id);
   };
 
+  const createMemory = (
+    <WhileEditable>
+      <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
+        <PlusIcon aria-hidden="true" className="size-5" />
+        Create Memory
+      </Link>
+    </WhileEditable>
+  );
+
   return (
     <div className="space-y-8">
       <PageHeader
         title="Memories"
         description="Photos, recordings and stories to pass on. Share each one with the people it belongs to."
-        actions={
-          <WhileEditable>
-            <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
-              <PlusIcon aria-hidden="true" className="size-5" />
-              Create Memory
-            </Link>
-          </WhileEditable>
-        }
+        actions={createMemory}
       />
       <div aria-live="polite">
         {savedTitle ? <Alert tone="success">Saved your changes to “{savedTitle}”.</Alert> : createdMemory && <Alert tone="success">Saved “{createdMemory.title}”.</Alert>}
@@ -88,14 +90,7 @@ export function Component() {
             icon={PhotoIcon}
             title="No memories yet"
             description="Create your first memory: a photo album, a recording, or a story only you can tell."
-            action={
-              <WhileEditable>
-                <Link to="/estate-owner/memories/create" className={buttonClasses('primary')}>
-                  <PlusIcon aria-hidden="true" className="size-5" />
-                  Create Memory
-                </Link>
-              </WhileEditable>
-            }
+            action={createMemory}
           />
         )
       ) : (
