@@ -20,3 +20,4 @@ export * from './playbook.ts';
 export * from './report-safeguards.ts';
 export * from './snapshots.ts';
 export * from './activation-reviews.ts';
+export * from './rate-limits.ts';
