@@ -13,8 +13,7 @@ Commands:
 ${VERBS.map((v) => `  ${v.name.padEnd(14)}${v.summary}`).join('\n')}
 
 \`heirloom <command> --help\` explains one command. Every command reads the server's settings
-from the environment (DATABASE_URL, DATA_DIR, S3_*, SMTP_URL, MASTER_KEY, …; see docs/deploy.md).
-Backup and restore are not part of this command yet.`;
+from the environment (DATABASE_URL, DATA_DIR, S3_*, SMTP_URL, MASTER_KEY, …; see docs/deploy.md).`;
 
 async function runCli(argv: string[]): Promise<number> {
   const [name, ...args] = argv;

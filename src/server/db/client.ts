@@ -133,10 +133,11 @@ export async function withMigrationLock<T>(database: Database, work: (client: pg
 /**
  * Brings the schema up to date under the migration lock. Drizzle takes no lock of its own: without
  * one, two runs on an empty database both create drizzle's table and one dies on a duplicate key.
+ * `migrationsFolder`: another journal (a restore first migrates only as far as its archive, ADR 0084).
  */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   await withMigrationLock(database, async (client) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
-    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder });
   });
 }

@@ -45,6 +45,36 @@ Run it once the database is migrated (heirloom migrate, or a first server start)
     load: () => import('./create-admin.ts'),
   },
   {
+    name: 'backup',
+    summary: 'write the whole platform (every table, every stored file) to one archive',
+    help: `Usage: heirloom backup --to FILE
+
+Writes ONE archive (a tar file, docs/backup.md) of the database and file store the server uses,
+while the server keeps running: every table's rows from one consistent snapshot of the database,
+then every stored file as stored (still encrypted), with a checksum of each, the schema's
+migration and the MASTER_KEY's fingerprint (never the key: keep the key apart from the archive).
+The job queue is not in it. FILE must not exist yet; it is written as FILE.partial and renamed
+when whole. Progress on stderr. Works with the embedded PostgreSQL (DATA_DIR/pg, also while the
+server runs on it) and with a PostgreSQL server (DATABASE_URL); disk or S3 storage.
+Exit 0 written, 1 failed (no FILE is left).`,
+    load: () => import('./backup.ts'),
+  },
+  {
+    name: 'restore',
+    summary: 'load a backup archive into a new, empty installation',
+    help: `Usage: heirloom restore FILE
+
+Loads an archive written by heirloom backup into the installation the settings name (DATABASE_URL
+or the embedded PostgreSQL in DATA_DIR/pg; DATA_DIR/files or S3_*), which must be empty: no rows
+in the database (do not start the server on it first), no files in the store. It refuses (exit 1,
+one line) a non-empty installation, an archive of another format or of a newer version, and a
+MASTER_KEY other than the archive's (set MASTER_KEY to the original key). It applies the
+migrations itself, loads every table in one transaction and every file, checks each against the
+archive's checksums, and keeps nothing when one does not match. The same pair of commands moves
+an installation from the embedded database to a PostgreSQL server and back (docs/backup.md).`,
+    load: () => import('./restore.ts'),
+  },
+  {
     name: 'verify-audit',
     summary: 'check the tamper-evident audit record (every hash chain)',
     help: `Usage: heirloom verify-audit
