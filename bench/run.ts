@@ -11,7 +11,7 @@ import { CONNECTIONS, SECONDS, startCeiling } from './lib/load.ts';
 import { Report } from './lib/report.ts';
 import { assertBuilt, startServer } from './lib/server.ts';
 import { largeDatabaseReady } from './lib/sessions.ts';
-import { compareSizes, measureApi, measureApiUncached } from './sections/api.ts';
+import { compareSizes, measureApi } from './sections/api.ts';
 import { measureBundle } from './sections/bundle.ts';
 import { measureLighthouse } from './sections/lighthouse.ts';
 import { measureMixedLoad } from './sections/mixed.ts';
@@ -32,8 +32,6 @@ const wants = (section: Section) => only.has(section);
 const skipLarge = argv.includes('--skip-large');
 const skipEmbedded = argv.includes('--skip-embedded');
 const basePort = Number(process.env.BENCH_PORT ?? 4100);
-/** The read cache off (ADR 0067), for the information rows beside the budgeted ones. */
-const CACHE_OFF = { READ_CACHE_SECONDS: '0' };
 
 assertBuilt();
 const report = new Report();
@@ -43,7 +41,6 @@ if (wants('bundle')) measureBundle(report);
 const ceiling = wants('api') ? await startCeiling(basePort) : undefined;
 try {
   let demoP50s = new Map<string, number>();
-  let demoUncachedP50s = new Map<string, number>();
   if (skipEmbedded) report.skip('Embedded demo', 'all', '--skip-embedded');
   else if (wants('api') || wants('lighthouse') || wants('upload') || wants('load')) {
     const server = await startServer({ port: basePort + 1, kind: 'embedded' });
@@ -57,15 +54,6 @@ try {
       if (wants('load')) await measureMixedLoad(report, server.base, await demoLoadSessions(server.base, LOAD_USERS), 'embedded, demo');
     } finally {
       await server.stop();
-    }
-    if (wants('api')) {
-      const uncached = await startServer({ port: basePort + 1, kind: 'embedded', env: CACHE_OFF });
-      try {
-        const sessions = await demoPersonaSessions(uncached.base);
-        demoUncachedP50s = await measureApiUncached(report, { label: 'API embedded, demo', base: uncached.base, sessions, searchTerm: SEARCH_TERM, large: false });
-      } finally {
-        await uncached.stop();
-      }
     }
   }
   if (wants('api') || wants('load')) {
@@ -82,16 +70,6 @@ try {
         if (wants('load')) await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
       } finally {
         await server.stop();
-      }
-      if (wants('api')) {
-        const uncached = await startServer({ port: basePort + 2, kind: 'postgres', databaseUrl: LARGE_DATABASE_URL, dataDir: LARGE_DATA_DIR, env: CACHE_OFF });
-        try {
-          const sessions = await largePersonaSessions(LARGE_DATABASE_URL);
-          const largeUncachedP50s = await measureApiUncached(report, { label: 'API PostgreSQL, large', base: uncached.base, sessions, searchTerm: SEARCH_TERM, large: true });
-          compareSizes(report, demoUncachedP50s, largeUncachedP50s, true);
-        } finally {
-          await uncached.stop();
-        }
       }
     }
   }

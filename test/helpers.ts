@@ -96,6 +96,26 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * Another instance of the same installation, as a second server behind a load balancer runs it: its
+ * own app and its own connection pool on `t`'s database, with the same settings and clock.
+ * Closing it leaves `t` running.
+ */
+export async function buildSecondInstance(t: TestApp): Promise<TestApp> {
+  const database = openPostgres(t.databaseUrl);
+  const app = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
+  return {
+    ...t,
+    app,
+    db: database.db,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 export interface TestSession {
   userId: string;
   cookie: string;
@@ -174,6 +194,23 @@ export function injectAs(
     ...(body === undefined ? {} : typeof body === 'string' || Buffer.isBuffer(body) ? { payload: body } : { payload: body as object }),
     ...extra,
     ...(extra.headers ? { headers } : {}),
+  });
+}
+
+/**
+ * A password sign-in by a browser at `client` behind a proxy at `peer` (which appends the client to
+ * X-Forwarded-For; with no proxy trusted, `peer` is the address the app sees).
+ */
+export async function signInFrom(t: TestApp, client: string, email: string, password: string, peer = '127.0.0.1') {
+  const headers = { 'x-forwarded-for': client };
+  const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', remoteAddress: peer, headers });
+  const csrf = session.json<{ csrfToken: string }>().csrfToken;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    remoteAddress: peer,
+    headers: { ...headers, cookie: `${CSRF_COOKIE}=${csrf}`, 'x-csrf-token': csrf },
+    payload: { email, password },
   });
 }
 

@@ -81,39 +81,19 @@ async function warmUp(target: ApiTarget): Promise<void> {
   await warmUpWith(target.base + first.path(target.searchTerm), session ? { cookie: session.cookie } : {});
 }
 
-/**
- * For information, no budget: the same endpoints on a server whose read cache is off
- * (READ_CACHE_SECONDS=0, ADR 0067) — what every first read, and every read after a change, costs.
- */
-export async function measureApiUncached(report: Report, target: ApiTarget): Promise<Map<string, number>> {
-  const p50s = new Map<string, number>();
-  await warmUp(target);
-  for (const endpoint of ENDPOINTS) {
-    const session = endpoint.role ? target.sessions[endpoint.role] : undefined;
-    if (!endpoint.role || !session) continue;
-    const ours = await hammer(target.base + endpoint.path(target.searchTerm), { cookie: session.cookie });
-    p50s.set(endpoint.name, ours.p50);
-    report.add({
-      section: `${target.label}, cache off`,
-      measure: endpoint.name,
-      figure: `${speedOf(ours)}${failuresOf(ours)}`,
-    });
-  }
-  return p50s;
-}
-
-/** p50 at the large size against the same endpoint at demo size (budget ≤1.5×; information only with the cache off). */
-export function compareSizes(report: Report, demo: Map<string, number>, large: Map<string, number>, cacheOff = false): void {
+/** p50 at the large size against the same endpoint at demo size (budget ≤1.5×). */
+export function compareSizes(report: Report, demo: Map<string, number>, large: Map<string, number>): void {
   for (const [name, largeP50] of large) {
     const demoP50 = demo.get(name);
     if (demoP50 === undefined || name.startsWith('health')) continue;
     // autocannon's latencies are whole milliseconds: a 0–1 ms demo figure counts as 1 ms.
     const factor = largeP50 / Math.max(1, demoP50);
     report.add({
-      section: cacheOff ? 'API large vs demo, cache off' : 'API large vs demo',
+      section: 'API large vs demo',
       measure: `${name} p50`,
       figure: `${ms(largeP50)} large / ${ms(demoP50)} demo = ${factor.toFixed(2)}×`,
-      ...(cacheOff ? {} : { budget: '≤1.5×', pass: factor <= 1.5 }),
+      budget: '≤1.5×',
+      pass: factor <= 1.5,
     });
   }
 }

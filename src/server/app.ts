@@ -11,6 +11,7 @@ import { testClockRoutes } from './jobs/test-clock.routes.ts';
 import { systemClock, type AdjustableClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, loadMasterKey } from './lib/crypto.ts';
 import { serializeError, serializeRequest } from './lib/log-serializers.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
@@ -20,7 +21,6 @@ import { fairQueuePlugin } from './plugins/fair-queue.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { readCachePlugin } from './plugins/read-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { slowRequestsPlugin } from './plugins/slow-requests.ts';
 import { validationPlugin } from './plugins/validation.ts';
@@ -110,11 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityHeadersPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so a client's limit holds across every instance (ADR 0085).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database) });
   await app.register(multipart, { limits: { fileSize: MEDIA_MAX_BYTES /* the largest part: a video; documents have their own 10 MB rule */, files: 20, fields: 50, fieldSize: 100_000 } });
   await app.register(openapiPlugin, { enabled: config.apiDocs });
   await app.register(authPlugin, { deps });
-  await app.register(readCachePlugin, { deps });
   await app.register(jobsPlugin, { deps, poll: options.pollJobs ?? false });
   await app.register(slowRequestsPlugin, { deps });
 

@@ -29,8 +29,6 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** An API answer this slow or slower raises a performance alert for the admins (ADR 0028). */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
-  /** How long the read cache may hold an answer (ADR 0067); 0 turns it off. */
-  READ_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   /** The reverse proxies whose X-Forwarded-For names the client (ADR 0082): addresses or CIDR ranges; unset trusts none. */
   TRUST_PROXY: ZTrustProxy,
 });
@@ -54,8 +52,6 @@ export interface Config {
   webDist: string;
   /** Requests answered in this many milliseconds or more raise a performance alert. */
   slowRequestMs: number;
-  /** Seconds a signed-in GET answer and a loaded session may be reused while nothing changed (ADR 0067); 0: off. */
-  readCacheSeconds: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For and X-Forwarded-Proto are believed (ADR 0082). */
   trustProxy: TrustProxy;
   s3:
@@ -100,7 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
     slowRequestMs: e.SLOW_REQUEST_MS,
-    readCacheSeconds: e.READ_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     s3,
     ...overrides,

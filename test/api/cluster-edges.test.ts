@@ -8,25 +8,11 @@ import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../src/core/constants.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog } from '../../src/server/db/schema/system.ts';
 import { insertUser } from '../factories/users.ts';
-import { buildTestApp, type TestApp } from '../helpers.ts';
+import { buildTestApp, signInFrom, type TestApp } from '../helpers.ts';
 
 /** The HTTP edges a cluster behind a load balancer relies on (ADR 0082). */
 
 const PROXY = '127.0.0.1';
-
-/** A browser at `forwardedFor` behind a peer at `peer` (the proxy, or the browser itself when it connects directly). */
-async function signInVia(t: TestApp, forwardedFor: string, email: string, password: string, peer = PROXY) {
-  const headers = { 'x-forwarded-for': forwardedFor };
-  const session = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', remoteAddress: peer, headers });
-  const csrf = session.json<{ csrfToken: string }>().csrfToken;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/sign-in',
-    remoteAddress: peer,
-    headers: { ...headers, cookie: `heirloom_csrf=${csrf}`, 'x-csrf-token': csrf },
-    payload: { email, password },
-  });
-}
 
 const signInAuditIp = async (t: TestApp, userId: string) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, 'auth.sign_in'))))[0]?.ip;
@@ -35,10 +21,10 @@ const signInAuditIp = async (t: TestApp, userId: string) =>
 async function aExhaustsThenBSignsIn(t: TestApp) {
   const b = await insertUser(t.db, { roles: ['beneficiary'] });
   for (let i = 0; i < SIGN_IN_RATE_LIMIT_PER_MINUTE; i++) {
-    expect((await signInVia(t, '198.51.100.10', 'nobody@example.org', `guess-${i}`)).statusCode).toBe(401);
+    expect((await signInFrom(t, '198.51.100.10', 'nobody@example.org', `guess-${i}`)).statusCode).toBe(401);
   }
-  expect((await signInVia(t, '198.51.100.10', 'nobody@example.org', 'guess')).statusCode).toBe(429);
-  const res = await signInVia(t, '203.0.113.20', b.email, b.password);
+  expect((await signInFrom(t, '198.51.100.10', 'nobody@example.org', 'guess')).statusCode).toBe(429);
+  const res = await signInFrom(t, '203.0.113.20', b.email, b.password);
   return { status: res.statusCode, auditIp: await signInAuditIp(t, b.id) };
 }
 
@@ -55,7 +41,7 @@ describe('behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
 
   it('believes X-Forwarded-For only from the named proxy', async () => {
     const user = await insertUser(t.db, { roles: ['beneficiary'] });
-    expect((await signInVia(t, '203.0.113.99', user.email, user.password, '192.0.2.50')).statusCode).toBe(200);
+    expect((await signInFrom(t, '203.0.113.99', user.email, user.password, '192.0.2.50')).statusCode).toBe(200);
     expect(await signInAuditIp(t, user.id)).toBe('192.0.2.50');
   });
 });
@@ -73,7 +59,7 @@ describe('with no proxy trusted (the default)', () => {
 
   it('audits the connecting address, not the one a client claims', async () => {
     const user = await insertUser(t.db, { roles: ['beneficiary'] });
-    expect((await signInVia(t, '203.0.113.30', user.email, user.password, '192.0.2.60')).statusCode).toBe(200);
+    expect((await signInFrom(t, '203.0.113.30', user.email, user.password, '192.0.2.60')).statusCode).toBe(200);
     expect(await signInAuditIp(t, user.id)).toBe('192.0.2.60');
   });
 });

@@ -13,6 +13,7 @@ import { sendOutboxJob } from './send-outbox.ts';
 import { sweepCheckInsJob } from './sweep-check-ins.ts';
 import { sendWeeklySummariesJob } from './send-weekly-summaries.ts';
 import { sweepLegacyExportsJob } from './sweep-legacy-exports.ts';
+import { sweepRateLimitsJob } from './sweep-rate-limits.ts';
 import { sweepUnfinishedUploadsJob } from './sweep-unfinished-uploads.ts';
 
 /**
@@ -38,6 +39,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(sweepUnfinishedUploadsJob),
   registered(extractDocumentTextJob),
   registered(sweepLegacyExportsJob),
+  registered(sweepRateLimitsJob),
   // Queued on demand (no schedule): runDue drains it after the periodic ones.
   registered(buildLegacyExportJob),
 ];

@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { can, type Permission } from '../../core/permissions.ts';
 import type { Actor, BaseCtx, Ctx, Deps, RequestMeta } from '../context.ts';
-import { safeEqual, sha256 } from '../lib/tokens.ts';
-import { createGenerationCache, readStamp, type ReadStamp } from '../lib/generation-cache.ts';
-import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession, reuseSession, type ActiveSession, type LoadedSession } from '../modules/auth/sessions.ts';
+import { safeEqual } from '../lib/tokens.ts';
+import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession } from '../modules/auth/sessions.ts';
 import { getSystemSettings } from '../modules/system-settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
 import { refuseFrozenEstateWrite } from './estate-freeze.ts';
@@ -45,8 +44,6 @@ declare module 'fastify' {
     ctx: Ctx;
     /** Service context without an actor guarantee (public routes). */
     baseCtx: BaseCtx;
-    /** The database's change generation and the time when this request began, before it read anything (ADR 0067). */
-    readStamp: ReadStamp;
   }
 }
 
@@ -85,24 +82,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
   app.decorateRequest('twoFactorSetupRequired', false);
   app.decorateRequest('idleRemainingSeconds', null);
   app.decorateRequest('csrfToken', null);
-  app.decorateRequest('readStamp', null as unknown as ReadStamp);
-  // Sessions loaded a moment ago, by token hash, while nothing in the database changed (ADR 0067).
-  const recentSessions = createGenerationCache<ActiveSession>({
-    changes: deps.database.changes,
-    clock: deps.clock,
-    ttlMs: deps.config.readCacheSeconds * 1000,
-    maxEntries: 10_000,
-    maxBytes: Number.POSITIVE_INFINITY,
-  });
-  const sessionOf = async (token: string, background: boolean, stamp: ReadStamp): Promise<LoadedSession> => {
-    const key = sha256(token);
-    const recent = recentSessions.get(key);
-    const reused = recent && (await reuseSession(deps, recent, { background }));
-    if (reused) return reused;
-    const loaded = await loadSession(deps, token, { background });
-    if (loaded && !('expired' in loaded)) recentSessions.set(key, loaded, stamp);
-    return loaded;
-  };
   app.decorateRequest('meta', { getter: metaOf });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): Ctx {
@@ -123,11 +102,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
     if (routeUrl === undefined || !isGuardedUrl(routeUrl)) return;
     const config = request.routeOptions.config;
     if (config.probe) return;
-    request.readStamp = readStamp(deps.database.changes, deps.clock);
 
+    // Read on every request (ADR 0085): a session ended on any instance is refused at once on all.
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await sessionOf(token, request.headers[BACKGROUND_HEADER] === '1', request.readStamp);
+      const loaded = await loadSession(deps, token, { background: request.headers[BACKGROUND_HEADER] === '1' });
       if (loaded && 'expired' in loaded) request.sessionExpired = true;
       else if (loaded) {
         request.actor = loaded.actor;

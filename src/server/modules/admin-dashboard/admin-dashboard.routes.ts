@@ -25,7 +25,7 @@ export async function adminDashboardRoutes(base: FastifyInstance) {
   const tags = ['admin'];
   app.get(
     '/api/v1/admin/dashboard',
-    { schema: { tags, summary: 'Stat tiles and system status', response: { 200: ZAdminDashboard } }, config: { permission: 'read:report:any', readCache: true } },
+    { schema: { tags, summary: 'Stat tiles and system status', response: { 200: ZAdminDashboard } }, config: { permission: 'read:report:any' } },
     async (req) => getAdminDashboard(req.ctx),
   );
   app.get(

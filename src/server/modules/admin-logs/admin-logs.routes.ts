@@ -11,7 +11,7 @@ export async function adminLogsRoutes(base: FastifyInstance) {
   const tags = ['admin'];
   app.get(
     '/api/v1/admin/logs',
-    { schema: { tags, querystring: ZAuditLogQuery, response: { 200: ZAuditLogPage } }, config: { permission: 'read:audit-log:any', readCache: true } },
+    { schema: { tags, querystring: ZAuditLogQuery, response: { 200: ZAuditLogPage } }, config: { permission: 'read:audit-log:any' } },
     async (req) => listAuditLog(req.ctx, req.query),
   );
   app.get(

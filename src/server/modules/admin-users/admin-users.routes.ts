@@ -21,7 +21,7 @@ export async function adminUsersRoutes(base: FastifyInstance) {
         querystring: ZPlatformUserListQuery,
         response: { 200: ZPlatformUserPage },
       },
-      config: { permission: 'read:user:any', readCache: true },
+      config: { permission: 'read:user:any' },
     },
     async (req) => listUsers(req.ctx, req.query),
   );

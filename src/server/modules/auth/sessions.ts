@@ -32,9 +32,6 @@ export interface ActiveSession {
   twoFactorEnabled: boolean;
   /** Seconds of inactivity left before the session ends. */
   idleRemainingSeconds: number;
-  /** Epoch milliseconds, for judging the session again without reading it (reuseSession). */
-  lastSeenAt: number;
-  createdAt: number;
 }
 
 export type LoadedSession = ActiveSession | { expired: true } | null;
@@ -105,8 +102,6 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     csrfToken: row.session.csrfToken,
     twoFactorEnabled: Boolean(row.user.totpEnabledAt),
     idleRemainingSeconds: idleRemaining(sessionTimeoutMinutes, now, lastSeen.getTime()),
-    lastSeenAt: lastSeen.getTime(),
-    createdAt: row.session.createdAt.getTime(),
   };
 }
 
@@ -114,7 +109,10 @@ function idleRemaining(timeoutMinutes: number, now: Date, lastSeenAt: number): n
   return Math.max(0, Math.floor((timeoutMinutes * 60_000 - (now.getTime() - lastSeenAt)) / 1000));
 }
 
-type SessionTimes = Pick<ActiveSession, 'lastSeenAt' | 'createdAt'>;
+interface SessionTimes {
+  lastSeenAt: number;
+  createdAt: number;
+}
 
 /** Idle past the timeout, or past its absolute lifetime however busy it was kept. */
 function outlived(session: SessionTimes, now: Date, timeoutMinutes: number): boolean {
@@ -124,19 +122,6 @@ function outlived(session: SessionTimes, now: Date, timeoutMinutes: number): boo
 /** Its last-seen time is due to be written (background requests never count as activity). */
 function touchDue(session: SessionTimes, now: Date, background: boolean | undefined): boolean {
   return now.getTime() - session.lastSeenAt > TOUCH_EVERY_MS && !background;
-}
-
-/**
- * A session loaded a moment ago, judged again at this request's time without reading it (the read
- * cache, ADR 0067: the cache already dropped it if anything changed since). Null when the database
- * must be asked: the session would have ended (loadSession deletes it), or its last-seen time is due
- * to be written.
- */
-export async function reuseSession(deps: Deps, loaded: ActiveSession, options: { background?: boolean } = {}): Promise<ActiveSession | null> {
-  const now = deps.clock.now();
-  const { sessionTimeoutMinutes } = await getSystemSettings(deps.db);
-  if (outlived(loaded, now, sessionTimeoutMinutes) || touchDue(loaded, now, options.background)) return null;
-  return { ...loaded, idleRemainingSeconds: idleRemaining(sessionTimeoutMinutes, now, loaded.lastSeenAt) };
 }
 
 /**

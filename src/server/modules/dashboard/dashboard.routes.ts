@@ -7,7 +7,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/v1/dashboard',
-    { schema: { tags: ['dashboard'], response: { 200: ZDashboard } }, config: { permission: 'read:estate:own', readCache: true } },
+    { schema: { tags: ['dashboard'], response: { 200: ZDashboard } }, config: { permission: 'read:estate:own' } },
     async (req) => getDashboard(req.ctx),
   );
 }

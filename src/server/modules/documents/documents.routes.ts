@@ -28,7 +28,7 @@ export async function documentsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/documents',
-    { schema: { tags, querystring: ZDocumentListQuery, response: { 200: ZDocumentList } }, config: { permission: 'read:document:own', readCache: true } },
+    { schema: { tags, querystring: ZDocumentListQuery, response: { 200: ZDocumentList } }, config: { permission: 'read:document:own' } },
     async (req) => listDocuments(req.ctx, req.query),
   );
   app.post(

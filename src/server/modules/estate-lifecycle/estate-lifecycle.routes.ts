@@ -83,12 +83,12 @@ export async function estateLifecycleRoutes(base: FastifyInstance) {
   // the estate administrator
   app.get(
     '/api/v1/estate-admin/dashboard',
-    { schema: { tags: admin, response: { 200: ZEstateAdminDashboard } }, config: { permission: 'read:verification:own', readCache: true } },
+    { schema: { tags: admin, response: { 200: ZEstateAdminDashboard } }, config: { permission: 'read:verification:own' } },
     async (req) => getEstateAdminDashboard(req.ctx),
   );
   app.get(
     '/api/v1/estate-admin/estates',
-    { schema: { tags: admin, querystring: ZAdminEstateQuery, response: { 200: ZAdminEstatePage } }, config: { permission: 'read:verification:own', readCache: true } },
+    { schema: { tags: admin, querystring: ZAdminEstateQuery, response: { 200: ZAdminEstatePage } }, config: { permission: 'read:verification:own' } },
     async (req) => listAdminEstates(req.ctx, req.query),
   );
   app.get(

@@ -29,7 +29,7 @@ export async function memoriesRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/memories',
-    { schema: { tags, querystring: ZMemoryListQuery, response: { 200: ZMemoryList } }, config: { permission: 'read:memory:own', readCache: true } },
+    { schema: { tags, querystring: ZMemoryListQuery, response: { 200: ZMemoryList } }, config: { permission: 'read:memory:own' } },
     async (req) => listMemories(req.ctx, req.query),
   );
   app.post(

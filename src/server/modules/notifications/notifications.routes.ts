@@ -23,7 +23,7 @@ export async function notificationsRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/notifications',
-    { schema: { tags, querystring: ZNotificationsQuery, response: { 200: ZNotificationsList } }, config: { ...read, readCache: true } },
+    { schema: { tags, querystring: ZNotificationsQuery, response: { 200: ZNotificationsList } }, config: read },
     async (req) => listNotifications(req.ctx, req.query),
   );
   app.post(

@@ -29,12 +29,12 @@ export async function plannerRoutes(base: FastifyInstance) {
   const tags = ['planner'];
   app.get(
     '/api/v1/planner/dashboard',
-    { schema: { tags, response: { 200: ZPlannerDashboard } }, config: { permission: 'read:loved-one:own', readCache: true } },
+    { schema: { tags, response: { 200: ZPlannerDashboard } }, config: { permission: 'read:loved-one:own' } },
     async (req) => getPlannerDashboard(req.ctx),
   );
   app.get(
     '/api/v1/planner/loved-ones',
-    { schema: { tags, querystring: ZLovedOnesQuery, response: { 200: ZLovedOnePage } }, config: { permission: 'read:loved-one:own', readCache: true } },
+    { schema: { tags, querystring: ZLovedOnesQuery, response: { 200: ZLovedOnePage } }, config: { permission: 'read:loved-one:own' } },
     async (req) => listLovedOnes(req.ctx, req.query),
   );
   app.get(

@@ -28,13 +28,12 @@ export async function sharedContentRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['shared-content'];
   const config = { permission: 'read:shared-content:own' } as const;
-  const cached = { ...config, readCache: true };
 
-  app.get('/api/v1/shared/home', { schema: { tags, response: { 200: ZSharedHome } }, config: cached }, async (req) => getSharedHome(req.ctx));
+  app.get('/api/v1/shared/home', { schema: { tags, response: { 200: ZSharedHome } }, config }, async (req) => getSharedHome(req.ctx));
   app.get('/api/v1/shared/access', { schema: { tags, response: { 200: ZContentAccess } }, config }, async (req) => getContentAccess(req.ctx));
   app.get(
     '/api/v1/shared/memories',
-    { schema: { tags, querystring: ZSharedMemoriesQuery, response: { 200: ZSharedMemoryPage } }, config: cached },
+    { schema: { tags, querystring: ZSharedMemoriesQuery, response: { 200: ZSharedMemoryPage } }, config },
     async (req) => listSharedMemories(req.ctx, req.query),
   );
   app.get(
@@ -44,7 +43,7 @@ export async function sharedContentRoutes(base: FastifyInstance) {
   );
   app.get(
     '/api/v1/shared/documents',
-    { schema: { tags, querystring: ZSharedDocumentsQuery, response: { 200: ZSharedDocumentPage } }, config: cached },
+    { schema: { tags, querystring: ZSharedDocumentsQuery, response: { 200: ZSharedDocumentPage } }, config },
     async (req) => listSharedDocuments(req.ctx, req.query),
   );
   app.get(

@@ -16,7 +16,7 @@ export async function tasksRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/v1/tasks',
-    { schema: { tags, querystring: ZTaskListQuery, response: { 200: ZTaskList } }, config: { permission: 'read:task:own', readCache: true } },
+    { schema: { tags, querystring: ZTaskListQuery, response: { 200: ZTaskList } }, config: { permission: 'read:task:own' } },
     async (req) => listTasks(req.ctx, req.query),
   );
   app.post(
