@@ -57,9 +57,9 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, inFlight: app.inFlight.count }, 'shutting down: no new connections; finishing requests and jobs');
+    app.log.info({ signal, inFlight: app.inFlight.count }, 'shutting down: steering new requests away, then no new connections; finishing requests and jobs');
     // Past every bound the process must still end (a stuck close would outlive a supervisor's grace period).
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMITS.drainMs + SHUTDOWN_LIMITS.settleMs + 15_000).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMITS.graceMs + SHUTDOWN_LIMITS.drainMs + SHUTDOWN_LIMITS.settleMs + 15_000).unref();
     try {
       await shutDownGracefully(app, database, SHUTDOWN_LIMITS, copies);
     } catch (error) {

@@ -1,18 +1,67 @@
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from './db/client.ts';
 import type { ListenerCopies } from './listener-copies.ts';
 
 export interface ShutdownLimits {
+  /** The longest the instance keeps listening while it steers the proxy's new requests elsewhere (step 1). */
+  graceMs: number;
+  /** Step 1 ends sooner once no new connection has arrived for this long (the proxy has stopped sending). */
+  quietMs: number;
   /** How long open connections may take to finish their requests before they are cut. */
   drainMs: number;
   /** How long handlers whose caller already hung up may take before the database closes under them. */
   settleMs: number;
 }
 
-export const SHUTDOWN_LIMITS: ShutdownLimits = { drainMs: 25_000, settleMs: 5_000 };
+export const SHUTDOWN_LIMITS: ShutdownLimits = { graceMs: 5_000, quietMs: 500, drainMs: 25_000, settleMs: 5_000 };
+
+/** The methods nginx never passes on to another instance once sent (proxy_next_upstream without non_idempotent). */
+const NOT_RETRIED_BY_PROXY = new Set(['POST', 'PATCH', 'LOCK']);
 
 /**
- * Graceful shutdown, in this order (ADR 0054):
+ * Step 1 (ADR 0088): the listener stays open; a request the proxy may retry elsewhere is answered
+ * 503 before any handler runs (so retrying it is safe whatever it is), which also makes nginx mark
+ * this instance failed (max_fails) and send it nothing new; a POST or PATCH is still served, since
+ * nginx would hand its 503 to the client. Ends when no new connection came for `quietMs`, or
+ * after `graceMs`. Closing the listener while the proxy still connects would reset the connections
+ * in its accept queue, whose requests nginx has already sent: a POST among them is an error.
+ */
+async function steerTrafficAway(app: FastifyInstance, limits: ShutdownLimits): Promise<{ refused: number; ms: number }> {
+  const server = app.server;
+  const started = Date.now();
+  let lastConnection = started;
+  let refused = 0;
+  const onConnection = () => (lastConnection = Date.now());
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const steer = (req: IncomingMessage, res: ServerResponse) => {
+    if (NOT_RETRIED_BY_PROXY.has(req.method ?? '')) {
+      for (const handler of handlers) handler.call(server, req, res);
+      return;
+    }
+    refused++;
+    const body = JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'This server is restarting. Please try again.' } });
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  server.on('connection', onConnection);
+  server.removeAllListeners('request');
+  server.on('request', steer);
+  try {
+    while (Date.now() - started < limits.graceMs && Date.now() - lastConnection < limits.quietMs) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50, limits.quietMs)));
+    }
+  } finally {
+    server.off('connection', onConnection);
+    server.off('request', steer);
+    for (const handler of handlers) server.on('request', handler);
+  }
+  return { refused, ms: Date.now() - started };
+}
+
+/**
+ * Graceful shutdown, in this order (ADR 0054, 0088):
+ * 0. steer the proxy's new requests to the other instances while still listening (steerTrafficAway);
  * 1. stop accepting connections (on the listener copies too, ADR 0072); a new request on an open keep-alive connection gets 503 and
  *    `Connection: close` (Fastify's closing state); idle connections are closed;
  * 2. let in-flight requests finish, up to `drainMs`, then cut the connections still open;
@@ -30,6 +79,10 @@ export async function shutDownGracefully(
   copies?: Pick<ListenerCopies, 'close'>,
 ): Promise<boolean> {
   let clean = true;
+  if (limits.graceMs > 0) {
+    const steered = await steerTrafficAway(app, limits);
+    app.log.info(steered, 'shutdown: new requests steered away; closing the listener');
+  }
   const cut = setTimeout(() => {
     clean = false;
     app.log.warn({ inFlight: app.inFlight.count, afterMs: limits.drainMs }, 'shutdown: cutting the connections still open');
