@@ -58,7 +58,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 say(`database ${databaseName} created; data folder ${dataDir}; scale ${scale}`);
 
-const database = openPostgres(url);
+// Loading the large data set is long work: no statement or acquire timeout (ADR 0086).
+const database = openPostgres(url, 'postgres', { timeouts: { statementMs: 0, acquireMs: 0 } });
 await migrateDatabase(database);
 say('migrated');
 

@@ -24,5 +24,7 @@ export const ERROR_CODES = {
   confirmationRequired: 'CONFIRMATION_REQUIRED',
   /** The owner's estate is active: what it holds is kept as it was left and cannot change (ADR 0074). */
   estateFrozen: 'ESTATE_FROZEN',
+  /** The database or the file store did not answer in time (ADR 0086): try again shortly. */
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -6,6 +6,11 @@ const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'Use true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** DB_STATEMENT_TIMEOUT_MS and DB_ACQUIRE_TIMEOUT_MS unset (also for pools opened without a config). */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 10_000, acquireMs: 5_000 };
+/** S3_TIMEOUT_MS unset. */
+export const DEFAULT_S3_TIMEOUT_MS = 5_000;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +36,14 @@ const ZEnv = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   /** The reverse proxies whose X-Forwarded-For names the client (ADR 0082): addresses or CIDR ranges; unset trusts none. */
   TRUST_PROXY: ZTrustProxy,
+  /** The longest one database statement may run (ADR 0086); past it the request answers 503. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  /** The longest a request waits for a database connection (ADR 0086). */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DATABASE_TIMEOUTS.acquireMs),
+  /** The longest an S3 request may go without a byte either way, and a connection may take (ADR 0086). */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_S3_TIMEOUT_MS),
+  /** Serve Prometheus metrics at GET /metrics on this port (ADR 0086); unset: no metrics listener. */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
 });
 
 export interface Config {
@@ -54,10 +67,20 @@ export interface Config {
   slowRequestMs: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For and X-Forwarded-Proto are believed (ADR 0082). */
   trustProxy: TrustProxy;
+  /** How long a database statement may run and a request may wait for a connection (ADR 0086). */
+  dbTimeouts: DatabaseTimeouts;
+  /** The Prometheus listener's port (ADR 0086); undefined: off. */
+  metricsPort: number | undefined;
   s3:
-    | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+    | { endpoint: string | undefined; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; timeoutMs?: number }
     | undefined;
 }
+
+export interface DatabaseTimeouts {
+  statementMs: number;
+  acquireMs: number;
+}
+
 
 export class ConfigError extends Error {}
 
@@ -78,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           region: e.S3_REGION,
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          timeoutMs: e.S3_TIMEOUT_MS,
         }
       : undefined;
   const config: Config = {
@@ -97,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
     slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
+    dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, acquireMs: e.DB_ACQUIRE_TIMEOUT_MS },
+    metricsPort: e.METRICS_PORT,
     s3,
     ...overrides,
   };

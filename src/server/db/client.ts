@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { createChangeGeneration, type ChangeGeneration } from './change-generation.ts';
 import { FairPool } from './fair-pool.ts';
@@ -44,14 +45,24 @@ export const PING_TIMEOUT_MS = 2_000;
 /** An answer to one of the app's statements this recent says the database answers (ADR 0073). */
 export const RECENT_ANSWER_MS = 1_000;
 
-/** `now`: a monotonic clock in ms for the ping's evidence (tests move it). */
-export function openPostgres(url: string, kind: Database['kind'] = 'postgres', { now = () => performance.now() }: { now?: () => number } = {}): Database {
+/**
+ * `now`: a monotonic clock in ms for the ping's evidence (tests move it). `timeouts` (ADR 0086): each
+ * statement is cancelled by PostgreSQL after `statementMs` (and given up by the client a little later,
+ * for a database that cannot even cancel); a request waits at most `acquireMs` for a connection.
+ */
+export function openPostgres(
+  url: string,
+  kind: Database['kind'] = 'postgres',
+  { now = () => performance.now(), timeouts = DEFAULT_DATABASE_TIMEOUTS }: { now?: () => number; timeouts?: DatabaseTimeouts } = {},
+): Database {
   let answeredAt = Number.NEGATIVE_INFINITY;
   const pool = new FairPool({
     connectionString: url,
     max: 10,
-    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, () => (answeredAt = now())),
+    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, () => (answeredAt = now()), timeouts.statementMs),
     maxUses: CONNECTION_MAX_USES,
+    statement_timeout: timeouts.statementMs,
+    connectionTimeoutMillis: timeouts.acquireMs,
   });
   // The probe keeps its one connection (idleTimeoutMillis 0): opening a backend on a saturated
   // 2-core machine took the first probe of a load 2.4 s (the pool's default closes it after 10 s idle).
@@ -87,11 +98,12 @@ export function openPostgres(url: string, kind: Database['kind'] = 'postgres', {
 }
 
 /** The embedded PostgreSQL in `<dataDir>/pg` (ADR 0051) unless a PostgreSQL URL is given. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; dbTimeouts?: DatabaseTimeouts }): Promise<Database> {
+  const timeouts = options.dbTimeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, 'postgres', { timeouts });
   warnAboutPgliteData(options.dataDir);
   const cluster = await startEmbeddedCluster(path.join(options.dataDir, 'pg'));
-  const database = openPostgres(cluster.urlFor(EMBEDDED_DATABASE), 'embedded');
+  const database = openPostgres(cluster.urlFor(EMBEDDED_DATABASE), 'embedded', { timeouts });
   return {
     ...database,
     close: async () => {

@@ -9,6 +9,14 @@ interface Waiter {
   admit: () => void;
 }
 
+/** No connection came free within the pool's acquire timeout (ADR 0086): the database is frozen or overloaded. */
+export class AcquireTimeoutError extends Error {
+  readonly code = 'HEIRLOOM_DB_ACQUIRE_TIMEOUT';
+  constructor(ms: number) {
+    super(`no database connection came free within ${ms} ms`);
+  }
+}
+
 /**
  * A pool that hands out its connections oldest request first (ADR 0069).
  *
@@ -21,15 +29,19 @@ interface Waiter {
  *
  * At most `max` connections are out at once (pg's own queue is then never used); a waiter is
  * admitted when one comes back ('release', which pg emits for every checkout's end, errors included).
+ * A waiter gives up after `connectionTimeoutMillis` (ADR 0086), which pg also applies to opening a
+ * new connection: a frozen database answers 503 within seconds instead of queueing requests forever.
  */
 export class FairPool extends pg.Pool {
   private out = 0;
   private readonly waiting: Waiter[] = [];
   private readonly limit: number;
+  private readonly acquireTimeoutMs: number;
 
   constructor(config: pg.PoolConfig & { max: number }) {
     super(config);
     this.limit = config.max;
+    this.acquireTimeoutMs = config.connectionTimeoutMillis ?? 0;
     this.on('release', () => {
       this.out--;
       this.admitNext();
@@ -64,11 +76,17 @@ export class FairPool extends pg.Pool {
       this.out++;
       return Promise.resolve();
     }
-    return new Promise((admit) => {
+    return new Promise((resolve, reject) => {
+      const timer = this.acquireTimeoutMs > 0 ? setTimeout(() => {
+        const index = this.waiting.indexOf(waiter);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(new AcquireTimeoutError(this.acquireTimeoutMs));
+      }, this.acquireTimeoutMs) : undefined;
+      const waiter: Waiter = { arrival, admit: () => (clearTimeout(timer), resolve()) };
       // Sorted by arrival; equal arrivals keep the order they asked in.
       let at = this.waiting.length;
       while (at > 0 && this.waiting[at - 1]!.arrival > arrival) at--;
-      this.waiting.splice(at, 0, { arrival, admit });
+      this.waiting.splice(at, 0, waiter);
     });
   }
 

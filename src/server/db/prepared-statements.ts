@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import pg from 'pg';
 import { mayHaveChanged } from './change-generation.ts';
+import { QUERY_READ_TIMEOUT, StatementTimeout } from './statement-timeout.ts';
 
 /**
  * Server-side prepared statements for every parameterised query (ADR 0066): PostgreSQL parses and
@@ -50,12 +51,15 @@ export const notesChanges = (client: unknown): client is ChangeNoting => typeof 
  * A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound.
  * It also notes whether a statement may have changed data (ADR 0067), for the pool to bump the
  * change generation when the client comes back, and calls `onAnswer` for every statement the database
- * answered without error (the health probe's evidence, ADR 0073).
+ * answered without error (the health probe's evidence, ADR 0073). With `statementTimeoutMs`, each
+ * statement gets a client-side wait a little past the server's timeout (ADR 0086; statement-timeout.ts),
+ * and a connection whose answer never came is closed so the pool never hands it out again.
  */
-export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: () => void): typeof pg.Client {
+export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: () => void, statementTimeoutMs = 0): typeof pg.Client {
   return class PreparingClient extends pg.Client implements ChangeNoting {
     private readonly prepared = new Set<string>();
     private changed = false;
+    private readonly timeout = new StatementTimeout(statementTimeoutMs);
 
     takeChanged(): boolean {
       const changed = this.changed;
@@ -70,16 +74,22 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: ()
         onAnswer?.();
         if (!this.changed && mayHaveChanged(text, result)) this.changed = true;
       };
-      const named = this.named(config, values);
-      // A Query/Cursor object reports nowhere we can read: count it as a change.
+      const waitMs = this.timeout.waitFor(text);
+      // A Query/Cursor object reports nowhere we can read: count it as a change. It streams (a COPY,
+      // a cursor) and gets no client-side wait of its own.
       if (typeof config?.submit === 'function') {
         this.changed = true;
-        return super.query(named, values, callback);
+        return super.query(config, values, callback);
       }
+      const named = this.waiting(this.named(config, values), waitMs);
+      const failed = (error: unknown) => {
+        // A failed statement may still be part of what a transaction changed: count it.
+        this.changed = true;
+        if ((error as Error | undefined)?.message === QUERY_READ_TIMEOUT) this.abandon();
+      };
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's callback signature
       const wrap = (done: any) => (error: unknown, result: unknown) => {
-        // A failed statement may still be part of what a transaction changed: count it.
-        if (error) this.changed = true;
+        if (error) failed(error);
         else note(result);
         done(error, result);
       };
@@ -92,10 +102,26 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: ()
           return result;
         },
         (error: unknown) => {
-          this.changed = true;
+          failed(error);
           throw error;
         },
       );
+    }
+
+    /** The query with pg's per-query `query_timeout` (pg gives up on the answer after it). */
+    private waiting<T>(config: T, ms: number): T {
+      if (!ms) return config;
+      if (typeof config === 'string') return { text: config, query_timeout: ms } as T;
+      return config && typeof config === 'object' ? ({ ...config, query_timeout: ms } as T) : config;
+    }
+
+    /**
+     * pg leaves a connection whose answer never came waiting for it: ending it now (before the pool
+     * gets it back) makes the pool drop it instead of handing it to the next request.
+     */
+    private abandon(): void {
+      this.end().catch(() => undefined);
+      (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     }
 
     private named<T>(config: T, values: unknown): T {

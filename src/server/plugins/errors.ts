@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type TApiError } from '../../core/errors.ts';
 import { plainFieldMessage } from '../../core/plain-messages.ts';
 import { AppError } from '../lib/app-error.ts';
+import { UNANSWERED_MESSAGE, unansweredDependency } from '../lib/unanswered.ts';
 import { storageFailureOf } from '../storage/storage-errors.ts';
 
 export function sendError(
@@ -80,6 +81,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, ERROR_CODES.badRequest, error.message || 'The request could not be processed.');
+    }
+
+    // A frozen or unreachable database or store (ADR 0086): a clear 503 the client may retry.
+    const unanswered = unansweredDependency(error);
+    if (unanswered) {
+      request.log.error({ err: error }, `${unanswered} not answering`);
+      return sendError(reply.header('retry-after', '30'), 503, ERROR_CODES.unavailable, UNANSWERED_MESSAGE);
     }
 
     request.log.error({ err: error }, storageFailureOf(error) ? 'storage error' : 'unhandled error');

@@ -12,7 +12,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import type { Config } from '../config.ts';
+import { DEFAULT_S3_TIMEOUT_MS, type Config } from '../config.ts';
 import { assertKey, type FileStore } from './file-store.ts';
 
 /** S3 needs parts of at least 5 MiB (but the last); this is what one upload holds in memory at most. */
@@ -42,17 +42,41 @@ async function* pieces(body: Readable, size: number): AsyncIterable<Buffer> {
   if (length || pending.length === 0) yield Buffer.concat(pending);
 }
 
-/**
- * An S3-compatible bucket. Uploads stream: a blob smaller than one part is a single PUT, anything
- * larger a multipart upload of 8 MiB parts (aborted on failure), so a large video never sits whole
- * in memory. "Move" is copy + delete, as S3 has no rename.
- */
-export function createS3Store(config: S3Config): FileStore {
-  const client = new S3Client({
+/** One retry: a transient failure is tried again, a frozen store costs two timeouts, not three. */
+export const S3_MAX_ATTEMPTS = 2;
+/** A server-side copy or the completion of a multipart upload of a 2 GB video may be silent this long. */
+export const S3_SLOW_OPERATION_MS = 10 * 60_000;
+/** A download whose reader paused (a video on hold) may leave the store's socket idle this long. */
+export const S3_PAUSED_DOWNLOAD_MS = 5 * 60_000;
+
+function s3Client(config: S3Config, connectMs: number, idleMs: number): S3Client {
+  return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    maxAttempts: S3_MAX_ATTEMPTS,
+    // ADR 0086: connecting, and any stretch with no byte sent or received, is bounded; without it a
+    // frozen store held every download and upload for minutes.
+    requestHandler: { connectionTimeout: connectMs, socketTimeout: idleMs },
   });
+}
+
+/** The body's socket may now idle as long as its reader pauses (the store answered, it is not frozen). */
+function readerPaced(body: Readable): Readable {
+  (body as Readable & { socket?: { setTimeout(ms: number): void } }).socket?.setTimeout(S3_PAUSED_DOWNLOAD_MS);
+  return body;
+}
+
+/**
+ * An S3-compatible bucket. Uploads stream: a blob smaller than one part is a single PUT, anything
+ * larger a multipart upload of 8 MiB parts (aborted on failure), so a large video never sits whole
+ * in memory. "Move" is copy + delete, as S3 has no rename. Every request is bounded by S3_TIMEOUT_MS
+ * of silence, except the copy and the multipart completion, which a store may work on silently.
+ */
+export function createS3Store(config: S3Config): FileStore {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_S3_TIMEOUT_MS;
+  const client = s3Client(config, timeoutMs, timeoutMs);
+  const slowClient = s3Client(config, timeoutMs, Math.max(timeoutMs, S3_SLOW_OPERATION_MS));
   const Bucket = config.bucket;
 
   return {
@@ -79,7 +103,7 @@ export function createS3Store(config: S3Config): FileStore {
         await send(firstBuf);
         await send(second.value);
         for (let next = await parts.next(); !next.done; next = await parts.next()) await send(next.value);
-        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }));
+        await slowClient.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: done } }));
       } catch (error) {
         await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
         throw error;
@@ -88,15 +112,15 @@ export function createS3Store(config: S3Config): FileStore {
     async get(key) {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key) }));
       if (!(res.Body instanceof Readable)) throw new Error('S3 returned no body stream');
-      return res.Body;
+      return readerPaced(res.Body);
     },
     async getRange(key, start, end) {
       const res = await client.send(new GetObjectCommand({ Bucket, Key: assertKey(key), Range: `bytes=${start}-${end}` }));
       if (!(res.Body instanceof Readable)) throw new Error('S3 returned no body stream');
-      return res.Body;
+      return readerPaced(res.Body);
     },
     async move(from, to) {
-      await client.send(
+      await slowClient.send(
         new CopyObjectCommand({ Bucket, Key: assertKey(to), CopySource: `${Bucket}/${encodeURIComponent(assertKey(from)).replace(/%2F/g, '/')}` }),
       );
       await client.send(new DeleteObjectCommand({ Bucket, Key: from }));

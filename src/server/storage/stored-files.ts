@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { files } from '../db/schema/files.ts';
 import { AppError } from '../lib/app-error.ts';
+import { unansweredDependency } from '../lib/unanswered.ts';
 import { allowSameOriginFraming } from '../lib/framing.ts';
 import { parseByteRange } from './byte-range.ts';
 import { decryptSegments, decryptStream, encryptStream, newDataKey, segmentSpan } from './envelope.ts';
@@ -134,8 +135,13 @@ export async function storeUpload(deps: StorageDeps, input: StoreUploadInput): P
   } catch (error) {
     // Let the client's upload finish into the void so it receives our answer, not a reset connection.
     source.resume();
-    await deps.files.delete(tempKey).catch(() => undefined);
-    if (row) await discardFiles(deps, [row]).catch(() => undefined);
+    const cleanup = (async () => {
+      await deps.files.delete(tempKey).catch(() => undefined);
+      if (row) await discardFiles(deps, [row]).catch(() => undefined);
+    })();
+    // A store or database that did not answer is not waited for again before the 503 (ADR 0086):
+    // the cleanup goes on behind the answer, and the sweeper takes what it leaves.
+    if (!unansweredDependency(error)) await cleanup;
     throw error;
   }
 }

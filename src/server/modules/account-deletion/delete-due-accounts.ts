@@ -4,6 +4,7 @@ import { adminAlerts } from '../../db/schema/admin.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
+import { allowLongStatements, LONG_WORK_STATEMENT_MS } from '../../db/statement-timeout.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
@@ -62,6 +63,8 @@ export async function deleteAccount(ctx: BaseCtx, userId: string): Promise<boole
     : [];
   const { systemName } = await getSystemSettings(ctx.db);
   await inMailTransaction(ctx, async (tx) => {
+    // A whole estate goes by cascade in one statement: more than a request's statement may take.
+    await allowLongStatements(tx.db, LONG_WORK_STATEMENT_MS);
     // The estate's own audit chain goes with the estate; rows they left in other chains keep their
     // place and hash with the personal fields erased (ADR 0045: a deleted row would break that chain).
     if (estateId) await tx.db.delete(auditLog).where(eq(auditLog.estateId, estateId));
