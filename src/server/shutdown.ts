@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ERROR_CODES } from '../core/errors.ts';
 import type { Database } from './db/client.ts';
 import type { ListenerCopies } from './listener-copies.ts';
 
@@ -40,7 +41,7 @@ async function steerTrafficAway(app: FastifyInstance, limits: ShutdownLimits): P
       return;
     }
     refused++;
-    const body = JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'This server is restarting. Please try again.' } });
+    const body = JSON.stringify({ error: { code: ERROR_CODES.unavailable, message: 'This server is restarting. Please try again.' } });
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
