@@ -46,7 +46,7 @@ function heirloom(args: string[], env: Record<string, string> = {}): Promise<Run
   });
 }
 
-const VERBS = ['check', 'migrate', 'create-admin', 'verify-audit'];
+const VERBS = ['check', 'migrate', 'create-admin', 'backup', 'restore', 'verify-audit'];
 
 describe('heirloom --help', () => {
   it('lists every verb; each verb explains itself; an unknown verb or none is a usage error (exit 2)', async () => {
