@@ -7,9 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
-import { createChangeGeneration, type ChangeGeneration } from './change-generation.ts';
 import { FairPool } from './fair-pool.ts';
-import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, notesChanges, preparingClient } from './prepared-statements.ts';
+import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -30,8 +29,6 @@ export interface Database {
    * queued behind the app's requests (ADR 0058). Rejects after PING_TIMEOUT_MS.
    */
   ping(): Promise<void>;
-  /** Bumped after every committed change through this pool (ADR 0067; the read cache's invalidation). */
-  changes: ChangeGeneration;
   close(): Promise<void>;
 }
 
@@ -70,13 +67,6 @@ export function openPostgres(
   // An idle client error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   probe.on('error', () => undefined);
-  // Back in the pool means committed or rolled back: a client that may have changed data bumps the generation.
-  const changes = createChangeGeneration();
-  // A client given back with an error (a connection lost) may have committed a change it never reported.
-  pool.on('release', (error: unknown, client: unknown) => {
-    const changed = !notesChanges(client) || client.takeChanged();
-    if (error || changed) changes.bump();
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -90,7 +80,6 @@ export function openPostgres(
       if (now() - answeredAt < RECENT_ANSWER_MS) return;
       await probe.query('select 1');
     },
-    changes,
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import pg from 'pg';
-import { mayHaveChanged } from './change-generation.ts';
 import { QUERY_READ_TIMEOUT, StatementTimeout } from './statement-timeout.ts';
 
 /**
@@ -40,57 +39,31 @@ interface QueryConfigLike {
   submit?: unknown;
 }
 
-/** A client that remembers whether it may have changed data since it was last asked (change-generation.ts). */
-export interface ChangeNoting {
-  takeChanged(): boolean;
-}
-
-export const notesChanges = (client: unknown): client is ChangeNoting => typeof (client as Partial<ChangeNoting>).takeChanged === 'function';
-
 /**
  * A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound.
- * It also notes whether a statement may have changed data (ADR 0067), for the pool to bump the
- * change generation when the client comes back, and calls `onAnswer` for every statement the database
- * answered without error (the health probe's evidence, ADR 0073). With `statementTimeoutMs`, each
+ * It calls `onAnswer` for every statement the database answered without error (the health probe's evidence, ADR 0073). With `statementTimeoutMs`, each
  * statement gets a client-side wait a little past the server's timeout (ADR 0086; statement-timeout.ts),
  * and a connection whose answer never came is closed so the pool never hands it out again.
  */
 export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: () => void, statementTimeoutMs = 0): typeof pg.Client {
-  return class PreparingClient extends pg.Client implements ChangeNoting {
+  return class PreparingClient extends pg.Client {
     private readonly prepared = new Set<string>();
-    private changed = false;
     private readonly timeout = new StatementTimeout(statementTimeoutMs);
-
-    takeChanged(): boolean {
-      const changed = this.changed;
-      this.changed = false;
-      return changed;
-    }
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards every one unchanged
     override query(config: any, values?: any, callback?: any): any {
       const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? (config.text as string) : undefined;
-      const note = (result: unknown) => {
-        onAnswer?.();
-        if (!this.changed && mayHaveChanged(text, result)) this.changed = true;
-      };
       const waitMs = this.timeout.waitFor(text);
-      // A Query/Cursor object reports nowhere we can read: count it as a change. It streams (a COPY,
-      // a cursor) and gets no client-side wait of its own.
-      if (typeof config?.submit === 'function') {
-        this.changed = true;
-        return super.query(config, values, callback);
-      }
+      // A Query/Cursor object streams (a COPY, a cursor) and gets no client-side wait of its own.
+      if (typeof config?.submit === 'function') return super.query(config, values, callback);
       const named = this.waiting(this.named(config, values), waitMs);
       const failed = (error: unknown) => {
-        // A failed statement may still be part of what a transaction changed: count it.
-        this.changed = true;
         if ((error as Error | undefined)?.message === QUERY_READ_TIMEOUT) this.abandon();
       };
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's callback signature
       const wrap = (done: any) => (error: unknown, result: unknown) => {
         if (error) failed(error);
-        else note(result);
+        else onAnswer?.();
         done(error, result);
       };
       if (typeof values === 'function') return super.query(named, wrap(values));
@@ -98,7 +71,7 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: ()
       const pending = super.query(named, values) as Promise<unknown>;
       return pending.then(
         (result) => {
-          note(result);
+          onAnswer?.();
           return result;
         },
         (error: unknown) => {
