@@ -130,7 +130,7 @@ async function estateContents(f: Family) {
 describe('an active estate is read-only to its owner', () => {
   it('every change is refused with a 409 that says why, and nothing changes', async () => {
     const f = await family();
-    // the owner's session is in use (and in the session cache) when the estate is activated
+    // the owner's session is in use when the estate is activated
     expect((await injectAs(t, f.ownerS, 'GET', '/api/v1/memories')).statusCode).toBe(200);
     await activateThroughApi(t, f);
     const before = await estateContents(f);

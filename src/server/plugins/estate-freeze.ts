@@ -17,8 +17,8 @@ const activeEstate = preparedQuery((db) =>
 
 /**
  * An estate owner's write to what their estate holds, once it is active: answered 409 here, before
- * any service runs (ADR 0074). The status is read from the database on every such write, never
- * from the session cache, so activation freezes the estate at once on every server.
+ * any service runs (ADR 0074). The status is read from the database on every such write, so
+ * activation freezes the estate at once on every server.
  */
 export async function refuseFrozenEstateWrite(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const permission = request.routeOptions.config.permission;
