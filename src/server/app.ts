@@ -20,6 +20,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { fairQueuePlugin } from './plugins/fair-queue.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { slowRequestsPlugin } from './plugins/slow-requests.ts';
@@ -104,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // First, so a request is counted before any hook of its own touches the database.
   await app.register(inFlightPlugin);
+  // Before the routes, so every answer (a 401 from a hook, a 404) is observed.
+  await app.register(metricsPlugin, { deps });
   await app.register(fairQueuePlugin);
   await app.register(validationPlugin);
 

@@ -29,6 +29,8 @@ export interface Database {
    * queued behind the app's requests (ADR 0058). Rejects after PING_TIMEOUT_MS.
    */
   ping(): Promise<void>;
+  /** The app pool's connections now: open, idle among them, and checkouts waiting for one (the metrics, ADR 0086). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export function openPostgres(
       if (now() - answeredAt < RECENT_ANSWER_MS) return;
       await probe.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.queued }),
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },

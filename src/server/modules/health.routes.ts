@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { within } from '../lib/within.ts';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']) });
 const ZLive = z.object({ status: z.literal('ok') });
@@ -10,18 +11,10 @@ const ZReady = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enu
 export const READY_CHECK_TIMEOUT_MS = 3_000;
 
 async function answers(check: () => Promise<void>): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), READY_CHECK_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([check(), late]);
-    return 'ok';
-  } catch {
-    return 'down';
-  } finally {
-    clearTimeout(timer);
-  }
+  return within(READY_CHECK_TIMEOUT_MS, check()).then(
+    () => 'ok' as const,
+    () => 'down' as const,
+  );
 }
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
