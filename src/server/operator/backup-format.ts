@@ -86,15 +86,3 @@ export function appVersion(): string {
   }
   return 'unknown';
 }
-
-/** Bytes for people: 1.2 MB. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit ? value.toFixed(1) : value} ${units[unit]}`;
-}

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
+import { formatBytes } from '../../core/files.schemas.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
@@ -19,7 +20,6 @@ import {
   blobPart,
   CHECKSUMS_ENTRY,
   COPY_SESSION_SETTINGS,
-  formatBytes,
   MANIFEST_ENTRY,
   shippedMigrations,
   tablePart,

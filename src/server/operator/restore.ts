@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import tar from 'tar-stream';
+import { formatBytes } from '../../core/files.schemas.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
@@ -18,7 +19,6 @@ import {
   ARCHIVE_FORMAT_VERSION,
   CHECKSUMS_ENTRY,
   COPY_SESSION_SETTINGS,
-  formatBytes,
   MANIFEST_ENTRY,
   parsePart,
   shippedMigrations,
