@@ -19,6 +19,11 @@ const S3_PORT = Number(process.env.CLUSTER_S3_PORT ?? 4590);
 /** Two client addresses: nginx listens on both, the test binds its sockets to one or the other. */
 export const CLIENT_A = '127.0.0.2';
 export const CLIENT_B = '127.0.0.3';
+/**
+ * Any other loopback address works as a client's own too (the socket is bound to it; it connects to CLIENT_A),
+ * so a check that signs in often takes addresses of its own and stays within the per-address sign-in limit.
+ */
+export const clientAddress = (n: number) => `127.0.0.${10 + n}`;
 const MAIN_JS = path.resolve('dist/server/src/server/main.js');
 const NGINX_EXAMPLE = path.resolve('deploy/nginx/heirloom.conf');
 

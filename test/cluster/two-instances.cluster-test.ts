@@ -13,7 +13,7 @@ import { insertFutureMessage } from '../factories/future-messages.ts';
 import { insertBeneficiaryUser, linkBeneficiary } from '../factories/shared-content.ts';
 import { insertOwner, type InsertedUser } from '../factories/users.ts';
 import { sleep } from '../server-process.ts';
-import { CLIENT_A, CLIENT_B, Client, createDatabase, request, startCluster, waitForOutput, type Cluster } from './cluster.ts';
+import { CLIENT_A, CLIENT_B, Client, clientAddress, createDatabase, request, startCluster, waitForOutput, type Cluster } from './cluster.ts';
 import { runLoad, type LoadResult } from './load.ts';
 
 /**
@@ -170,20 +170,21 @@ describe('two instances behind nginx', () => {
       expect(changedOn).not.toBe(readOn);
       if (!fresh(read.status)) stale.push(`${what}: ${read.status}`);
     };
-    const admin = await signedIn(CLIENT_A, await insertAdmin(database.db));
+    const admin = await signedIn(clientAddress(1), await insertAdmin(database.db));
     for (let round = 0; round < 5; round++) {
+      const from = clientAddress(2 + round); // four sign-ins a round: each round within the per-address limit
       const owner = await insertOwner(database.db);
-      const client = await signedIn(CLIENT_A, owner);
+      const client = await signedIn(from, owner);
       await client.send('GET', '/api/v1/account');
       await client.send('GET', '/api/v1/account');
-      const kept = new Client(CLIENT_A).withCookies(client.cookies);
+      const kept = new Client(from).withCookies(client.cookies);
       const signOut = await client.send('POST', '/api/v1/auth/sign-out');
       check('signed-out cookie read', signOut, await kept.send('GET', '/api/v1/account'), (s) => s === 401);
       const write = await kept.send('PATCH', '/api/v1/account', { json: { name: 'After sign-out' } });
       if (write.status !== 401) stale.push(`signed-out cookie write: ${write.status}`);
 
       const victim = await insertOwner(database.db);
-      const victimClient = await signedIn(CLIENT_A, victim);
+      const victimClient = await signedIn(from, victim);
       await victimClient.send('GET', '/api/v1/account');
       await victimClient.send('GET', '/api/v1/account');
       const suspend = await admin.send('PATCH', `/api/v1/admin/users/${victim.id}`, { json: { status: 'suspended' } });
@@ -192,13 +193,13 @@ describe('two instances behind nginx', () => {
 
       const reader = await insertBeneficiaryUser(database.db);
       const row = await linkBeneficiary(database.db, owner.estateId!, reader);
-      const ownerClient = await signedIn(CLIENT_A, owner);
+      const ownerClient = await signedIn(from, owner);
       const pdf = makePdf(`Deed ${round}`);
       const doc = multipartBody([{ name: 'title', value: `Deed ${round}` }, { name: 'type', value: 'legal' }, { name: 'file', filename: 'deed.pdf', data: pdf }]);
       const created = await ownerClient.send('POST', '/api/v1/documents', { body: doc.payload, headers: doc.headers });
       const documentId = created.json<{ id: string }>().id;
       expect((await ownerClient.send('PUT', `/api/v1/documents/${documentId}/share`, { json: { all: true, beneficiaryIds: [], release: 'now' } })).status).toBe(200);
-      const readerClient = await signedIn(CLIENT_A, reader);
+      const readerClient = await signedIn(from, reader);
       const lists = (r: { body: Buffer }) => r.body.toString().includes(documentId);
       expect(lists(await readerClient.send('GET', '/api/v1/shared/documents'))).toBe(true);
       expect(lists(await readerClient.send('GET', '/api/v1/shared/documents'))).toBe(true);
@@ -235,7 +236,7 @@ describe('two instances behind nginx', () => {
 
   it('wrong passwords from one client address over both instances: its limit and the account lock are counted once; another address signs in', async () => {
     const victim = await insertOwner(database.db);
-    const attacker = new Client(CLIENT_A);
+    const attacker = new Client(clientAddress(0));
     const attempts = [];
     for (let i = 0; i < LOCKOUT.maxFailures; i++) attempts.push(await attacker.signIn(victim.email, `wrong-${i}`));
     expect(attempts.map((a) => a.status)).toEqual(attempts.map(() => 401));
