@@ -56,7 +56,7 @@ export const zArchiveChecksums = z.object({
   tables: z.record(z.string(), zHashed.extend({ rows: z.number().int().min(0) })),
   /** Per blob (storage key): the sha256 of the stored bytes. */
   blobs: z.record(z.string(), zHashed),
-  /** Committed files whose blob was deleted between the snapshot and its copy (the server kept running). */
+  /** Committed files whose blob was not in the store: deleted between the snapshot and its copy, or lost before. */
   missingBlobs: z.array(z.string()),
 });
 export type ArchiveChecksums = z.infer<typeof zArchiveChecksums>;

@@ -29,6 +29,9 @@ import {
 import { columnList, platformTables } from './platform-tables.ts';
 import { UsageError } from './verb.ts';
 
+/** How many missing files are named on stderr (checksums.json lists them all). */
+const MISSING_NOTES = 10;
+
 export interface BackupSummary {
   tables: number;
   rows: number;
@@ -55,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     console.log(
       `Wrote ${file}: ${made.rows} rows in ${made.tables} tables, ${made.blobs} files, ${formatBytes(size)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
-    if (made.missingBlobs.length) console.log(`${made.missingBlobs.length} files were deleted while the backup ran; their rows are in it without their bytes.`);
+    if (made.missingBlobs.length) console.log(`${made.missingBlobs.length} files were not in the store (deleted while the backup ran, or lost before): their rows are in it without their bytes.`);
     return 0;
   } finally {
     await database.close();
@@ -100,12 +103,15 @@ export async function backupPlatform(options: { config: Pick<Config, 'masterKey'
     await client.query('COMMIT');
 
     for (const [i, { key, status }] of fileRows.entries()) {
-      const blob = await store.get(key).catch(async (error: unknown) => {
-        // A pending upload has no blob yet; a committed one's was deleted after the snapshot, or the store failed.
+      progress.show(`files ${i + 1}/${fileRows.length} · ${formatBytes(bytes)}`);
+      const blob = await store.get(key).catch((error: unknown) => {
+        // A pending upload has no blob yet; a committed one's was deleted after the snapshot or lost
+        // before it (the backup goes on: the rest is worth keeping); any other failure of the store stops it.
         if (status !== 'committed') return null;
-        if ((await client.query('SELECT 1 FROM files WHERE storage_key = $1', [key])).rowCount) throw error;
-        checksums.missingBlobs.push(key);
-        process.stderr.write(`note: ${key} was deleted after the snapshot; its row is kept without its bytes\n`);
+        if (!isNotFound(error)) throw error;
+        const count = checksums.missingBlobs.push(key);
+        if (count <= MISSING_NOTES) process.stderr.write(`note: ${key} is not in the store (deleted after the snapshot, or lost); its row is kept without its bytes\n`);
+        if (count === MISSING_NOTES + 1) process.stderr.write(`note: more files are not in the store; ${CHECKSUMS_ENTRY} lists them all (missingBlobs)\n`);
         return null;
       });
       if (!blob) continue;
@@ -157,4 +163,10 @@ async function describe(client: pg.Client, database: Database, store: FileStore,
     tables: await platformTables(client),
     sequences,
   };
+}
+
+/** The store has no such object (disk ENOENT, S3 NoSuchKey / 404), as opposed to a store that failed. */
+function isNotFound(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
+  return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 }
