@@ -35,8 +35,9 @@ describe('packaging', () => {
     expect(trusted).toBe(proxyAddress);
   });
 
+  // Skipped only outside CI: .ci/run installs systemd-analyze, so there a missing tool fails the check.
   const systemdAnalyze = spawnSync('systemd-analyze', ['--version']).status === 0;
-  it.skipIf(!systemdAnalyze)('the systemd unit verifies without a warning', () => {
+  it.skipIf(!systemdAnalyze && !process.env.CI)('the systemd unit verifies without a warning', () => {
     const run = spawnSync('systemd-analyze', ['verify', path.join(root, 'deploy/systemd/heirloom.service')], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     // systemd-analyze exits 0 on an unknown key or a bad value and only says so on stderr.
