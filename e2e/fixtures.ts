@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import axe, { type AxeResults, type RunOptions } from 'axe-core';
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Role } from '../src/core/roles.ts';
 
@@ -125,12 +125,35 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  // Axe tags label-content-name-mismatch (WCAG 2.5.3) "experimental" and leaves it off unless asked.
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  const summary = results.violations.map(
+  await injectAxe(page);
+  // Only the violations cross back: the passes' node lists are large and nothing reads them.
+  const violations = await page.evaluate(
+    async (options) => (await (window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } }).axe.run(document, options)).violations,
+    AXE_OPTIONS,
+  );
+  const summary = violations.map(
     (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+// Axe tags label-content-name-mismatch (WCAG 2.5.3) "experimental" and leaves it off unless asked.
+const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } };
+
+/**
+ * axe-core in every frame of the page that lacks it. A page keeps it across the app's own
+ * navigations, so it is parsed once per page load, not once per check (ADR 0089: @axe-core/playwright
+ * injected it twice and opened a blank page for every check, 2.5 s against axe's own 0.4 s).
+ * A frame that runs no script (a PDF preview) is left out, as the axe-core/playwright builder did.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const inject = async () => {
+      if (await frame.evaluate(() => 'axe' in window)) return;
+      await frame.evaluate(`${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] });`);
+    };
+    await Promise.race([inject(), new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(() => undefined);
+  }
 }
 
 /** Axe at the page's own size and at phone width (390 px), with no horizontal overflow there; the size is put back. */
