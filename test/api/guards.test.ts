@@ -62,22 +62,42 @@ describe('every guarded route', () => {
     }
   });
 
-  it('refuses every mutation (POST, PUT, PATCH, DELETE) without the CSRF header, for a role it grants', async () => {
+  // No header; another session's token; the cookie's token altered by one character.
+  const wrongTokens = (role: Role): (string | undefined)[] => {
+    const own = sessions[role].csrfToken;
+    const other = sessions[ROLES.find((r) => r !== role)!].csrfToken;
+    return [undefined, other, `${own.slice(0, -1)}${own.endsWith('A') ? 'B' : 'A'}`];
+  };
+
+  it('refuses every mutation (POST, PUT, PATCH, DELETE) without the CSRF header or with a wrong one, for a role it grants', async () => {
     const methods = new Set<string>();
     for (const route of t.app.guardedRoutes.filter((r) => r.method !== 'GET')) {
       const role = ROLES.find((r) => !route.permission || can([r], route.permission));
       if (!role) continue;
-      const res = await t.app.inject({
-        method: route.method as M,
-        url: fill(route.url, randomUUID()),
-        headers: { cookie: sessions[role].cookie, 'content-type': 'application/json' },
-        payload: '{}',
-      });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(res.json().error.code).toBe('CSRF_FAILED');
+      for (const token of wrongTokens(role)) {
+        const res = await t.app.inject({
+          method: route.method as M,
+          url: fill(route.url, randomUUID()),
+          headers: { cookie: sessions[role].cookie, 'content-type': 'application/json', ...(token === undefined ? {} : { 'x-csrf-token': token }) },
+          payload: '{}',
+        });
+        expect(res.statusCode, `${route.method} ${route.url} with ${token ?? 'no token'}`).toBe(403);
+        expect(res.json().error.code).toBe('CSRF_FAILED');
+      }
       methods.add(route.method);
     }
     expect([...methods].sort()).toEqual(['DELETE', 'PATCH', 'POST', 'PUT']);
+  });
+
+  it('lets the same mutation through with the session’s own token (the refusals above are the token’s doing)', async () => {
+    const owner = sessions['estate-owner'];
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/account',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json', 'x-csrf-token': owner.csrfToken },
+      payload: JSON.stringify({ name: 'Ruth Okafor' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
