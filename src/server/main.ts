@@ -7,7 +7,6 @@ import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { loadMasterKey } from './lib/crypto.ts';
 import { checkMasterKey } from './lib/master-key-fingerprint.ts';
-import { LISTENER_COPIES, startListenerCopies, type ListenerCopies } from './listener-copies.ts';
 import { describeSetup, setupLine } from './setup-summary.ts';
 import { SHUTDOWN_LIMITS, shutDownGracefully } from './shutdown.ts';
 
@@ -53,7 +52,6 @@ async function main() {
     ...(pauseAfterCommit ? { pauseAfterCommit: holdAfterCommit } : {}),
   });
   let closing = false;
-  let copies: ListenerCopies | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -61,7 +59,7 @@ async function main() {
     // Past every bound the process must still end (a stuck close would outlive a supervisor's grace period).
     setTimeout(() => process.exit(1), SHUTDOWN_LIMITS.graceMs + SHUTDOWN_LIMITS.drainMs + SHUTDOWN_LIMITS.settleMs + 15_000).unref();
     try {
-      await shutDownGracefully(app, database, SHUTDOWN_LIMITS, copies);
+      await shutDownGracefully(app, database, SHUTDOWN_LIMITS);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -77,11 +75,6 @@ async function main() {
     app.log.warn('DEMO MODE is on: the persona selector signs anyone in as the demo users, whose password is published. Never use it for real data.');
   }
   await app.listen({ port: config.port, host: config.host });
-  if (!closing) {
-    copies = startListenerCopies(app.server, LISTENER_COPIES);
-    const listening = await copies.ready;
-    if (listening < LISTENER_COPIES) app.log.warn({ listening, asked: LISTENER_COPIES }, 'fewer listener copies than asked: a burst of new connections is accepted more slowly');
-  }
   app.log.info(`Heirloom is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 }
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODES } from '../core/errors.ts';
 import type { Database } from './db/client.ts';
-import type { ListenerCopies } from './listener-copies.ts';
 
 export interface ShutdownLimits {
   /** The longest the instance keeps listening while it steers the proxy's new requests elsewhere (step 1). */
@@ -63,7 +62,7 @@ async function steerTrafficAway(app: FastifyInstance, limits: ShutdownLimits): P
 /**
  * Graceful shutdown, in this order (ADR 0054, 0088):
  * 0. steer the proxy's new requests to the other instances while still listening (steerTrafficAway);
- * 1. stop accepting connections (on the listener copies too, ADR 0072); a new request on an open keep-alive connection gets 503 and
+ * 1. stop accepting connections; a new request on an open keep-alive connection gets 503 and
  *    `Connection: close` (Fastify's closing state); idle connections are closed;
  * 2. let in-flight requests finish, up to `drainMs`, then cut the connections still open;
  * 3. stop the job scheduler, letting a running job finish (its own bound, scheduler.ts) — the
@@ -77,7 +76,6 @@ export async function shutDownGracefully(
   app: FastifyInstance,
   database: Database,
   limits: ShutdownLimits = SHUTDOWN_LIMITS,
-  copies?: Pick<ListenerCopies, 'close'>,
 ): Promise<boolean> {
   let clean = true;
   if (limits.graceMs > 0) {
@@ -90,8 +88,7 @@ export async function shutDownGracefully(
     app.server.closeAllConnections();
   }, limits.drainMs);
   try {
-    // app.close() waits only for the connections the server's own listener accepted.
-    await Promise.all([app.close(), copies?.close()]);
+    await app.close();
   } finally {
     clearTimeout(cut);
   }
