@@ -26,7 +26,6 @@ import { and, eq, exists, gte, inArray, isNotNull, not, notExists, or, sql, type
 import { releaseStepOf, type ReleaseCategory } from '../../core/release.ts';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { sqlTemplate } from '../db/sql-template.ts';
 import { documentShares, documents } from '../db/schema/documents.ts';
 import { beneficiaries, estates } from '../db/schema/estates.ts';
 import { incapacityGrants } from '../db/schema/incapacity.ts';
@@ -193,32 +192,14 @@ const documentItem: Shareable = {
   shares: { table: documentShares, itemId: documentShares.documentId, beneficiaryId: documentShares.beneficiaryId },
 };
 
-type ConditionTree = (db: Db, viewer: Viewer) => SQL;
-
-/**
- * For a viewer given by user id (every beneficiary screen), the condition is rendered once with the
- * id as a parameter and reused (db/sql-template.ts): the same SQL, without walking the condition's
- * tree again on every request. Any other viewer (a column, one beneficiary row) builds the tree.
- */
-function renderedOnceForUsers(tree: ConditionTree): ConditionTree {
-  // A placeholder stands for the user id while rendering.
-  const forUser = sqlTemplate((db, userId) => tree(db, userId as unknown as string), { comparedWith: b.userId });
-  return (db, viewer) => (typeof viewer === 'string' ? forUser(db, viewer) : tree(db, viewer));
-}
-
-const memoryVisibleTree: ConditionTree = (db, viewer) => shareableVisibleSql(db, viewer, memoryItem);
-const documentVisibleTree: ConditionTree = (db, viewer) => shareableVisibleSql(db, viewer, documentItem);
-const memoryVisible = renderedOnceForUsers(memoryVisibleTree);
-const documentVisible = renderedOnceForUsers(documentVisibleTree);
-
 /** Condition over `memories`: the viewer may see this memory now. */
 export function memoryVisibleSql(db: Db, viewer: Viewer): SQL {
-  return memoryVisible(db, viewer);
+  return shareableVisibleSql(db, viewer, memoryItem);
 }
 
 /** Condition over `documents`: the viewer may see this document now. */
 export function documentVisibleSql(db: Db, viewer: Viewer): SQL {
-  return documentVisible(db, viewer);
+  return shareableVisibleSql(db, viewer, documentItem);
 }
 
 /**
@@ -289,14 +270,8 @@ function letterAddresseeSql(db: Db, who: SQL): SQL {
  * delivery rule is its release condition: the scheduler delivers it when the rule is met).
  */
 export function letterVisibleSql(db: Db, viewer: Viewer): SQL {
-  return letterVisible(db, viewer);
+  return and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
 }
-
-const letterVisibleTree: ConditionTree = (db, viewer) => and(eq(futureMessages.status, 'delivered'), letterAddresseeSql(db, isViewer(viewer)))!;
-const letterVisible = renderedOnceForUsers(letterVisibleTree);
-
-/** The conditions as trees, built afresh: sql-template.test.ts checks the rendered-once versions against them. */
-export const conditionTreesForTest = { memory: memoryVisibleTree, document: documentVisibleTree, letter: letterVisibleTree };
 
 /**
  * Condition over `future_messages`: its recipient could read it the moment it is delivered — their
