@@ -1,7 +1,7 @@
 // @ts-check
 import path from 'node:path';
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -50,7 +50,11 @@ export default tseslint.config(
       ],
       'heirloom/feature-boundary': 'error',
     },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      // Without a parser for .ts/.tsx, import-x skips every TypeScript dependency and no-cycle sees no graph (ADR 0090).
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

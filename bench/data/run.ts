@@ -12,7 +12,7 @@ import { auditRowHash } from '../../src/server/lib/audit-chain.ts';
 import { systemClock } from '../../src/server/lib/clock.ts';
 import { createSecretBox, loadMasterKey } from '../../src/server/lib/crypto.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';
-import { createFileStore } from '../../src/server/storage/file-store.ts';
+import { createFileStore } from '../../src/server/storage/create-file-store.ts';
 import { commitFiles, storeBuffer } from '../../src/server/storage/stored-files.ts';
 import { KNOWN, KNOWN_PASSWORD, LARGE_DATA_DIR, LARGE_DATABASE_URL } from '../known.ts';
 import { BulkTable, dropSecondaryIndexes } from './bulk.ts';

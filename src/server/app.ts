@@ -26,7 +26,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { slowRequestsPlugin } from './plugins/slow-requests.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { webPlugin } from './plugins/web.ts';
-import { createFileStore } from './storage/file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertStoredFile, makePdf } from '../factories/files.ts';
 import { insertOwner } from '../factories/users.ts';
 import { serializeError } from '../../src/server/lib/log-serializers.ts';
-import { createFileStore, type FileStore } from '../../src/server/storage/file-store.ts';
+import { createFileStore } from '../../src/server/storage/create-file-store.ts';
+import type { FileStore } from '../../src/server/storage/file-store.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../helpers.ts';
 
 /** What the server log must never hold: query parameters (personal content, password hashes), tokens in paths. */

@@ -11,7 +11,8 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
 import { MASTER_KEY_FINGERPRINT_KEY, masterKeyFingerprint } from '../lib/master-key-fingerprint.ts';
-import { createFileStore, type FileStore } from '../storage/file-store.ts';
+import { createFileStore } from '../storage/create-file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { addEntry, progressLine, writeParts } from './archive-parts.ts';
 import {
   appVersion,

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
 import { masterKeyFingerprint, storedMasterKeyFingerprint } from '../lib/master-key-fingerprint.ts';
-import { createFileStore } from '../storage/file-store.ts';
+import { createFileStore } from '../storage/create-file-store.ts';
 import { CHECK_TIMEOUT_MS, messageOf, within } from './verb.ts';
 
 interface Probe {

@@ -12,7 +12,8 @@ import { loadConfig, type Config } from '../config.ts';
 import { migrateDatabase, MIGRATIONS_DIR, openDatabase, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
 import { masterKeyFingerprint } from '../lib/master-key-fingerprint.ts';
-import { createFileStore, type FileStore } from '../storage/file-store.ts';
+import { createFileStore } from '../storage/create-file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { PartsReader, progressLine, type StreamSum } from './archive-parts.ts';
 import {
   ARCHIVE_FORMAT,

@@ -1,8 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
-import { createDiskStore } from './disk-store.ts';
-import { createS3Store } from './s3-store.ts';
-import { markingStorageErrors } from './storage-errors.ts';
 
 /** One stored object as a driver lists it. */
 export interface StoredObject {
@@ -51,8 +47,3 @@ export const storageKeys = {
   /** Where a committed file lives. */
   final: (estateId: string | null, fileId: string) => assertKey(`estates/${estateId ?? 'platform'}/${fileId}`),
 };
-
-/** The store the config asks for: S3-compatible when `config.s3` is set, else DATA_DIR/files. */
-export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>): FileStore {
-  return markingStorageErrors(config.s3 ? createS3Store(config.s3) : createDiskStore(`${config.dataDir}/files`));
-}

@@ -12,7 +12,8 @@ import { createSecretBox } from '../lib/crypto.ts';
 import { insertOwner } from '../../../test/factories/users.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { decryptStream, encryptStream, SEGMENT_BYTES } from './envelope.ts';
-import { createFileStore, storageKeys, type FileStore } from './file-store.ts';
+import { createFileStore } from './create-file-store.ts';
+import { storageKeys, type FileStore } from './file-store.ts';
 import { createS3Store, S3_PART_BYTES } from './s3-store.ts';
 import { ORPHAN_AGE_MS, commitFiles, readStoredFile, storeUpload, sweepOrphans, type StorageDeps } from './stored-files.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { adminAlerts, adminTasks } from '../schema/admin.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog } from '../schema/system.ts';
-import type { DemoIds } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 import type { SeedVault } from './demo-vault.ts';
 
 const HOUR = 3_600_000;

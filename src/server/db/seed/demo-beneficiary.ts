@@ -6,7 +6,7 @@ import { users } from '../schema/users.ts';
 import { documentVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { insertDeliveredLetter, insertInboxMessage, insertNotification } from '../../../../test/factories/shared-content.ts';
 import { beneficiaries } from '../schema/estates.ts';
-import type { DemoIds } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 
 const HOUR = 60 * 60 * 1000;
 

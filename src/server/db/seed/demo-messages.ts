@@ -5,7 +5,7 @@ import { insertFutureMessage } from '../../../../test/factories/future-messages.
 import type { Db } from '../client.ts';
 import { documents } from '../schema/documents.ts';
 import { memories } from '../schema/memories.ts';
-import type { DemoIds } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 
 /**
  * Margaret's future messages: letters for her family, some scheduled, some still drafts. Dates are

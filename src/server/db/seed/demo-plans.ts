@@ -6,7 +6,7 @@ import type { Db } from '../client.ts';
 import { beneficiaries } from '../schema/estates.ts';
 import { tasks } from '../schema/tasks.ts';
 import { userSettings } from '../schema/users.ts';
-import type { DemoIds } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

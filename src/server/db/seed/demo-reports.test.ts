@@ -4,7 +4,8 @@ import type { TAdminReport } from '../../../core/admin-reports.schemas.ts';
 import type { TFeedbackPage } from '../../../core/feedback.schemas.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { adminAlerts, feedback } from '../schema/admin.ts';
-import { resetDemo, seedDemo, type DemoIds } from './demo.ts';
+import { resetDemo, seedDemo } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 
 let t: TestApp;
 let ids: DemoIds;

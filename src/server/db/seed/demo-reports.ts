@@ -12,7 +12,7 @@ import { adminAlerts, feedback } from '../schema/admin.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog, outboxEmails } from '../schema/system.ts';
 import { users } from '../schema/users.ts';
-import type { DemoIds } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 import type { SeedVault } from './demo-vault.ts';
 
 const DAY = 86_400_000;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../schema/users.ts';
 import { files } from '../schema/files.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
-import { resetDemo, seedDemo, type DemoIds } from './demo.ts';
+import { resetDemo, seedDemo } from './demo.ts';
+import type { DemoIds } from './demo-users.ts';
 
 let t: TestApp;
 let ids: DemoIds;

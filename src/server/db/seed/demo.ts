@@ -18,24 +18,10 @@ import { seedPlanner } from './demo-planner.ts';
 import { seedPlans } from './demo-plans.ts';
 import { seedReports } from './demo-reports.ts';
 import { seedPlatform } from './demo-platform.ts';
+import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
 import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
 import { loadConfig } from '../../config.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
-
-/** Demo users sign in from the landing page; they can also sign in with this password. */
-export const DEMO_PASSWORD = 'heirloom-demo-2026';
-
-export interface DemoIds {
-  ownerId: string;
-  estateId: string;
-  plannerId: string;
-  beneficiaryUserId: string;
-  adminId: string;
-  estateAdministratorId: string;
-  /** beneficiaries rows of the owner's estate, by first name */
-  beneficiaries: Record<string, string>;
-  supportTeam: { plannerMemberId: string; administratorMemberId: string };
-}
 
 /**
  * Later issues add their domain's demo data here, each in its own file: (db, ids, vault) => Promise<void>.

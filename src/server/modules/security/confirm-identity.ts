@@ -3,7 +3,7 @@ import { IDENTITY_CONFIRMATION_MINUTES, type TConfirmIdentityRequest, type TConf
 import { ERROR_CODES } from '../../../core/errors.ts';
 import type { Ctx } from '../../context.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../db/seed/demo-users.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';

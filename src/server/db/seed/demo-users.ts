@@ -1,0 +1,15 @@
+/** Demo users sign in from the landing page; they can also sign in with this password. */
+export const DEMO_PASSWORD = 'heirloom-demo-2026';
+
+/** What the base seed creates; every domain seeder builds on these. */
+export interface DemoIds {
+  ownerId: string;
+  estateId: string;
+  plannerId: string;
+  beneficiaryUserId: string;
+  adminId: string;
+  estateAdministratorId: string;
+  /** beneficiaries rows of the owner's estate, by first name */
+  beneficiaries: Record<string, string>;
+  supportTeam: { plannerMemberId: string; administratorMemberId: string };
+}
