@@ -24,9 +24,8 @@ export interface Database {
   /** Run one raw statement (used by the job queue adapter and health checks). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /**
-   * Is the database answering? Yes at once when one of the app's own statements was answered
-   * within RECENT_ANSWER_MS (ADR 0073); otherwise `select 1` on a connection of its own, never
-   * queued behind the app's requests (ADR 0058). Rejects after PING_TIMEOUT_MS.
+   * Is the database answering? `select 1` on a connection of its own, every time, never queued
+   * behind the app's requests (ADR 0058). Rejects after PING_TIMEOUT_MS.
    */
   ping(): Promise<void>;
   /** The app pool's connections now: open, idle among them, and checkouts waiting for one (the metrics, ADR 0086). */
@@ -41,24 +40,21 @@ export const MIGRATIONS_DIR = [path.join(here, 'migrations'), path.resolve(here,
 ) ?? path.join(here, 'migrations');
 
 export const PING_TIMEOUT_MS = 2_000;
-/** An answer to one of the app's statements this recent says the database answers (ADR 0073). */
-export const RECENT_ANSWER_MS = 1_000;
 
 /**
- * `now`: a monotonic clock in ms for the ping's evidence (tests move it). `timeouts` (ADR 0086): each
- * statement is cancelled by PostgreSQL after `statementMs` (and given up by the client a little later,
- * for a database that cannot even cancel); a request waits at most `acquireMs` for a connection.
+ * `timeouts` (ADR 0086): each statement is cancelled by PostgreSQL after `statementMs` (and given
+ * up by the client a little later, for a database that cannot even cancel); a request waits at most
+ * `acquireMs` for a connection.
  */
 export function openPostgres(
   url: string,
   kind: Database['kind'] = 'postgres',
-  { now = () => performance.now(), timeouts = DEFAULT_DATABASE_TIMEOUTS }: { now?: () => number; timeouts?: DatabaseTimeouts } = {},
+  { timeouts = DEFAULT_DATABASE_TIMEOUTS }: { timeouts?: DatabaseTimeouts } = {},
 ): Database {
-  let answeredAt = Number.NEGATIVE_INFINITY;
   const pool = new FairPool({
     connectionString: url,
     max: 10,
-    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, () => (answeredAt = now()), timeouts.statementMs),
+    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, timeouts.statementMs),
     maxUses: CONNECTION_MAX_USES,
     statement_timeout: timeouts.statementMs,
     connectionTimeoutMillis: timeouts.acquireMs,
@@ -79,7 +75,6 @@ export function openPostgres(
       return { rows: result.rows as Record<string, unknown>[] };
     },
     ping: async () => {
-      if (now() - answeredAt < RECENT_ANSWER_MS) return;
       await probe.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.queued }),

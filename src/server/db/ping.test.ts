@@ -1,19 +1,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyTemplateDatabase } from '../../../test/helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { withDatabase } from '../../../test/global-setup.ts';
-import { openPostgres, RECENT_ANSWER_MS, type Database } from './client.ts';
 
 /**
- * ADR 0073: an answer to one of the app's own statements within RECENT_ANSWER_MS says the database
- * answers, so a health probe of a busy server needs no round trip; past that, or after a failed
- * statement, the probe asks the database itself. The database is "taken away" by refusing new
- * connections and ending the open ones.
+ * The probes ask the database every time (ADR 0091): the moment it is gone they say so, even right
+ * after it answered one of the app's own statements (ADR 0073 used to count such an answer as the
+ * database answering for a second). The database is "taken away" by refusing new connections and
+ * ending the open ones.
  */
+let t: TestApp;
 let admin: pg.Client;
 let name: string;
-let database: Database;
-let now = 0;
 
 const setConnections = async (allowed: boolean) => {
   await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allowed}`);
@@ -21,38 +19,39 @@ const setConnections = async (allowed: boolean) => {
 };
 
 beforeAll(async () => {
-  const copy = await copyTemplateDatabase();
-  name = copy.name;
+  t = await buildTestApp();
+  await t.app.ready();
+  name = new URL(t.databaseUrl).pathname.slice(1);
   admin = new pg.Client({ connectionString: withDatabase(inject('dbTemplate').url, 'postgres') });
   await admin.connect();
-  database = openPostgres(copy.url, 'postgres', { now: () => now });
 });
 
 afterAll(async () => {
   await setConnections(true);
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
+  await t.close();
 });
 
-describe('Database.ping', () => {
-  it('a failed statement is no evidence: the probe asks, and says the database is down', async () => {
-    now = 0;
-    await expect(database.execute('select 1/0')).rejects.toThrow(/division by zero/);
+describe('the database probe', () => {
+  it('says ok while the database answers, and down right after it is gone', async () => {
+    await expect(t.database.ping()).resolves.toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+
+    await t.database.execute('select 1'); // one of the app's own statements, answered
     await setConnections(false);
-    now = 1;
-    await expect(database.ping()).rejects.toThrow();
+
+    await expect(t.database.ping()).rejects.toThrow();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
   });
 
-  it('an answer within RECENT_ANSWER_MS stands for the probe; one older does not', async () => {
+  it('says ok again once the database is back', async () => {
     await setConnections(true);
-    now = 10_000;
-    await database.execute('select 1');
-    await setConnections(false);
-
-    now = 10_000 + RECENT_ANSWER_MS - 1;
-    await expect(database.ping()).resolves.toBeUndefined();
-    now = 10_000 + RECENT_ANSWER_MS;
-    await expect(database.ping()).rejects.toThrow();
+    await expect(t.database.ping()).resolves.toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });

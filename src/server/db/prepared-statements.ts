@@ -41,11 +41,11 @@ interface QueryConfigLike {
 
 /**
  * A pg.Client that names its parameterised queries (see above); `max` is the per-connection bound.
- * It calls `onAnswer` for every statement the database answered without error (the health probe's evidence, ADR 0073). With `statementTimeoutMs`, each
- * statement gets a client-side wait a little past the server's timeout (ADR 0086; statement-timeout.ts),
- * and a connection whose answer never came is closed so the pool never hands it out again.
+ * With `statementTimeoutMs`, each statement gets a client-side wait a little past the server's
+ * timeout (ADR 0086; statement-timeout.ts), and a connection whose answer never came is closed so
+ * the pool never hands it out again.
  */
-export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: () => void, statementTimeoutMs = 0): typeof pg.Client {
+export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTimeoutMs = 0): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     private readonly prepared = new Set<string>();
     private readonly timeout = new StatementTimeout(statementTimeoutMs);
@@ -63,22 +63,15 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, onAnswer?: ()
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's callback signature
       const wrap = (done: any) => (error: unknown, result: unknown) => {
         if (error) failed(error);
-        else onAnswer?.();
         done(error, result);
       };
       if (typeof values === 'function') return super.query(named, wrap(values));
       if (typeof callback === 'function') return super.query(named, values, wrap(callback));
       const pending = super.query(named, values) as Promise<unknown>;
-      return pending.then(
-        (result) => {
-          onAnswer?.();
-          return result;
-        },
-        (error: unknown) => {
-          failed(error);
-          throw error;
-        },
-      );
+      return pending.catch((error: unknown) => {
+        failed(error);
+        throw error;
+      });
     }
 
     /** The query with pg's per-query `query_timeout` (pg gives up on the answer after it). */
