@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** A web feature never imports another feature (ARCHITECTURE.md "Layout"). */
+/** A web feature never imports another feature (docs/architecture.md, "Where things live"). */
 const featureBoundary = {
   meta: { type: 'problem', messages: { cross: 'Feature "{{from}}" must not import feature "{{to}}"; move shared code to components/ui or core.' } },
   create(context) {

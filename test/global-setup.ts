@@ -13,7 +13,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrate one template database once; every test file copies it (ARCHITECTURE.md, known traps).
+ * Migrate one template database once; every test file copies it (docs/architecture.md, "Tests").
  * Without DATABASE_URL the tests run on the embedded PostgreSQL (ADR 0051): one throwaway cluster
  * per run, without fsync (nothing in it has to survive a crash).
  */
