@@ -12,7 +12,10 @@ const ESTATE_TONE: Record<EstateStatus, string> = {
   incapacity: 'bg-violet-50 text-violet-900 ring-violet-200',
 };
 
-/** An estate's lifecycle state with the wireframe's labels (and Planning, the owner's living state). */
+/**
+ * An estate's lifecycle state with the wireframe's labels (and Planning, the owner's living state),
+ * in the same colours on every screen. A beneficiary's screens leave Planning out: nothing to tell.
+ */
 export function EstateStatusBadge({ status }: { status: EstateStatus }) {
   return <span className={`${chipClasses} ${ESTATE_TONE[status]}`}>{ESTATE_STATUS_LABELS[status]}</span>;
 }

@@ -1,4 +1,3 @@
-export { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { chipClasses as chip } from '../../components/ui/estate-status-badge.tsx';
 import type { TEstateAlert, TVerificationItem } from '../../../core/lifecycle.schemas.ts';
 

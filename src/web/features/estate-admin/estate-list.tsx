@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { TAdminEstate } from '../../../core/lifecycle.schemas.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { EstateStatusBadge } from './badges.tsx';
+import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { DateOrDash } from './format.tsx';
 
 export const ESTATES_PATH = '/estate-administrator/estates';

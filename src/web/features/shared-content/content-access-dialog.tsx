@@ -9,7 +9,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { sharedApi } from './api.ts';
-import { EstateStatusBadge } from './estate-status-badge.tsx';
+import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 
 /** Content Access: for each person who named you, what they have opened to you and how much you can see now. */
 export function ContentAccessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -53,7 +53,7 @@ export function ContentAccessDialog({ open, onClose }: { open: boolean; onClose:
           {access.map((a) => (
             <section key={a.estateId} aria-labelledby={`access-${a.estateId}`}>
               <h3 id={`access-${a.estateId}`} className="flex flex-wrap items-center gap-2 font-semibold text-stone-900">
-                {a.owner.name} <span className="font-normal text-stone-500">· {a.relationship}</span> <EstateStatusBadge status={a.status} />
+                {a.owner.name} <span className="font-normal text-stone-500">· {a.relationship}</span> {a.status !== 'planning' && <EstateStatusBadge status={a.status} />}
               </h3>
               <p className="mt-1 text-sm text-stone-600">
                 You can see {sharedCountLabel(a.counts.memories)} {a.counts.memories === 1 ? 'memory' : 'memories'}, {sharedCountLabel(a.counts.documents)}{' '}

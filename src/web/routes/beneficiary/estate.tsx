@@ -21,7 +21,7 @@ import { loadSnapshot } from '../../features/activation-snapshot/api.ts';
 import { SnapshotCard } from '../../features/activation-snapshot/snapshot-card.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
 import { closedFlag, EstateDocuments, EstateMemories } from '../../features/shared-content/estate-lists.tsx';
-import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
+import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 
@@ -126,7 +126,7 @@ export function Component() {
             title={estate.owner.name}
             description={
               <span className="flex flex-wrap items-center gap-2">
-                {estate.relationship} <EstateStatusBadge status={estate.status} />
+                {estate.relationship} {estate.status !== 'planning' && <EstateStatusBadge status={estate.status} />}
               </span>
             }
             actions={

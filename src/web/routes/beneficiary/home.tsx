@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { sharedApi } from '../../features/shared-content/api.ts';
-import { EstateStatusBadge } from '../../features/shared-content/estate-status-badge.tsx';
+import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { useSignedInSession } from '../../layouts/persona-layout.tsx';
 import { timeAgo } from '../../lib/dates.ts';
 
@@ -33,7 +33,7 @@ function OwnerCard({ estate }: { estate: TSharedEstateSummary }) {
             <h2 id={headingId} className="text-lg font-semibold text-stone-900">
               {estate.owner.name}
             </h2>
-            <EstateStatusBadge status={estate.status} />
+            {estate.status !== 'planning' && <EstateStatusBadge status={estate.status} />}
           </div>
           <p className="text-sm text-stone-600">{estate.relationship}</p>
           {estate.status === 'planning' && <p className="mt-1 text-sm text-stone-500">{estate.lastActiveAt ? `Last active ${timeAgo(estate.lastActiveAt)}` : 'Not active yet'}</p>}

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { EstateStatusBadge } from '../../features/estate-admin/badges.tsx';
+import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBeneficiaries, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
 import { ActivationOpens, ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
 import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
