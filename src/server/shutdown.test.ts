@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplateDatabase } from '../../test/helpers.ts';
 import { ERROR_CODES } from '../core/errors.ts';
+import { rawRequest } from '../../test/raw-http.ts';
 import { sleep, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
 
@@ -68,18 +69,6 @@ const connectionRefused = (port: number) =>
     socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 
-const get = (port: number, urlPath: string) =>
-  new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body }));
-      })
-      .on('error', reject);
-  });
-
 describe('graceful shutdown of the server process', () => {
   let server: ServerProcess;
   let dataDir: string;
@@ -103,9 +92,9 @@ describe('graceful shutdown of the server process', () => {
 
     // Step 0 (ADR 0088): still listening; a request a proxy may retry elsewhere gets 503 before any
     // handler runs, a POST is still served.
-    const retryable = await get(server.port, '/livez');
+    const retryable = await rawRequest(server.port, 'GET', '/livez');
     expect(retryable.status).toBe(503);
-    expect(retryable.retryAfter).toBe('1');
+    expect(retryable.headers['retry-after']).toBe('1');
     expect(JSON.parse(retryable.body)).toMatchObject({ error: { code: ERROR_CODES.unavailable } });
     const late = holdSignUp(server.port, 4);
     late.finish();
