@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Deps } from '../context.ts';
 import { withMigrationLock, type Database } from '../db/client.ts';
-import { raiseAdminAlert } from '../modules/admin-alerts/raise-admin-alert.ts';
+import { raiseAdminAlert } from '../notices/raise-admin-alert.ts';
 import type { JobCtx, JobResult, RegisteredJob } from './job.ts';
 import { JOBS } from './registry.ts';
 

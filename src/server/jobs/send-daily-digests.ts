@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendDigests } from '../modules/notifications/send-digests.ts';
+import { sendDigests } from '../notices/send-digests.ts';
 import { defineJob } from './job.ts';
 
 /** Every day at 07:00 UTC: one email/SMS per "Daily digest" user with the notifications they have not seen yet. */

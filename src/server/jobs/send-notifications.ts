@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendPendingNotifications } from '../modules/notifications/send-pending-notifications.ts';
+import { sendPendingNotifications } from '../notices/send-pending-notifications.ts';
 import { defineJob } from './job.ts';
 
 /** Every minute: send "Immediately" notifications that could not be sent when they were created (inside a transaction). */

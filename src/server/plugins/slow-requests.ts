@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Deps } from '../context.ts';
-import { raiseAdminAlert } from '../modules/admin-alerts/raise-admin-alert.ts';
+import { raiseAdminAlert } from '../notices/raise-admin-alert.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

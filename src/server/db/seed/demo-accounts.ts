@@ -1,7 +1,7 @@
 import { eq, inArray, like, sql } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { insertUser } from '../../../../test/factories/users.ts';
-import { raiseAdminAlert } from '../../modules/admin-alerts/raise-admin-alert.ts';
+import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import type { Db } from '../client.ts';
 import { adminAlerts } from '../schema/admin.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';

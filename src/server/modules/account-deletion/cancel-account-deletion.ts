@@ -3,7 +3,7 @@ import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /**
  * Signing in during the grace period cancels a pending deletion (one guarded UPDATE: only a

@@ -8,7 +8,7 @@ import { allowLongStatements, LONG_WORK_STATEMENT_MS } from '../../db/statement-
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** A run that crashed half-way leaves its claim; the next run after this long finishes the deletion. */
 const RETRY_AFTER_MS = 60 * 60_000;

@@ -11,7 +11,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { rolesOf } from '../auth/sessions.ts';
 import { confirmIdentity } from '../security/confirm-identity.ts';
 import { loadActorUser } from '../security/load-user.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** Roles that carry duties to other families or to the platform: the account cannot simply go (ADR 0037). */
 const STAFF_ROLES: readonly Role[] = ['legacy-planner', 'estate-administrator', 'admin'];

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { consumeAccountToken, isUniqueViolation, linkNotValid } from './account-tokens.ts';
 
 const addressTaken = () =>

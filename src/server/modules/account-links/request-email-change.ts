@@ -13,7 +13,7 @@ import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { loadActorUser } from '../security/load-user.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { accountLink, issueAccountToken, linksInLastHour } from './account-tokens.ts';
 
 /**

@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { consumeAccountToken, linkNotValid } from './account-tokens.ts';
 
 /**

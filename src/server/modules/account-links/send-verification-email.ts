@@ -8,7 +8,7 @@ import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser, type UserRow } from '../security/load-user.ts';
 import type { Ctx } from '../../context.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';

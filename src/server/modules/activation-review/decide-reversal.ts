@@ -12,8 +12,8 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
-import { notify, notifyAll } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify, notifyAll } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { latestReviewView, type ReviewRow } from './activation-review-view.ts';
 
 type Decision = { approve: true; reason: string } | { approve: false; reason: string };

@@ -4,7 +4,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { audit } from '../../lib/audit.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
-import { notifyAll } from '../notifications/notify.ts';
+import { notifyAll } from '../../notices/notify.ts';
 
 /**
  * A sign-in to the account of an active estate (ADR 0075): either the owner is alive and the

@@ -8,8 +8,8 @@ import { administers } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
-import { notifyAll } from '../notifications/notify.ts';
+import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
+import { notifyAll } from '../../notices/notify.ts';
 import { activeAdminIds } from '../admin-users/active-admins.ts';
 import { latestReview, latestReviewView } from './activation-review-view.ts';
 

@@ -16,8 +16,8 @@ import { loadConfig } from '../../config.ts';
 import { createJobScheduler } from '../../jobs/scheduler.ts';
 import { defineJob, registered } from '../../jobs/job.ts';
 import { z } from 'zod';
-import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** Monday 15 June 2026, noon UTC. */
 const NOW = new Date('2026-06-15T12:00:00Z');

@@ -7,7 +7,7 @@ import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

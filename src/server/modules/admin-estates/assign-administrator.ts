@@ -11,7 +11,7 @@ import { userRoles, users } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { notifyAll } from '../notifications/notify.ts';
+import { notifyAll } from '../../notices/notify.ts';
 import { getPlatformEstate } from './estate-view.ts';
 
 const hasAdministratorRole = (db: Db) =>

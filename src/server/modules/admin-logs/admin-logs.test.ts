@@ -6,7 +6,7 @@ import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } fr
 import { walkPages } from '../../../../test/walk-pages.ts';
 import { parseCsv } from '../../../../test/parse-csv.ts';
 import { auditLog } from '../../db/schema/system.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 let t: TestApp;
 let admin: InsertedUser;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { distinctAuditActions } from './audit-actions.ts';
 
 const midnight = (isoDate: string, timeZone: string, plusDays = 0) => {

@@ -17,7 +17,7 @@ import { insertUser, type InsertedUser } from '../../../../test/factories/users.
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { adminAlerts, feedback } from '../../db/schema/admin.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** Today is Monday 15 June 2026, noon UTC; the platform's time zone is UTC unless a test says otherwise. */
 const NOW = new Date('2026-06-15T12:00:00Z');

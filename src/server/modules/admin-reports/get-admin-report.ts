@@ -1,6 +1,6 @@
 import type { TAdminReport, TAdminReportQuery } from '../../../core/admin-reports.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { resolveAdminReportRange, type AdminReportRange } from './admin-report-range.ts';
 import { contentCreation } from './content-creation.ts';
 import { systemHealth } from './system-health.ts';

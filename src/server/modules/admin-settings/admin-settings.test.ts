@@ -4,7 +4,7 @@ import { DEFAULT_SYSTEM_SETTINGS } from '../../../core/system-settings.schemas.t
 import { DEFAULT_PASSWORD, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { Browser, buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { auditLog, systemSettings } from '../../db/schema/system.ts';
-import { getSystemSettings, mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings, mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 let t: TestApp;
 let admin: InsertedUser;

@@ -1,7 +1,7 @@
 import type { TGeneralSettings } from '../../../core/system-settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { getSystemSettings, mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings, mergeSystemSettings } from '../../settings/get-system-settings.ts';
 import { getGeneralSettings } from './get-general-settings.ts';
 
 /**

@@ -6,7 +6,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { accountLink, issueAccountToken } from '../account-links/account-tokens.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { activeAdminIds } from './active-admins.ts';
 
 /** Namespace of the transaction lock that lets one `create-admin` at a time look for admins. */

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { getPlatformUser } from './user-view.ts';
 
 /**

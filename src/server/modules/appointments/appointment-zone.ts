@@ -3,7 +3,7 @@ import { isAppointmentPersona, type AppointmentPersona } from '../../../core/app
 import { isRole } from '../../../core/roles.ts';
 import { PLANNER_TIME_ZONE_IANA } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 
 /**

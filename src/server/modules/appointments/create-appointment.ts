@@ -6,7 +6,7 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 import { endOf, toAppointment } from './appointment-view.ts';
 import { appointmentZoneFor, appointmentZoneForRole, ianaZone, isOffHours, USUAL_HOURS, whenInZone } from './appointment-zone.ts';

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
 import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
 import { appointmentsPathFor } from './bookable-people.ts';

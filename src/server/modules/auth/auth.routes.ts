@@ -14,7 +14,7 @@ import { DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, SIGN_IN_RATE_LIMIT_PER_MINUTE } fro
 import { ZOkResponse } from '../../../core/common.schemas.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { demoSignIn } from './demo-sign-in.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from './sessions.ts';
 import { signIn } from './sign-in.ts';

@@ -9,7 +9,7 @@ import { preparedQuery } from '../../db/prepared-query.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { sessions, userRoles, users } from '../../db/schema/users.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 export const SESSION_COOKIE = 'heirloom_session';
 export const CSRF_COOKIE = 'heirloom_csrf';

@@ -11,9 +11,9 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { checkInOnSignIn } from '../check-in/check-in-period.ts';
 import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
 import { noteSignInAfterActivation } from '../activation-review/note-sign-in-after-activation.ts';
-import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
+import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import { recordSignInDevice } from '../security/login-alert.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { verifySecondFactor } from './second-factor.ts';
 import { sessionUser, startSession } from './sessions.ts';
 

@@ -21,7 +21,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { sessionUser, startSession } from './sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 

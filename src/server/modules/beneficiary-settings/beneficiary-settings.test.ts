@@ -5,7 +5,7 @@ import { userSettings, users } from '../../db/schema/users.ts';
 import { insertBeneficiaryUser } from '../../../../test/factories/shared-content.ts';
 import type { InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
-import { loadNotificationSettings } from '../notifications/notification-settings.ts';
+import { loadNotificationSettings } from '../../notices/notification-settings.ts';
 
 let t: TestApp;
 let user: InsertedUser;

@@ -5,7 +5,7 @@ import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { loadSettingsData, NOTIFICATIONS_KEY } from '../notifications/notification-settings.ts';
+import { loadSettingsData, NOTIFICATIONS_KEY } from '../../notices/notification-settings.ts';
 
 /** Account Settings as the beneficiary screen shows them: profile, toggles and notification delivery. */
 export async function getBeneficiarySettings(ctx: Ctx): Promise<TBeneficiarySettings> {

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { mergeSettingsData, saveNotificationSettings } from '../notifications/notification-settings.ts';
+import { mergeSettingsData, saveNotificationSettings } from '../../notices/notification-settings.ts';
 import { getBeneficiarySettings } from './get-beneficiary-settings.ts';
 
 /**

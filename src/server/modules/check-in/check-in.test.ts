@@ -9,7 +9,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 import { sweepCheckIns } from './sweep-check-ins.ts';
 
 let t: TestApp;

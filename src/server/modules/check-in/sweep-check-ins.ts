@@ -9,8 +9,8 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
-import { notify } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { checkInLinkUrl, issueCheckInToken } from './check-in-link.ts';
 import type { CheckInRow } from './check-in-period.ts';
 

@@ -7,7 +7,7 @@ import {
   type TParsedReportQuery,
 } from '../../../core/estate-admin-reports.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { beneficiaryAccess } from './beneficiary-access.ts';
 import { estateActivity } from './estate-activity.ts';
 import { reportKpis } from './report-kpis.ts';

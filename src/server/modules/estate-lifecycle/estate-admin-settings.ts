@@ -2,7 +2,7 @@ import { DEFAULT_ESTATE_ADMIN_SETTINGS, ZEstateAdminSettings, type TEstateAdminS
 import type { Ctx, Deps } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { loadSettingsData, mergeSettingsData } from '../notifications/notification-settings.ts';
+import { loadSettingsData, mergeSettingsData } from '../../notices/notification-settings.ts';
 
 export const ESTATE_ADMIN_KEY = 'estateAdmin';
 

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { raiseAlert } from './raise-alert.ts';
 import { settleLeftoverProofs } from './leftover-proofs.ts';
 import { reportView } from './report-view.ts';

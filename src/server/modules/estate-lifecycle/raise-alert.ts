@@ -2,7 +2,7 @@ import { type ALERT_PRIORITIES, type ALERT_TYPES } from '../../../core/lifecycle
 import type { Deps } from '../../context.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { administratorsOf } from '../../access/estate-roles.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { loadEstateAdminSettings } from './estate-admin-settings.ts';
 
 export interface AlertInput {

@@ -8,7 +8,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administratorsOf, reporterLinkOf } from '../../access/estate-roles.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { verificationRulesOf } from './estate-admin-settings.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';

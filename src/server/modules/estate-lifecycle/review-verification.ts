@@ -11,7 +11,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { getEstateAdminSettings, verificationRulesOf } from './estate-admin-settings.ts';
 import { raiseAlert } from './raise-alert.ts';
 import { settleLeftoverProofs } from './leftover-proofs.ts';

@@ -12,9 +12,9 @@ import { assertQuorumReached, assertReleaseWindowOver } from '../release-safegua
 import { freezeActivationSnapshot } from '../audit-integrity/freeze-activation-snapshot.ts';
 import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
 import { withdrawAfterActivation } from '../future-messages/withdraw-after-activation.ts';
-import { notifyEstateStatusChanged } from '../notifications/notify-estate-status.ts';
-import { notify } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notifyEstateStatusChanged } from '../../notices/notify-estate-status.ts';
+import { notify } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 export interface AppliedTransition {
   estateId: string;

@@ -6,7 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { getEstateSettings } from './get-estate-settings.ts';
 
 /**

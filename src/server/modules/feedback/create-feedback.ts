@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema/admin.ts';
 import { audit } from '../../lib/audit.ts';
 import { lock, rateLimited, waitFor } from '../../mail/send-limits.ts';
-import { raiseAdminAlert } from '../admin-alerts/raise-admin-alert.ts';
+import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Namespace (first key of the two-key advisory lock), so it never meets other advisory locks. */

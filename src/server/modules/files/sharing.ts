@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;

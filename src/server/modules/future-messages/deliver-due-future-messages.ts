@@ -8,8 +8,8 @@ import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
-import { loadSettingsData } from '../notifications/notification-settings.ts';
-import { notify } from '../notifications/notify.ts';
+import { loadSettingsData } from '../../notices/notification-settings.ts';
+import { notify } from '../../notices/notify.ts';
 
 /** Never matches a beneficiary (the access policy only lets a message with a recipient through). */
 const NO_RECIPIENT = '00000000-0000-0000-0000-000000000000';

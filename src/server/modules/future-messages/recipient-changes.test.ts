@@ -8,7 +8,7 @@ import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } fr
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { futureMessages, notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 import { deliverDueFutureMessages } from './deliver-due-future-messages.ts';
 
 let t: TestApp;

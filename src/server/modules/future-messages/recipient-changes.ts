@@ -10,7 +10,7 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { ownerTimeZone } from './owner-time-zone.ts';
 
 const OPEN = ['draft', 'scheduled'];

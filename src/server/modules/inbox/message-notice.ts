@@ -3,7 +3,7 @@ import { previewOf } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { userRoles } from '../../db/schema/users.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 
 /**
  * Tells the recipient of a new message, with a link to the conversation in the area it belongs to:

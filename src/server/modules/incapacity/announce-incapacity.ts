@@ -3,8 +3,8 @@ import type { BaseCtx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
-import { notify } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { granteesOf } from './incapacity-settings.ts';
 
 export type IncapacityStep = { kind: 'started' } | { kind: 'ended'; by: 'owner' | 'trustee' | 'administrator'; byName: string };

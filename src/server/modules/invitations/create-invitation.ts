@@ -7,7 +7,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed } from '../../mail/send-limits.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 export interface InvitationInput {

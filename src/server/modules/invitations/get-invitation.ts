@@ -9,7 +9,7 @@ import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { invitationData } from '../planner-invitations/planner-invitation-view.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND, type OpenInvitation } from './find-invitation.ts';
 
 export function describeInvitation(open: OpenInvitation, systemName: string): { summary: string; roleLabel: string; suggestedName: string } {

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** A new download token; only its sha256 is stored. */
 export function issueDownloadToken(): { token: string; tokenHash: string } {

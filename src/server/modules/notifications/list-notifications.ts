@@ -13,8 +13,8 @@ import { badRequest } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
 import { timeCursorOf } from '../../../core/keyset.schemas.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { loadNotificationSettings } from './notification-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { loadNotificationSettings } from '../../notices/notification-settings.ts';
 
 type Row = typeof notifications.$inferSelect;
 

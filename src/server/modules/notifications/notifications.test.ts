@@ -10,12 +10,12 @@ import { insertBeneficiaryUser, insertFamily, insertNotification, setEstateStatu
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
-import { saveNotificationSettings } from './notification-settings.ts';
-import { notify } from './notify.ts';
-import { notifyEstateStatusChanged } from './notify-estate-status.ts';
-import { sendDigests } from './send-digests.ts';
-import { sendPendingNotifications } from './send-pending-notifications.ts';
-import { readSmsLog } from './sms.ts';
+import { saveNotificationSettings } from '../../notices/notification-settings.ts';
+import { notify } from '../../notices/notify.ts';
+import { notifyEstateStatusChanged } from '../../notices/notify-estate-status.ts';
+import { sendDigests } from '../../notices/send-digests.ts';
+import { sendPendingNotifications } from '../../notices/send-pending-notifications.ts';
+import { readSmsLog } from '../../notices/sms.ts';
 
 let t: TestApp;
 beforeAll(async () => {

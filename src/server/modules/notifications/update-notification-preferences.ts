@@ -1,7 +1,7 @@
 import type { TNotificationPreferences, TUpdateNotificationPreferencesRequest } from '../../../core/notifications.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { saveNotificationSettings } from './notification-settings.ts';
+import { saveNotificationSettings } from '../../notices/notification-settings.ts';
 
 /** The preference checkboxes (new memories, document updates, new messages): what is created from now on. */
 export async function updateNotificationPreferences(

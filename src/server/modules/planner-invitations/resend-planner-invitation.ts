@@ -10,7 +10,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed, rateLimited } from '../../mail/send-limits.ts';
 import { DAY_MS } from '../invitations/create-invitation.ts';
 import { invitationEmail } from '../invitations/invitation-email.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';
 import { assertCanInvite } from './planner-invitation-rules.ts';

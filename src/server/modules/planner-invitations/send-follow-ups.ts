@@ -7,7 +7,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { invitationEmail } from '../invitations/invitation-email.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
 

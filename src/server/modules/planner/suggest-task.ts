@@ -7,7 +7,7 @@ import { assertClientOf } from '../../access/planner-clients.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { eq } from 'drizzle-orm';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { taskWithSuggester } from '../tasks/task-view.ts';
 
 /** Assist: the planner suggests a task; it lands on the client's task list marked as theirs, and the client hears of it. */

@@ -20,7 +20,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { verificationRulesOf } from '../estate-lifecycle/estate-admin-settings.ts';
 import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
-import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { INCAPACITY_CATEGORY_LABELS } from '../../../core/incapacity.schemas.ts';
 import { getCheckIn } from '../check-in/check-in-settings.ts';
 import { getIncapacitySettings } from '../incapacity/incapacity-settings.ts';

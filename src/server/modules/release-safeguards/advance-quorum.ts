@@ -7,8 +7,8 @@ import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safegu
 import { trusteesOf } from '../../access/trustees.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { tell } from './tell.ts';
 import { ownerNameOf, TRUSTEE_PAGE } from './trustee-notices.ts';
 

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { administratorsOf } from '../../access/estate-roles.ts';
 import { trusteesOf, type Trustee } from '../../access/trustees.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { trusteeCandidatesOf } from './trustee-candidates.ts';
 
 /**

@@ -6,7 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { tell } from './tell.ts';
 import { issueVetoLink } from './veto-links.ts';
 

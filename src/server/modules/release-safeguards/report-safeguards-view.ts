@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { releaseRules } from '../../db/schema/safeguards.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 

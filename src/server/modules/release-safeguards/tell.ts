@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { notify } from '../notifications/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
 
 export interface Notice {
   subject: string;

@@ -5,7 +5,7 @@ import { trusteesOf } from '../../access/trustees.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { releaseRulesOf } from '../release-rules/release-rules-of.ts';
+import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { getReleaseSafeguards } from './get-release-safeguards.ts';
 import { lockEstateForSafeguards, saveReleaseRules } from './safeguards-edit.ts';
 

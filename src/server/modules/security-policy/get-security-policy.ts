@@ -3,7 +3,7 @@ import type { TSecurityPolicy, TSecurityPolicyView } from '../../../core/securit
 import type { TSystemSettings } from '../../../core/system-settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 export const policyOf = (s: TSystemSettings): TSecurityPolicy => ({
   requireTwoFactor: s.requireTwoFactor,

@@ -7,7 +7,7 @@ import { adminAlerts } from '../../db/schema/admin.ts';
 import { auditLog, systemSettings } from '../../db/schema/system.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { totpFor } from '../auth/second-factor.ts';
-import { mergeSystemSettings } from '../system-settings/get-system-settings.ts';
+import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 let t: TestApp;
 let adminUser: InsertedUser;

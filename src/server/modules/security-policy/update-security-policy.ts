@@ -1,7 +1,7 @@
 import type { TSecurityPolicy, TSecurityPolicyView } from '../../../core/security-policy.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { SYSTEM_SETTINGS_KEY, updateSystemSettings } from '../system-settings/get-system-settings.ts';
+import { SYSTEM_SETTINGS_KEY, updateSystemSettings } from '../../settings/get-system-settings.ts';
 import { getSecurityPolicy, policyOf } from './get-security-policy.ts';
 
 type Change = { from: unknown; to: unknown };

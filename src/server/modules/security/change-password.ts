@@ -8,7 +8,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import { loadActorUser } from './load-user.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /**
  * Change the password: the current one is required (wrong → 400 on currentPassword). Every other

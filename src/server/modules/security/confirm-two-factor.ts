@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { totpStepOf } from '../auth/second-factor.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { loadActorUser } from './load-user.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
 

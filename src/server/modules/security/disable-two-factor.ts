@@ -5,8 +5,8 @@ import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { verifySecondFactor } from '../auth/second-factor.ts';
-import { notify } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser } from './load-user.ts';
 
 /** Turn two-factor off: needs a current code from the app, or one of the recovery codes; not while the platform requires it. */

@@ -4,8 +4,8 @@ import { knownDevices } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { notify } from '../notifications/notify.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadUserSettings } from '../user-settings/load-user-settings.ts';
 import { describeDevice } from './describe.ts';
 

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { totpFor } from '../auth/second-factor.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser } from './load-user.ts';
 
 /**

@@ -12,8 +12,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { sendStoredFile } from '../../storage/stored-files.ts';
-import { loadNotificationSettings, loadSettingsData } from '../notifications/notification-settings.ts';
-import { notify } from '../notifications/notify.ts';
+import { loadNotificationSettings, loadSettingsData } from '../../notices/notification-settings.ts';
+import { notify } from '../../notices/notify.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 
 const MEDIA_WORDS: Record<string, string> = { photo: 'a photo', video: 'a video', audio: 'a recording' };

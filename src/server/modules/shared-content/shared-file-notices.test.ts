@@ -17,7 +17,7 @@ import { makePhoto } from '../../../../test/factories/files.ts';
 import { insertMemory } from '../../../../test/factories/memories.ts';
 import { insertBeneficiaryUser, insertFamily, linkBeneficiary, setEstateStatus } from '../../../../test/factories/shared-content.ts';
 import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
-import { saveNotificationSettings } from '../notifications/notification-settings.ts';
+import { saveNotificationSettings } from '../../notices/notification-settings.ts';
 import { SHARED_FILE_NOTICE_WINDOW_MS } from './download-shared-file.ts';
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { quotedName } from '../../mail/headers.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertPlannerAdditionAllowed, PLANNER_ADDED } from '../../mail/send-limits.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
-import { notify } from '../notifications/notify.ts';
+import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { notify } from '../../notices/notify.ts';
 import { publicPlanners } from './list-available-planners.ts';
 import { toSupportMember } from './member-view.ts';
 

@@ -5,7 +5,7 @@ import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { withdrawInvitations } from '../invitations/create-invitation.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../../notices/notify.ts';
 import { ownMember } from './member-view.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_FREQUENCIES } from '../../../core/constants.ts';
-import { sendsEmail, sendsSms, type NotificationMethod, type NotificationType } from '../../../core/notifications.schemas.ts';
-import type { Deps } from '../../context.ts';
-import type { notifications } from '../../db/schema/messages.ts';
-import { users } from '../../db/schema/users.ts';
-import { quotedName } from '../../mail/headers.ts';
-import { getSystemSettings } from '../system-settings/get-system-settings.ts';
+import { NOTIFICATION_FREQUENCIES } from '../../core/constants.ts';
+import { sendsEmail, sendsSms, type NotificationMethod, type NotificationType } from '../../core/notifications.schemas.ts';
+import type { Deps } from '../context.ts';
+import type { notifications } from '../db/schema/messages.ts';
+import { users } from '../db/schema/users.ts';
+import { quotedName } from '../mail/headers.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
 import { createSmsSender } from './sms.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;

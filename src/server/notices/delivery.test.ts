@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/messages.ts';
-import { outboxEmails } from '../../db/schema/system.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { useSmtpTestApp } from '../../../../test/factories/smtp-sink.ts';
-import { insertBeneficiaryUser } from '../../../../test/factories/shared-content.ts';
+import type { Db } from '../db/client.ts';
+import { notifications } from '../db/schema/messages.ts';
+import { outboxEmails } from '../db/schema/system.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { useSmtpTestApp } from '../../../test/factories/smtp-sink.ts';
+import { insertBeneficiaryUser } from '../../../test/factories/shared-content.ts';
 import { saveNotificationSettings } from './notification-settings.ts';
 import { notify } from './notify.ts';
 import { sendDigests } from './send-digests.ts';

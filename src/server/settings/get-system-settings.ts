@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_SYSTEM_SETTINGS, ZSystemSettings, type TSystemSettings } from '../../../core/system-settings.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { systemSettings } from '../../db/schema/system.ts';
+import { DEFAULT_SYSTEM_SETTINGS, ZSystemSettings, type TSystemSettings } from '../../core/system-settings.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { systemSettings } from '../db/schema/system.ts';
 
 const KEY = 'platform';
 const CACHE_MS = 5_000;

@@ -1,8 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { isCreated, isSent, type NotificationType } from '../../../core/notifications.schemas.ts';
-import type { Deps } from '../../context.ts';
-import { afterCommit } from '../../mail/mailer.ts';
-import { notifications } from '../../db/schema/messages.ts';
+import { isCreated, isSent, type NotificationType } from '../../core/notifications.schemas.ts';
+import type { Deps } from '../context.ts';
+import { afterCommit } from '../mail/mailer.ts';
+import { notifications } from '../db/schema/messages.ts';
 import { loadNotificationSettings } from './notification-settings.ts';
 import { claimAndSend } from './pending.ts';
 

@@ -5,12 +5,12 @@ import {
   type DigestFrequency,
   type NotificationFrequency,
   type TNotificationSettings,
-} from '../../../core/notifications.schemas.ts';
-import type { Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { inMailTransaction } from '../../mail/mailer.ts';
-import { notifications } from '../../db/schema/messages.ts';
-import { userSettings } from '../../db/schema/users.ts';
+} from '../../core/notifications.schemas.ts';
+import type { Deps } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { inMailTransaction } from '../mail/mailer.ts';
+import { notifications } from '../db/schema/messages.ts';
+import { userSettings } from '../db/schema/users.ts';
 import { sendToUser, type DeliveryKind } from './deliver.ts';
 import { NOTIFICATIONS_KEY } from './notification-settings.ts';
 

@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { type ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { estates } from '../../db/schema/estates.ts';
-import { memories } from '../../db/schema/memories.ts';
-import { users } from '../../db/schema/users.ts';
-import { documentVisibleSql, linkedUsersOf, memoryVisibleSql } from '../../access/policy.ts';
+import { type ESTATE_STATUS_LABELS } from '../../core/constants.ts';
+import { documents } from '../db/schema/documents.ts';
+import { estates } from '../db/schema/estates.ts';
+import { memories } from '../db/schema/memories.ts';
+import { users } from '../db/schema/users.ts';
+import { documentVisibleSql, linkedUsersOf, memoryVisibleSql } from '../access/policy.ts';
 import { notify, type NotifyDeps } from './notify.ts';
 
 type EstateStatus = keyof typeof ESTATE_STATUS_LABELS;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 export interface SmsMessage {
   to: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_RELEASE_RULES, type ReleaseRules } from '../../../core/safeguards.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { releaseRules } from '../../db/schema/safeguards.ts';
+import { DEFAULT_RELEASE_RULES, type ReleaseRules } from '../../core/safeguards.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { releaseRules } from '../db/schema/safeguards.ts';
 
 /** The owner's veto window and trustee quorum for an estate (the defaults until they choose). */
 export async function releaseRulesOf(db: Db, estateId: string): Promise<ReleaseRules> {

@@ -1,5 +1,5 @@
-import { notificationSettingsFrom } from '../../../core/notifications.schemas.ts';
-import type { Deps } from '../../context.ts';
+import { notificationSettingsFrom } from '../../core/notifications.schemas.ts';
+import type { Deps } from '../context.ts';
 import { NOTIFICATIONS_KEY } from './notification-settings.ts';
 import { claimAndSend, eachUserWithPending } from './pending.ts';
 

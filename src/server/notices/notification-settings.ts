@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { notificationSettingsFrom, type TNotificationSettings } from '../../../core/notifications.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { userSettings } from '../../db/schema/users.ts';
+import { notificationSettingsFrom, type TNotificationSettings } from '../../core/notifications.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { userSettings } from '../db/schema/users.ts';
 
 /** The key of user_settings.data that holds notification preferences and delivery settings. */
 export const NOTIFICATIONS_KEY = 'notifications';

@@ -1,6 +1,6 @@
-import type { TAdminAlertType } from '../../../core/admin.schemas.ts';
-import type { Deps } from '../../context.ts';
-import { adminAlerts } from '../../db/schema/admin.ts';
+import type { TAdminAlertType } from '../../core/admin.schemas.ts';
+import type { Deps } from '../context.ts';
+import { adminAlerts } from '../db/schema/admin.ts';
 
 export interface AdminAlertInput {
   type: TAdminAlertType;
