@@ -21,7 +21,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/var/lib/heirloom
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules node_modules
-COPY --from=build /app/dist dist
+# dist/demo (the demo seed, built with the test factories and faker) stays out of the image.
+COPY --from=build /app/dist/server dist/server
+COPY --from=build /app/dist/web dist/web
 # The compiled server reads the migrations and the resource articles from the source tree's paths.
 COPY package.json ./
 COPY bin bin

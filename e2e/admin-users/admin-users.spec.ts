@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../src/core/personas.ts';
 import { csrfToken, expect, expectNoAxeViolations, signUpThroughApi, test } from '../fixtures.ts';
 
-const DEMO_PASSWORD = 'heirloom-demo-2026';
 
 async function fitsPhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,9 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { personaFor } from '../../src/core/personas.ts';
+import { DEMO_PASSWORD, personaFor } from '../../src/core/personas.ts';
 import { expect, expectNoAxeViolations, test } from '../fixtures.ts';
 
 /** The demo users' password (src/server/db/seed/demo-users.ts). */
-const DEMO_PASSWORD = 'heirloom-demo-2026';
 const SHARED_MEMORY = 'Summer at Cape May';
 
 async function signInAsOwner(request: APIRequestContext): Promise<string> {

@@ -1,8 +1,7 @@
-import { personaFor } from '../../src/core/personas.ts';
+import { DEMO_PASSWORD, personaFor } from '../../src/core/personas.ts';
 import { expect, expectNoAxeViolations, forcePageSize, loadEveryPageByKeyboard, test } from '../fixtures.ts';
 
 /** The demo users' password (src/server/db/seed/demo-users.ts). */
-const DEMO_PASSWORD = 'heirloom-demo-2026';
 
 test('Shared Memories pages with "Load more", by keyboard, announced, until the last page', async ({ page }) => {
   test.setTimeout(90_000);

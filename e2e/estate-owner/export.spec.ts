@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import yauzl from 'yauzl';
-import { personaFor } from '../../src/core/personas.ts';
+import { DEMO_PASSWORD, personaFor } from '../../src/core/personas.ts';
 import { expect, expectNoAxeViolations, mailTo, test } from '../fixtures.ts';
 
-const DEMO_PASSWORD = 'heirloom-demo-2026';
 
 /** The names of the entries of a zip file on disk. */
 function zipEntries(file: string): Promise<string[]> {

@@ -27,6 +27,9 @@ export interface Persona {
   nav: NavItem[];
 }
 
+/** Demo users (demo mode only) sign in from the landing page, or with this published password. */
+export const DEMO_PASSWORD = 'heirloom-demo-2026';
+
 export const PERSONAS: readonly Persona[] = [
   {
     key: 'estate-owner',

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { seedDemoIfEmpty } from './db/seed/demo.ts';
 import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { loadMasterKey } from './lib/crypto.ts';
 import { checkMasterKey } from './lib/master-key-fingerprint.ts';
+import { loadDemoSeed } from './demo-seed.ts';
 import { describeSetup, setupLine } from './setup-summary.ts';
 import { SHUTDOWN_LIMITS, shutDownGracefully } from './shutdown.ts';
 
@@ -41,7 +41,7 @@ async function main() {
     await database.close();
     throw error;
   }
-  if (config.demoMode) await seedDemoIfEmpty(database.db, config);
+  if (config.demoMode) await (await loadDemoSeed()).seedDemoIfEmpty(database.db, config);
 
   const testClock = e2eClock ? new AdjustableClock() : undefined;
   const app = await buildApp({

@@ -1,6 +1,6 @@
 import { seedDemo } from '../../src/server/db/seed/demo.ts';
 import { publicSessionId } from '../../src/server/modules/security/get-access-overview.ts';
-import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-users.ts';
+import { DEMO_PASSWORD } from '../../src/core/personas.ts';
 import type { Role } from '../../src/core/roles.ts';
 import { insertDigitalAsset } from '../factories/digital-assets.ts';
 import { insertDocument, insertEarlierVersion, insertFolder } from '../factories/documents.ts';

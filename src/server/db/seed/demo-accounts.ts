@@ -7,7 +7,8 @@ import { adminAlerts } from '../schema/admin.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { auditLog } from '../schema/system.ts';
 import { users } from '../schema/users.ts';
-import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
+import { DEMO_PASSWORD } from '../../../core/personas.ts';
+import type { DemoIds } from './demo-users.ts';
 import type { SeedVault } from './demo-vault.ts';
 
 const DAY = 86_400_000;

@@ -13,7 +13,8 @@ import { releaseRules } from '../schema/safeguards.ts';
 import { DEFAULT_RELEASE_RULES } from '../../../core/safeguards.schemas.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import type { SeedVault } from './demo-vault.ts';
-import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
+import { DEMO_PASSWORD } from '../../../core/personas.ts';
+import type { DemoIds } from './demo-users.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;

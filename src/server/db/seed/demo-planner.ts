@@ -13,7 +13,8 @@ import { plannerTasks } from '../schema/planner.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import { tasks } from '../schema/tasks.ts';
 import { users } from '../schema/users.ts';
-import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
+import { DEMO_PASSWORD } from '../../../core/personas.ts';
+import type { DemoIds } from './demo-users.ts';
 import type { SeedVault } from './demo-vault.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

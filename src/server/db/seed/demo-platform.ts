@@ -8,7 +8,8 @@ import type { Db } from '../client.ts';
 import { estates, invitations } from '../schema/estates.ts';
 import { tasks } from '../schema/tasks.ts';
 import { users } from '../schema/users.ts';
-import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
+import { DEMO_PASSWORD } from '../../../core/personas.ts';
+import type { DemoIds } from './demo-users.ts';
 import type { SeedVault } from './demo-vault.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,3 @@
-/** Demo users sign in from the landing page; they can also sign in with this password. */
-export const DEMO_PASSWORD = 'heirloom-demo-2026';
-
 /** What the base seed creates; every domain seeder builds on these. */
 export interface DemoIds {
   ownerId: string;

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { type PERSONAS, personaFor } from '../../../core/personas.ts';
+import { DEMO_PASSWORD, type PERSONAS, personaFor } from '../../../core/personas.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../client.ts';
 import { feedback } from '../schema/admin.ts';
@@ -18,7 +18,7 @@ import { seedPlanner } from './demo-planner.ts';
 import { seedPlans } from './demo-plans.ts';
 import { seedReports } from './demo-reports.ts';
 import { seedPlatform } from './demo-platform.ts';
-import { DEMO_PASSWORD, type DemoIds } from './demo-users.ts';
+import type { DemoIds } from './demo-users.ts';
 import { seedVault, seedVaultFor, type SeedVault } from './demo-vault.ts';
 import { loadConfig } from '../../config.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { IDENTITY_CONFIRMATION_MINUTES, type TConfirmIdentityRequest, type TConfirmIdentityStatus } from '../../../core/confirm-identity.schemas.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
+import { DEMO_PASSWORD } from '../../../core/personas.ts';
 import type { Ctx } from '../../context.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo-users.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
