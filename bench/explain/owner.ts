@@ -3,7 +3,8 @@
  * list and search: first and a later page), as the server builds them, on the large platform of
  * `npm run bench:data`: `npx tsx bench/explain/owner.ts > bench/explain/owner.md`.
  */
-import { zDatedCursor, zTimeCursor } from '../../src/core/keyset.schemas.ts';
+import { ZDocumentListQuery } from '../../src/core/documents.schemas.ts';
+import { ZMemoryListQuery } from '../../src/core/memories.schemas.ts';
 import { getDashboard } from '../../src/server/modules/dashboard/get-dashboard.ts';
 import { listDocuments } from '../../src/server/modules/documents/list-documents.ts';
 import { listMemories } from '../../src/server/modules/memories/list-memories.ts';
@@ -31,13 +32,13 @@ console.log(`PostgreSQL ${owner.version}; the known owner's estate holds ${owner
 await explain('owner dashboard', () => getDashboard(ctx));
 const memories = await listMemories(ctx, { limit: 24 });
 await explain('memories list, first page', () => listMemories(ctx, { limit: 24 }));
-await explain('memories list, second page', () => listMemories(ctx, { limit: 24, cursor: zDatedCursor.parse(memories.nextCursor) }));
+await explain('memories list, second page', () => listMemories(ctx, { limit: 24, cursor: ZMemoryListQuery.shape.cursor.parse(memories.nextCursor) }));
 const found = await listMemories(ctx, { limit: 24, q: search });
 await explain(`memory search "${search}", first page`, () => listMemories(ctx, { limit: 24, q: search }));
-if (found.nextCursor) await explain(`memory search "${search}", second page`, () => listMemories(ctx, { limit: 24, q: search, cursor: zDatedCursor.parse(found.nextCursor) }));
+if (found.nextCursor) await explain(`memory search "${search}", second page`, () => listMemories(ctx, { limit: 24, q: search, cursor: ZMemoryListQuery.shape.cursor.parse(found.nextCursor) }));
 const documents = await listDocuments(ctx, { limit: 24 });
 await explain('documents list, first page', () => listDocuments(ctx, { limit: 24 }));
-await explain('documents list, second page', () => listDocuments(ctx, { limit: 24, cursor: zTimeCursor.parse(documents.nextCursor) }));
+await explain('documents list, second page', () => listDocuments(ctx, { limit: 24, cursor: ZDocumentListQuery.shape.cursor.parse(documents.nextCursor) }));
 await explain('documents, legal only', () => listDocuments(ctx, { limit: 24, type: 'legal' }));
 await explain(`document search "${search}"`, () => listDocuments(ctx, { limit: 24, q: search }));
 await end();

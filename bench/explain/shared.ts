@@ -4,7 +4,7 @@
  * platform of `npm run bench:data` (the known beneficiary; VIEWER=<user id> for another):
  * `npx tsx bench/explain/shared.ts > bench/explain/shared.md`.
  */
-import { zDayCursor, zTimeCursor } from '../../src/core/keyset.schemas.ts';
+import { ZSharedDocumentsQuery, ZSharedMemoriesQuery } from '../../src/core/shared-content.schemas.ts';
 import { getSharedHome } from '../../src/server/modules/shared-content/get-shared-home.ts';
 import { pageSharedDocuments, pageSharedMemories } from '../../src/server/modules/shared-content/shared-views.ts';
 import { KNOWN, LARGE_DATABASE_URL } from '../known.ts';
@@ -22,8 +22,8 @@ console.log(`PostgreSQL ${rows[0]?.version ?? '?'}; viewer ${viewer}. Produced b
 await explain('beneficiary home (linked estates, capped counts, recent activity)', () => getSharedHome(ctx));
 const memories = await pageSharedMemories(ctx, { limit: 24 });
 await explain('Shared Memories, first page', () => pageSharedMemories(ctx, { limit: 24 }));
-await explain('Shared Memories, second page', () => pageSharedMemories(ctx, { limit: 24, cursor: zDayCursor.parse(memories.nextCursor) }));
+await explain('Shared Memories, second page', () => pageSharedMemories(ctx, { limit: 24, cursor: ZSharedMemoriesQuery.shape.cursor.parse(memories.nextCursor) }));
 const documents = await pageSharedDocuments(ctx, { limit: 24 });
 await explain('Shared Documents, first page', () => pageSharedDocuments(ctx, { limit: 24 }));
-await explain('Shared Documents, second page', () => pageSharedDocuments(ctx, { limit: 24, cursor: zTimeCursor.parse(documents.nextCursor) }));
+await explain('Shared Documents, second page', () => pageSharedDocuments(ctx, { limit: 24, cursor: ZSharedDocumentsQuery.shape.cursor.parse(documents.nextCursor) }));
 await end();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ALERT_STATUSES, ZAdminAlertStatus, ZAdminAlertType, type TAdminAlertStatus } from './admin.schemas.ts';
 import { zRequiredText } from './beneficiaries.schemas.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 /**
  * The admin dashboard (wireframe "Admin screens": stat tiles, system status, recent alerts, pending
@@ -86,7 +86,7 @@ export type TAdminAlert = z.infer<typeof ZAdminAlert>;
 
 /** `open` = everything not resolved (the dashboard's list). */
 export const ZAdminAlertListQuery = z
-  .object({ status: z.enum(['open', ...ADMIN_ALERT_STATUSES]).optional(), cursor: zTimeCursor.optional() })
+  .object({ status: z.enum(['open', ...ADMIN_ALERT_STATUSES]).optional(), cursor: zCursor(['instant', 'id']).optional() })
   .strict();
 export type TAdminAlertListQuery = z.infer<typeof ZAdminAlertListQuery>;
 export const ZAdminAlertPage = z.object({ items: z.array(ZAdminAlert), nextCursor: z.string().nullable(), openCount: z.number().int() });
@@ -106,6 +106,6 @@ export const ZAdminTask = z.object({
 export type TAdminTask = z.infer<typeof ZAdminTask>;
 export const ZCreateAdminTaskRequest = z.object({ task: zRequiredText(200), priority: z.enum(ADMIN_TASK_PRIORITIES) }).strict();
 export type TCreateAdminTaskRequest = z.infer<typeof ZCreateAdminTaskRequest>;
-export const ZAdminTaskListQuery = z.object({ cursor: zTimeCursor.optional() }).strict();
+export const ZAdminTaskListQuery = z.object({ cursor: zCursor(['instant', 'id']).optional() }).strict();
 export const ZAdminTaskPage = z.object({ items: z.array(ZAdminTask), nextCursor: z.string().nullable(), pendingCount: z.number().int() });
 export type TAdminTaskPage = z.infer<typeof ZAdminTaskPage>;

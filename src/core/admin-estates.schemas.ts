@@ -3,7 +3,7 @@ import { zEmail, zId } from './common.schemas.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { ESTATE_STATUSES } from './lifecycle.ts';
 import { USER_STATUSES } from './admin-users.schemas.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 /**
  * Estates as the platform admin sees them (/admin/estates, issue 11 item 3). Never vault content:
@@ -39,7 +39,7 @@ export const ZPlatformEstateListQuery = z
   .object({
     q: zPlainText(100).optional(),
     status: z.enum(ESTATE_STATUSES, { message: 'Not an estate status' }).optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
   })
   .strict();
 export type TPlatformEstateListQuery = z.infer<typeof ZPlatformEstateListQuery>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zEmail, zId } from './common.schemas.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { ROLES } from './roles.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 /**
  * Platform users as the admin manages them (/admin/users, issue 11 item 2):
@@ -51,7 +51,7 @@ export const ZPlatformUserListQuery = z
     q: zPlainText(100).optional(),
     role: z.enum(ROLES, { message: 'Not a role' }).optional(),
     status: z.enum(USER_STATUSES, { message: 'Not a status' }).optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
   })
   .strict();
 export type TPlatformUserListQuery = z.infer<typeof ZPlatformUserListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 import { APPOINTMENT_STATUSES } from './constants.ts';
 import { ROLES } from './roles.ts';
 import { isValidTimeZone } from './time-zones.ts';
@@ -81,7 +81,7 @@ export const APPOINTMENT_PAGE_MAX = 50;
 export const ZAppointmentListQuery = z
   .object({
     view: z.enum(APPOINTMENT_VIEWS).default('upcoming'),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
     limit: z.coerce.number().int().min(1).max(APPOINTMENT_PAGE_MAX).default(20),
     /** whose zone the times are written in, when the account holds several roles */
     persona: z.enum(ROLES).optional(),

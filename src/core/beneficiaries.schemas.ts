@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zEmail, zId, zIsoDate, zPhone } from './common.schemas.ts';
-import { zNameCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { type ACCESS_FLAGS, RELATIONSHIPS } from './constants.ts';
 
 /** Free text that PostgreSQL can store (no NUL characters), trimmed, with a length limit. */
@@ -46,7 +46,7 @@ export type TBeneficiary = z.infer<typeof ZBeneficiary>;
 
 export const BENEFICIARY_PAGE_SIZE = 24;
 /** GET /api/v1/beneficiaries — one page in name order ("First Last", id). */
-export const ZBeneficiaryListQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(BENEFICIARY_PAGE_SIZE) }).strict();
+export const ZBeneficiaryListQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(BENEFICIARY_PAGE_SIZE) }).strict();
 export type TBeneficiaryListQuery = z.infer<typeof ZBeneficiaryListQuery>;
 
 export const ZBeneficiaryList = z.object({

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { zEmail } from './common.schemas.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 export const DEMO_MAIL_PAGE_SIZE = 25;
 
@@ -14,7 +14,7 @@ export const ZDemoMailListQuery = z
   .object({
     /** only mail to this address */
     to: zEmail.optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
   })
   .strict();
 

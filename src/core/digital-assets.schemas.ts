@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zNameCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
 
 /** How a digital asset's card is drawn (wireframe §2 item 2): the icon depends on which fields exist. */
@@ -98,7 +98,7 @@ export type TDigitalAsset = z.infer<typeof ZDigitalAsset>;
 
 export const DIGITAL_ASSET_PAGE_SIZE = 24;
 /** GET /api/v1/digital-assets — one page in name order (name, id). */
-export const ZDigitalAssetListQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(DIGITAL_ASSET_PAGE_SIZE) }).strict();
+export const ZDigitalAssetListQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(DIGITAL_ASSET_PAGE_SIZE) }).strict();
 export type TDigitalAssetListQuery = z.infer<typeof ZDigitalAssetListQuery>;
 
 export const ZDigitalAssetList = z.object({

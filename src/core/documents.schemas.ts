@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zIsoDate } from './common.schemas.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
-import { zPageSize, zRankedCursor, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -74,7 +74,7 @@ export const DOCUMENT_PAGE_SIZE = 25;
  * (`q`) best match first by (rank, createdAt, id), its cursor only good for the same search.
  */
 export const ZDocumentListQuery = ZDocumentFilters.extend({
-  cursor: z.union([zTimeCursor, zRankedCursor]).optional(),
+  cursor: z.union([zCursor(['instant', 'id']), zCursor(['rank', 'instant', 'id'])]).optional(),
   limit: zPageSize(DOCUMENT_PAGE_SIZE),
 }).strict();
 export type TDocumentListQuery = z.infer<typeof ZDocumentListQuery>;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { FEEDBACK_LIMITS } from './constants.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 export { FEEDBACK_LIMITS };
 
@@ -53,4 +53,4 @@ export type TFeedbackItem = z.infer<typeof ZFeedbackItem>;
 export const ZFeedbackPage = z.object({ items: z.array(ZFeedbackItem), nextCursor: z.string().nullable() });
 export type TFeedbackPage = z.infer<typeof ZFeedbackPage>;
 
-export const ZFeedbackListQuery = z.object({ cursor: zTimeCursor.optional() }).strict();
+export const ZFeedbackListQuery = z.object({ cursor: zCursor(['instant', 'id']).optional() }).strict();

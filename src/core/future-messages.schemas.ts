@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { ACTIVATION_CONDITIONS, DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
 import type { ActivationCondition } from './delivery-words.ts';
-import { zFutureMessageCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const FUTURE_MESSAGE_SUBJECT_MAX = 200;
 export const FUTURE_MESSAGE_BODY_MAX = 20_000;
@@ -87,7 +87,7 @@ export const ZFutureMessageList = z.object({
 
 export const FUTURE_MESSAGE_PAGE_SIZE = 20;
 /** GET /api/v1/future-messages — one page in list order (ADR 0059). */
-export const ZFutureMessageListQuery = z.object({ cursor: zFutureMessageCursor.optional(), limit: zPageSize(FUTURE_MESSAGE_PAGE_SIZE) }).strict();
+export const ZFutureMessageListQuery = z.object({ cursor: zCursor(['ordinal', 'dueInstant', 'instant', 'id']).optional(), limit: zPageSize(FUTURE_MESSAGE_PAGE_SIZE) }).strict();
 export type TFutureMessageListQuery = z.infer<typeof ZFutureMessageListQuery>;
 export type TFutureMessageList = z.infer<typeof ZFutureMessageList>;
 

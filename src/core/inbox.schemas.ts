@@ -1,7 +1,7 @@
 /** The inbox: conversations between users, and owners' letters delivered by the scheduler. */
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
-import { zPageSize, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 10_000;
@@ -48,12 +48,12 @@ export type TInboxThread = z.infer<typeof ZInboxThread>;
 export const ZInboxList = z.object({ items: z.array(ZInboxThread), nextCursor: z.string().nullable(), unreadCount: z.number().int() });
 export type TInboxList = z.infer<typeof ZInboxList>;
 
-/** `cursor`: the latest message of the last conversation shown ("<instant>|<message id>"). */
+/** `cursor`: the latest message of the last conversation shown (its time and id). */
 export const ZInboxQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
     filter: z.enum(['all', 'unread']).optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
     limit: zPageSize(INBOX_PAGE_SIZE),
   })
   .strict();
@@ -84,7 +84,7 @@ export const ZThread = z.object({
 export type TThread = z.infer<typeof ZThread>;
 
 /** `cursor`: the earliest message shown, as `earlierCursor` gave it. */
-export const ZThreadQuery = z.object({ cursor: zTimeCursor.optional(), limit: zPageSize(THREAD_PAGE_SIZE) }).strict();
+export const ZThreadQuery = z.object({ cursor: zCursor(['instant', 'id']).optional(), limit: zPageSize(THREAD_PAGE_SIZE) }).strict();
 export type TThreadQuery = z.infer<typeof ZThreadQuery>;
 
 /** Someone the viewer may write to: an owner they are linked to (while the estate is not active), or that owner's support team. */

@@ -27,7 +27,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { REQUIRED_DOCUMENT_OPTIONS, VERIFICATION_TIMEOUTS } from './constants.ts';
 import { ESTATE_EVENTS, ESTATE_STATUSES } from './lifecycle.ts';
 import { zRequiredText } from './beneficiaries.schemas.ts';
-import { zNameCursor, zPageSize, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 /** Proof documents a report may carry; the multipart part name is the key. */
 export const PROOF_DOCUMENT_TYPES = {
@@ -74,7 +74,7 @@ export const ZReportableEstate = z.object({
  * estate (the estate page). A name cursor the server wrote, or a 400.
  */
 export const REPORTABLE_ESTATES_PAGE = 25;
-export const ZReportableEstatesQuery = z.object({ estateId: zId.optional(), cursor: zNameCursor.optional(), limit: zPageSize(REPORTABLE_ESTATES_PAGE) }).strict();
+export const ZReportableEstatesQuery = z.object({ estateId: zId.optional(), cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(REPORTABLE_ESTATES_PAGE) }).strict();
 export type TReportableEstatesQuery = z.output<typeof ZReportableEstatesQuery>;
 export const ZReportableEstates = z.object({
   items: z.array(ZReportableEstate),
@@ -141,7 +141,7 @@ export const ZVerificationQuery = z
   .object({
     status: ZVerificationStatus.optional(),
     estateId: zId.optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
   })
   .strict();
 export const ZVerificationPage = z.object({
@@ -171,7 +171,7 @@ export const ZAdminEstate = z.object({
 });
 export type TAdminEstate = z.infer<typeof ZAdminEstate>;
 export const ZAdminEstateQuery = z
-  .object({ q: z.string().trim().max(100).optional(), status: zEstateStatus.optional(), cursor: zNameCursor.optional() })
+  .object({ q: z.string().trim().max(100).optional(), status: zEstateStatus.optional(), cursor: zCursor(['name', 'id']).optional() })
   .strict();
 export const ZAdminEstatePage = z.object({
   items: z.array(ZAdminEstate),
@@ -183,7 +183,7 @@ export type TAdminEstatePage = z.infer<typeof ZAdminEstatePage>;
 export const ADMIN_BENEFICIARY_PAGE_SIZE = 25;
 export const ZAdminBeneficiary = z.object({ id: z.string(), name: z.string(), relationship: z.string(), email: z.string(), linked: z.boolean() });
 /** GET /api/v1/estate-admin/estates/:id/beneficiaries — the next pages, in name order ("First Last", id). */
-export const ZAdminBeneficiaryQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(ADMIN_BENEFICIARY_PAGE_SIZE) }).strict();
+export const ZAdminBeneficiaryQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(ADMIN_BENEFICIARY_PAGE_SIZE) }).strict();
 export type TAdminBeneficiaryQuery = z.infer<typeof ZAdminBeneficiaryQuery>;
 export const ZAdminBeneficiaryPage = z.object({ items: z.array(ZAdminBeneficiary), nextCursor: z.string().nullable() });
 export type TAdminBeneficiaryPage = z.infer<typeof ZAdminBeneficiaryPage>;
@@ -222,7 +222,7 @@ export const ALERT_PAGE_MAX = 100;
 export const ZAlertQuery = z
   .object({
     status: z.enum(ALERT_STATUSES).optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
     limit: z.coerce.number().int().min(1).max(ALERT_PAGE_MAX).default(25),
   })
   .strict();

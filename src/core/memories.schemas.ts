@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
-import { zDatedCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
 
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -98,7 +98,7 @@ export type TMemoryFilters = z.infer<typeof ZMemoryFilters>;
 /** Memories shown per page (a multiple of the grid's 2 and 3 columns). */
 export const MEMORY_PAGE_SIZE = 24;
 /** GET /api/v1/memories — the filters, and the page: newest first by (date, createdAt, id). */
-export const ZMemoryListQuery = ZMemoryFilters.extend({ cursor: zDatedCursor.optional(), limit: zPageSize(MEMORY_PAGE_SIZE) }).strict();
+export const ZMemoryListQuery = ZMemoryFilters.extend({ cursor: zCursor(['day', 'instant', 'id']).optional(), limit: zPageSize(MEMORY_PAGE_SIZE) }).strict();
 export type TMemoryListQuery = z.infer<typeof ZMemoryListQuery>;
 
 export const ZMemoryNote = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_METHODS } from './constants.ts';
 import { timeZoneOffsetMs, wallTimeToUtc } from './time-zones.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 /** activity: a beneficiary downloaded something the owner shared (their "beneficiary activity" setting, ADR 0078). */
 export const NOTIFICATION_TYPES = ['memory', 'document', 'message', 'estate', 'security', 'activity'] as const;
@@ -125,7 +125,7 @@ export const ZNotificationsQuery = z
     view: z.enum(NOTIFICATION_VIEWS).optional(),
     /** The viewer's IANA time zone, for the "today" counter. */
     tz: z.string().max(64).optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
     limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(NOTIFICATIONS_PAGE_DEFAULT),
   })
   .strict();

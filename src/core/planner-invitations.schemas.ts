@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { zEmail, zPhone } from './common.schemas.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { INVITATION_FOLLOW_UP_DAYS, INVITATION_TEMPLATES, PLANNER_RELATIONSHIPS } from './constants.ts';
-import { zTimeCursor } from './keyset.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 export { INVITATION_FOLLOW_UP_DAYS, INVITATION_TEMPLATES, PLANNER_RELATIONSHIPS };
 
@@ -109,7 +109,7 @@ export const ZPlannerInvitation = z.object({
 });
 export type TPlannerInvitation = z.infer<typeof ZPlannerInvitation>;
 
-export const ZPlannerInvitationListQuery = z.object({ cursor: zTimeCursor.optional() }).strict();
+export const ZPlannerInvitationListQuery = z.object({ cursor: zCursor(['instant', 'id']).optional() }).strict();
 export const ZPlannerInvitationPage = z.object({ items: z.array(ZPlannerInvitation), nextCursor: z.string().nullable() });
 export type TPlannerInvitationPage = z.infer<typeof ZPlannerInvitationPage>;
 

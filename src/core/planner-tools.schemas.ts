@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
-import { zNameCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 /** A client the planner can pick in the Assistance Tools (name only: the pickers need no more); `id` is their estate's id. */
 export const ZToolClient = z.object({ id: z.string(), estateId: z.string(), name: z.string() });
 export const TOOL_CLIENTS_PAGE_SIZE = 50;
 /** The pickers' clients by name (name, id), a keyset page at a time: ?cursor&limit. */
-export const ZToolClientsQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(TOOL_CLIENTS_PAGE_SIZE) }).strict();
+export const ZToolClientsQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(TOOL_CLIENTS_PAGE_SIZE) }).strict();
 export type TToolClientsQuery = z.output<typeof ZToolClientsQuery>;
 export const ZToolClients = z.object({ items: z.array(ZToolClient), nextCursor: z.string().nullable() });
 export type TToolClient = z.infer<typeof ZToolClient>;

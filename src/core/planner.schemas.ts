@@ -15,7 +15,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { LOVED_ONE_STATUSES } from './loved-one-status.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
 import { ZTask } from './tasks.schemas.ts';
-import { zDueCursor, zNameCursor, zPageSize, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const LOVED_ONES_PAGE_SIZE = 20;
 
@@ -38,7 +38,7 @@ export const ZLovedOne = z.object({
 export type TLovedOne = z.infer<typeof ZLovedOne>;
 
 
-export const ZLovedOnesQuery = z.object({ q: zPlainText(100).optional(), cursor: zNameCursor.optional() }).strict();
+export const ZLovedOnesQuery = z.object({ q: zPlainText(100).optional(), cursor: zCursor(['name', 'id']).optional() }).strict();
 export type TLovedOnesQuery = z.output<typeof ZLovedOnesQuery>;
 
 export const ZLovedOnePage = z.object({ items: z.array(ZLovedOne), nextCursor: z.string().nullable() });
@@ -59,26 +59,27 @@ export type TPlannerTask = z.infer<typeof ZPlannerTask>;
 
 export const PLANNER_TASK_STATUSES = ['open', 'done'] as const;
 export const PLANNER_TASKS_PAGE_SIZE = 20;
+const zOpenTaskCursor = zCursor(['dueDay', 'instant', 'id']);
+const zDoneTaskCursor = zCursor(['instant', 'id']);
 /**
  * The planner's tasks, a keyset page at a time: `open` soonest due first (undated last, then oldest
- * first), cursor zDueCursor; `done` most recently completed first, cursor zTimeCursor. A cursor of
- * the other list is a 400.
+ * first); `done` most recently completed first. A cursor of the other list is a 400.
  */
 export const ZPlannerTaskQuery = z
-  .object({ status: z.enum(PLANNER_TASK_STATUSES).default('open'), cursor: z.string().max(200).optional(), limit: zPageSize(PLANNER_TASKS_PAGE_SIZE) })
+  .object({ status: z.enum(PLANNER_TASK_STATUSES).default('open'), cursor: z.string().optional(), limit: zPageSize(PLANNER_TASKS_PAGE_SIZE) })
   .strict()
   .transform((q, ctx): PlannerTaskQuery => {
     const { status, limit, cursor } = q;
     if (cursor === undefined) return { status, limit };
-    const parsed = (status === 'open' ? zDueCursor : zTimeCursor).safeParse(cursor);
+    const parsed = (status === 'open' ? zOpenTaskCursor : zDoneTaskCursor).safeParse(cursor);
     // The cursor was read by the schema of this status: it is of that list.
     if (parsed.success) return { status, limit, cursor: parsed.data } as PlannerTaskQuery;
     ctx.addIssue({ code: 'custom', path: ['cursor'], message: parsed.error.issues[0]?.message ?? 'Not a cursor' });
     return z.NEVER;
   });
 type PlannerTaskQuery =
-  | { status: 'open'; limit: number; cursor?: z.output<typeof zDueCursor> }
-  | { status: 'done'; limit: number; cursor?: z.output<typeof zTimeCursor> };
+  | { status: 'open'; limit: number; cursor?: z.output<typeof zOpenTaskCursor> }
+  | { status: 'done'; limit: number; cursor?: z.output<typeof zDoneTaskCursor> };
 export type TPlannerTaskQuery = z.output<typeof ZPlannerTaskQuery>;
 /** One page of the planner's tasks, and how many are open in all (index-backed COUNT). */
 export const ZPlannerTaskPage = z.object({ items: z.array(ZPlannerTask), nextCursor: z.string().nullable(), openCount: z.number() });

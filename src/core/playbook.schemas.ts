@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
-import { zNameCursor, zPageSize } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 /**
  * Executor playbook (issue 13 item 6): what the owner wants done with each digital account once the
@@ -56,7 +56,7 @@ export const ZPlaybookItem = z.object({
 export type TPlaybookItem = z.infer<typeof ZPlaybookItem>;
 
 /** GET …/playbook?cursor&limit: one page of the checklist in name order (a name cursor the server wrote). */
-export const ZPlaybookQuery = z.object({ cursor: zNameCursor.optional(), limit: zPageSize(PLAYBOOK_PAGE_SIZE) }).strict();
+export const ZPlaybookQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(PLAYBOOK_PAGE_SIZE) }).strict();
 export type TPlaybookQuery = z.output<typeof ZPlaybookQuery>;
 
 /** A page of the checklist; `done` and `total` count the whole estate, not the page. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zPassword } from './auth.schemas.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { zPageSize, zSerialTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** Security Log and Activity Log: rows a page holds unless `limit` says otherwise (at most PAGE_SIZE_MAX). */
@@ -45,7 +45,7 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZChangePasswordResponse = z.object({ ok: z.literal(true), otherSessionsEnded: z.number() });
 
 /** Security Log / Activity Log: newest first, keyset-paged on (at, id) — ?cursor&limit. */
-export const ZLogQuery = z.object({ cursor: zSerialTimeCursor.optional(), limit: zPageSize(SECURITY_LOG_PAGE_SIZE) }).strict();
+export const ZLogQuery = z.object({ cursor: zCursor(['instant', 'serial']).optional(), limit: zPageSize(SECURITY_LOG_PAGE_SIZE) }).strict();
 export type TLogQuery = z.output<typeof ZLogQuery>;
 
 export const ZLogEntry = z.object({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, ESTATE_STATUS_LABELS, MEMORY_TYPES, type RELATIONSHIPS } from './constants.ts';
 import { zId } from './common.schemas.ts';
-import { zDayCursor, zPageSize as zPageSizeOf, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize as zPageSizeOf } from './keyset.schemas.ts';
 
 const zSearch = z.string().trim().max(200);
 const ESTATE_STATUSES = Object.keys(ESTATE_STATUS_LABELS) as [keyof typeof ESTATE_STATUS_LABELS, ...(keyof typeof ESTATE_STATUS_LABELS)[]];
@@ -131,7 +131,7 @@ export const ZSharedMemoriesQuery = z
     q: zSearch.optional(),
     type: z.enum(MEMORY_TYPES).optional(),
     estateId: zId.optional(),
-    cursor: zDayCursor.optional(),
+    cursor: zCursor(['day', 'id']).optional(),
     limit: zPageSize,
   })
   .strict();
@@ -163,7 +163,7 @@ export const ZSharedDocumentsQuery = z
     q: zSearch.optional(),
     category: z.enum(DOCUMENT_TYPES).optional(),
     estateId: zId.optional(),
-    cursor: zTimeCursor.optional(),
+    cursor: zCursor(['instant', 'id']).optional(),
     limit: zPageSize,
   })
   .strict();
@@ -190,7 +190,7 @@ export type TSharedLetter = z.infer<typeof ZSharedLetter>;
 /** Letters carry their whole text, so their pages are shorter than the other lists'. */
 export const SHARED_LETTERS_PAGE = 10;
 /** GET shared/letters?estateId&cursor&limit: one estate's letters to the viewer, newest delivery first. */
-export const ZSharedLettersQuery = z.object({ estateId: zId, cursor: zTimeCursor.optional(), limit: zPageSizeOf(SHARED_LETTERS_PAGE) }).strict();
+export const ZSharedLettersQuery = z.object({ estateId: zId, cursor: zCursor(['instant', 'id']).optional(), limit: zPageSizeOf(SHARED_LETTERS_PAGE) }).strict();
 export type TSharedLettersQuery = z.output<typeof ZSharedLettersQuery>;
 export type TSharedLettersParams = z.input<typeof ZSharedLettersQuery>;
 export const ZSharedLetterPage = z.object({ items: z.array(ZSharedLetter), nextCursor: z.string().nullable() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { TASK_CATEGORIES, TASK_FILTERS, TASK_PRIORITIES, TASK_STATUSES } from './constants.ts';
 import { zPlainText, zRequiredText } from './beneficiaries.schemas.ts';
-import { zPageSize, zTaskCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const TASK_CATEGORY_LABELS = {
   documents: 'Documents',
@@ -54,7 +54,7 @@ export const ZTaskListQuery = z
   .object({
     filter: z.enum(TASK_FILTERS).default('all'),
     q: zPlainText(200).optional(),
-    cursor: zTaskCursor.optional(),
+    cursor: zCursor(['ordinal', 'dueDay', 'ordinal', 'instant', 'id']).optional(),
     limit: zPageSize(TASK_PAGE_SIZE),
   })
   .strict();

@@ -1,6 +1,6 @@
 /** What a trustee sees and answers (issue 13, part C), and the countdown everyone involved sees. */
 import { z } from 'zod';
-import { zPageSize, zTimeCursor } from './keyset.schemas.ts';
+import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const ZReportSafeguards = z.object({
   /** Nothing can be released before this instant. */
@@ -34,7 +34,7 @@ export const ZTrusteeReport = z.object({
 export type TTrusteeReport = z.infer<typeof ZTrusteeReport>;
 /** GET trustee/reports?cursor&limit: the reports a trustee was asked about, newest report first. */
 export const TRUSTEE_REPORTS_PAGE_SIZE = 20;
-export const ZTrusteeReportsQuery = z.object({ cursor: zTimeCursor.optional(), limit: zPageSize(TRUSTEE_REPORTS_PAGE_SIZE) }).strict();
+export const ZTrusteeReportsQuery = z.object({ cursor: zCursor(['instant', 'id']).optional(), limit: zPageSize(TRUSTEE_REPORTS_PAGE_SIZE) }).strict();
 export type TTrusteeReportsQuery = z.output<typeof ZTrusteeReportsQuery>;
 export const ZTrusteeReports = z.object({
   items: z.array(ZTrusteeReport),

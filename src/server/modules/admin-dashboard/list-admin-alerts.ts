@@ -3,8 +3,7 @@ import { ADMIN_ALERT_PAGE_SIZE, type TAdminAlertListQuery, type TAdminAlertPage 
 import type { Ctx } from '../../context.ts';
 import { adminAlerts } from '../../db/schema/admin.ts';
 import { toAdminAlert } from './admin-alert-view.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 
 const open = () => ne(adminAlerts.status, 'resolved');
 
@@ -15,12 +14,12 @@ export async function listAdminAlerts(ctx: Ctx, query: TAdminAlertListQuery): Pr
     ctx.db
       .select({ alert: adminAlerts, cursorAt: cursorTime(adminAlerts.createdAt) })
       .from(adminAlerts)
-      .where(and(byStatus, olderThan(adminAlerts.createdAt, adminAlerts.id, query.cursor)))
+      .where(and(byStatus, afterCursor(descending(adminAlerts.createdAt, adminAlerts.id), query.cursor)))
       .orderBy(desc(adminAlerts.createdAt), desc(adminAlerts.id))
       .limit(ADMIN_ALERT_PAGE_SIZE + 1),
     ctx.db.select({ n: count() }).from(adminAlerts).where(open()),
   ]);
-  const { page, nextCursor } = keysetPage(rows, ADMIN_ALERT_PAGE_SIZE, (r) => timeCursorOf(r.cursorAt, r.alert.id));
+  const { page, nextCursor } = keysetPage(rows, ADMIN_ALERT_PAGE_SIZE, (r) => [r.cursorAt, r.alert.id]);
   return {
     items: page.map((r) => toAdminAlert(r.alert)),
     nextCursor,

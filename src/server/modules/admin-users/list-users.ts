@@ -1,9 +1,8 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import { PLATFORM_USER_PAGE_SIZE, type TPlatformUserListQuery, type TPlatformUserPage } from '../../../core/admin-users.schemas.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { nameOrEmailMatches, toPlatformUsers, userColumns } from './user-view.ts';
 
 /**
@@ -26,11 +25,11 @@ export async function listUsers(ctx: Ctx, query: TPlatformUserListQuery): Promis
                 .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, query.role))),
             )
           : undefined,
-        olderThan(users.createdAt, users.id, query.cursor),
+        afterCursor(descending(users.createdAt, users.id), query.cursor),
       ),
     )
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(PLATFORM_USER_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, PLATFORM_USER_PAGE_SIZE, (r) => timeCursorOf(r.cursorAt, r.id));
+  const { page, nextCursor } = keysetPage(rows, PLATFORM_USER_PAGE_SIZE, (r) => [r.cursorAt, r.id]);
   return { items: await toPlatformUsers(ctx.db, page), nextCursor };
 }

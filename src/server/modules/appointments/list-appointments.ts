@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TAppointmentList, ZAppointmentListQuery } from '../../../core/appointments.schemas.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
-import { cursorTime, keysetPage, newerThan, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, ascending, cursorTime, descending, keysetPage, orderOf } from '../../lib/keyset.ts';
 import { toAppointment } from './appointment-view.ts';
 import { appointmentZoneFor } from './appointment-zone.ts';
 import { resolvePersona } from './bookable-people.ts';
@@ -25,6 +24,7 @@ export async function listAppointments(ctx: Ctx, query: z.output<typeof ZAppoint
   const upcoming = and(inArray(appointments.status, LIVE), endsAfterNow) as SQL;
   const mine = or(eq(appointments.requestedBy, ctx.actor.userId), eq(appointments.attendeeUserId, ctx.actor.userId));
   const soonestFirst = query.view === 'upcoming';
+  const order = soonestFirst ? ascending(appointments.startsAt, appointments.id) : descending(appointments.startsAt, appointments.id);
   const rows = await ctx.db
     .select({ row: appointments, requesterName: users.name, at: cursorTime(appointments.startsAt) })
     .from(appointments)
@@ -33,12 +33,12 @@ export async function listAppointments(ctx: Ctx, query: z.output<typeof ZAppoint
       and(
         mine,
         soonestFirst ? upcoming : not(upcoming),
-        soonestFirst ? newerThan(appointments.startsAt, appointments.id, query.cursor) : olderThan(appointments.startsAt, appointments.id, query.cursor),
+        afterCursor(order, query.cursor),
       ),
     )
-    .orderBy(...(soonestFirst ? [asc(appointments.startsAt), asc(appointments.id)] : [desc(appointments.startsAt), desc(appointments.id)]))
+    .orderBy(...orderOf(order))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.row.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.row.id]);
   return {
     appointments: page.map((r) => toAppointment(r.row, r.requesterName, ctx.actor.userId, now, zone)),
     nextCursor,

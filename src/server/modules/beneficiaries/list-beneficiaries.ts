@@ -1,9 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { TBeneficiaryList, TBeneficiaryListQuery } from '../../../core/beneficiaries.schemas.ts';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from './beneficiary-view.ts';
 
@@ -18,11 +17,11 @@ export async function listBeneficiaries(ctx: Ctx, query: TBeneficiaryListQuery):
     ctx.db
       .select({ row: beneficiaries, name })
       .from(beneficiaries)
-      .where(and(eq(beneficiaries.estateId, estateId), afterName(name, beneficiaries.id, query.cursor)))
+      .where(and(eq(beneficiaries.estateId, estateId), afterCursor(ascending(name, beneficiaries.id), query.cursor)))
       .orderBy(asc(name), asc(beneficiaries.id))
       .limit(query.limit + 1),
     ctx.db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.estateId, estateId)),
   ]);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.row.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.row.id]);
   return { items: page.map((r) => toBeneficiary(r.row)), nextCursor, total: total?.n ?? 0 };
 }

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { DEMO_MAIL_PAGE_SIZE, type TDemoMail, type TDemoMailPage } from '../../../core/demo-mail.schemas.ts';
-import { timeCursorOf, type TTimeCursor } from '../../../core/keyset.schemas.ts';
+import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 
 /** Outside demo mode the mail does not exist, for everyone (ADR 0006). */
 function assertDemoMode(ctx: BaseCtx): void {
@@ -12,15 +12,15 @@ function assertDemoMode(ctx: BaseCtx): void {
 }
 
 /** Demo mode: the mail the platform sent, newest first, a page at a time, optionally to one address. */
-export async function listDemoMail(ctx: BaseCtx, query: { to?: string | undefined; cursor?: TTimeCursor | undefined }): Promise<TDemoMailPage> {
+export async function listDemoMail(ctx: BaseCtx, query: { to?: string | undefined; cursor?: CursorOf<['instant', 'id']> | undefined }): Promise<TDemoMailPage> {
   assertDemoMode(ctx);
   const rows = await ctx.db
     .select({ id: outboxEmails.id, to: outboxEmails.to, subject: outboxEmails.subject, kind: outboxEmails.kind, createdAt: outboxEmails.createdAt, cursorAt: cursorTime(outboxEmails.createdAt) })
     .from(outboxEmails)
-    .where(and(query.to ? eq(outboxEmails.to, query.to) : undefined, olderThan(outboxEmails.createdAt, outboxEmails.id, query.cursor)))
+    .where(and(query.to ? eq(outboxEmails.to, query.to) : undefined, afterCursor(descending(outboxEmails.createdAt, outboxEmails.id), query.cursor)))
     .orderBy(desc(outboxEmails.createdAt), desc(outboxEmails.id))
     .limit(DEMO_MAIL_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, DEMO_MAIL_PAGE_SIZE, (r) => timeCursorOf(r.cursorAt, r.id));
+  const { page, nextCursor } = keysetPage(rows, DEMO_MAIL_PAGE_SIZE, (r) => [r.cursorAt, r.id]);
   return { items: page.map(({ cursorAt: _cursor, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })), nextCursor };
 }
 

@@ -1,9 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TDigitalAssetList, TDigitalAssetListQuery } from '../../../core/digital-assets.schemas.ts';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toDigitalAsset } from './digital-asset-view.ts';
 
@@ -12,9 +11,9 @@ export async function listDigitalAssets(ctx: Ctx, query: TDigitalAssetListQuery)
   const rows = await ctx.db
     .select()
     .from(digitalAssets)
-    .where(and(eq(digitalAssets.estateId, ownEstateId(ctx)), afterName(digitalAssets.name, digitalAssets.id, query.cursor)))
+    .where(and(eq(digitalAssets.estateId, ownEstateId(ctx)), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)))
     .orderBy(asc(digitalAssets.name), asc(digitalAssets.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.id]);
   return { items: page.map(toDigitalAsset), nextCursor };
 }

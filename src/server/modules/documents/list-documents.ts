@@ -1,10 +1,9 @@
-import { and, count, desc, eq, exists, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
-import { rankedCursorOf, timeCursorOf } from '../../../core/keyset.schemas.ts';
+import { and, count, eq, exists, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentList, TDocumentListQuery } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documentFolders, documents, documentShares } from '../../db/schema/documents.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { keysetPage, olderThan, worseMatchThan } from '../../lib/keyset.ts';
+import { afterCursor, descending, keysetPage, orderOf } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { fullTextQuery, titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
@@ -23,8 +22,9 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   const estateId = ownEstateId(ctx);
   const conditions: (SQL | undefined)[] = [];
   const search = query.q ? fullTextQuery(query.q) : undefined;
-  const cursor = query.cursor;
-  if (cursor && 'rank' in cursor !== Boolean(search)) throw badRequest(OTHER_LIST, { cursor: OTHER_LIST });
+  // A search is ranked (title words weigh more than body words, ADR 0035), then newest first.
+  const order = search ? descending(rankOf(search), documents.createdAt, documents.id) : descending(documents.createdAt, documents.id);
+  if (query.cursor && query.cursor.length !== order.length) throw badRequest(OTHER_LIST, { cursor: OTHER_LIST });
   if (query.q) conditions.push(titleOrTextMatches(documents.searchVector, documents.title, query.q));
   if (query.type) conditions.push(eq(documents.type, query.type));
   if (query.folderId) conditions.push(eq(documents.folderId, query.folderId));
@@ -39,13 +39,6 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
     );
   if (query.sharedWith === 'nobody') conditions.push(and(eq(documents.shareAll, false), not(sharedRow())));
   else if (query.sharedWith) conditions.push(or(eq(documents.shareAll, true), sharedRow(query.sharedWith)));
-
-  const after =
-    search && cursor && 'rank' in cursor
-      ? worseMatchThan(rankOf(search), documents.createdAt, documents.id, cursor)
-      : cursor && !('rank' in cursor)
-        ? olderThan(documents.createdAt, documents.id, cursor)
-        : undefined;
 
   const filtered = conditions.some(Boolean);
   const [audience, tally, folders, matching] = await Promise.all([
@@ -74,13 +67,12 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
   const rows = outsider
     ? []
-    : await loadDocuments(ctx, estateId, and(...conditions, after), audience.length, {
-        // A search is ranked (title words weigh more than body words, ADR 0035), then newest first.
-        orderBy: [...(search ? [desc(rankOf(search))] : []), desc(documents.createdAt), desc(documents.id)],
+    : await loadDocuments(ctx, estateId, and(...conditions, afterCursor(order, query.cursor)), audience.length, {
+        orderBy: orderOf(order),
         limit: query.limit + 1,
         search,
       });
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => (search ? rankedCursorOf(r.rank, r.at, r.item.id) : timeCursorOf(r.at, r.item.id)));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => (search ? [r.rank, r.at, r.item.id] : [r.at, r.item.id]));
   const sum = (keep: (row: (typeof tally)[number]) => boolean) => tally.reduce((total, row) => (keep(row) ? total + Number(row.n) : total), 0);
   const all = sum(() => true);
   return {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
-import { nameCursorOf, type TNameCursor } from '../../../core/keyset.schemas.ts';
+import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import {
   ADMIN_BENEFICIARY_PAGE_SIZE,
   type TAdminBeneficiaryPage,
@@ -21,7 +21,7 @@ import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
@@ -95,16 +95,16 @@ async function summaries(db: Db, rows: EstateRow[], now: Date): Promise<TAdminEs
 }
 
 /** The estates the administrator is on the support team of, paged by owner name, searchable; tiles. */
-export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: TNameCursor | undefined }): Promise<TAdminEstatePage> {
+export async function listAdminEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: CursorOf<['name', 'id']> | undefined }): Promise<TAdminEstatePage> {
   const mine = administersSql(ctx.db, ctx.actor.userId, estates.id);
   const rows = await ctx.db
     .select({ estate: estates, ownerName: users.name })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterName(users.name, estates.id, query.cursor)))
+    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterCursor(ascending(users.name, estates.id), query.cursor)))
     .orderBy(asc(users.name), asc(estates.id))
     .limit(ADMIN_ESTATE_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, ADMIN_ESTATE_PAGE_SIZE, (r) => nameCursorOf(r.ownerName, r.estate.id));
+  const { page, nextCursor } = keysetPage(rows, ADMIN_ESTATE_PAGE_SIZE, (r) => [r.ownerName, r.estate.id]);
   const counts = await estateCounts(ctx);
   return {
     items: await summaries(ctx.db, page, ctx.clock.now()),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { ALERT_GUIDANCE } from '../../../core/constants.ts';
 import type { TAlertList, TEstateAlert } from '../../../core/lifecycle.schemas.ts';
-import { timeCursorOf, type TTimeCursor } from '../../../core/keyset.schemas.ts';
+import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 
 type AlertRow = typeof estateAlerts.$inferSelect & { estateName: string };
 
@@ -32,7 +32,7 @@ export function toAlert(row: AlertRow, now: Date): TEstateAlert {
  * The administrator's alerts (estates they administer): active ones unless a status is asked for,
  * paged newest first; counts of all of them.
  */
-export async function listAlerts(ctx: Ctx, query: { status?: TEstateAlert['status'] | undefined; cursor?: TTimeCursor | undefined; limit: number }): Promise<TAlertList> {
+export async function listAlerts(ctx: Ctx, query: { status?: TEstateAlert['status'] | undefined; cursor?: CursorOf<['instant', 'id']> | undefined; limit: number }): Promise<TAlertList> {
   const mine = administersSql(ctx.db, ctx.actor.userId, estateAlerts.estateId);
   const rows = await ctx.db
     .select({ alert: estateAlerts, estateName: users.name, at: cursorTime(estateAlerts.createdAt) })
@@ -40,11 +40,11 @@ export async function listAlerts(ctx: Ctx, query: { status?: TEstateAlert['statu
     .innerJoin(estates, eq(estates.id, estateAlerts.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(
-      and(mine, query.status ? eq(estateAlerts.status, query.status) : ne(estateAlerts.status, 'resolved'), olderThan(estateAlerts.createdAt, estateAlerts.id, query.cursor)),
+      and(mine, query.status ? eq(estateAlerts.status, query.status) : ne(estateAlerts.status, 'resolved'), afterCursor(descending(estateAlerts.createdAt, estateAlerts.id), query.cursor)),
     )
     .orderBy(desc(estateAlerts.createdAt), desc(estateAlerts.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.alert.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.alert.id]);
   const counted = await ctx.db
     .select({ status: estateAlerts.status, priority: estateAlerts.priority, n: count() })
     .from(estateAlerts)

@@ -12,6 +12,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { auditLog } from '../../db/schema/system.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -359,7 +360,7 @@ describe('what a report must prove (the review’s findings)', () => {
     expect(cut.statusCode).toBe(400);
     const noBoundary = await injectAs(t, f.reporterS, 'POST', `/api/v1/estates/${f.owner.estateId}/reports`, payload, { headers: { 'content-type': 'multipart/form-data' } });
     expect(noBoundary.statusCode).toBeLessThan(500);
-    for (const cursor of ['+275760-09-13T00:00:00.000Z|00000000-0000-4000-8000-000000000000', '10000-01-01|00000000-0000-4000-8000-000000000000', 'garbage']) {
+    for (const cursor of [encodeCursor(['+275760-09-13T00:00:00.000Z', '00000000-0000-4000-8000-000000000000']), encodeCursor(['10000-01-01T00:00:00.000Z', '00000000-0000-4000-8000-000000000000']), 'garbage']) {
       const res = await injectAs(t, f.adminS, 'GET', `/api/v1/estate-admin/verifications?cursor=${encodeURIComponent(cursor)}`);
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json().error.fields, cursor).toHaveProperty('cursor');
@@ -459,7 +460,7 @@ describe('the administrator’s screens', () => {
     expect(seen.map((a) => a.time)).toEqual([...seen.map((a) => a.time)].sort().reverse());
     expect(seen.slice(5).map((a) => a.message)).toEqual(['Alert 5', 'Alert 6']);
 
-    await expectPagingRefusals(t, f.adminS, '/api/v1/estate-admin/alerts', ['nonsense', `2026-11-01T10:00:00.123Z|${f.owner.estateId}x`]);
+    await expectPagingRefusals(t, f.adminS, '/api/v1/estate-admin/alerts', ['nonsense', encodeCursor(['2026-11-01T10:00:00.123Z', `${f.owner.estateId}x`])]);
     const theirs = (await injectAs(t, other.adminS, 'GET', '/api/v1/estate-admin/alerts')).json();
     expect(theirs.items.map((a: { message: string }) => a.message)).toEqual(['Not yours']);
     // the owner has no administrator's list at all

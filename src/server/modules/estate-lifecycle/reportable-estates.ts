@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TReportableEstates, TReportableEstatesQuery } from '../../../core/lifecycle.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
@@ -7,7 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { mayReportSql, reportableEstatesOf } from '../../access/estate-roles.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
 
 /**
@@ -24,12 +23,12 @@ export async function listReportableEstates(ctx: Ctx, query: TReportableEstatesQ
       and(
         mayReportSql(ctx.actor.userId, estates.id),
         query.estateId ? eq(estates.id, query.estateId) : undefined,
-        afterName(users.name, estates.id, query.cursor),
+        afterCursor(ascending(users.name, estates.id), query.cursor),
       ),
     )
     .orderBy(asc(users.name), asc(estates.id))
     .limit(query.limit + 1);
-  const { page: rows, nextCursor } = keysetPage(found, query.limit, (r) => nameCursorOf(r.ownerName, r.id));
+  const { page: rows, nextCursor } = keysetPage(found, query.limit, (r) => [r.ownerName, r.id]);
   if (!rows.length) return { items: [], nextCursor };
   const ids = rows.map((r) => r.id);
   const [links, reports] = await Promise.all([

@@ -1,6 +1,5 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import { VERIFICATION_TIMEOUT_MS, type TVerificationItem } from '../../../core/lifecycle.schemas.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
@@ -25,7 +24,7 @@ export async function verificationRows(db: Db, where: SQL, limit = VERIFICATION_
 
 type Row = Awaited<ReturnType<typeof verificationRows>>[number];
 
-export const cursorOf = (row: Row) => timeCursorOf(row.cursorAt, row.item.id);
+export const cursorOf = (row: Row) => [row.cursorAt, row.item.id];
 
 /** priority: completed once reviewed or settled; high when pending past the timeout; medium otherwise. */
 export function toVerificationItem(row: Row, now: Date, timeout: keyof typeof VERIFICATION_TIMEOUT_MS, cannotReview: string | null): TVerificationItem {

@@ -10,6 +10,7 @@ import { insertFutureMessage } from '../../../../test/factories/future-messages.
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 let owner: InsertedUser;
@@ -105,9 +106,9 @@ describe('paging', () => {
       '/api/v1/future-messages',
       [
         'tomorrow',
-        '2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // a time cursor of another list
-        '0|2030-01-01|1|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // a task cursor
-        '0|2030-02-30T10:00:00.000Z|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // an impossible due time
+        encodeCursor(['2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // a time cursor of another list
+        encodeCursor([0, '2030-01-01', 1, '2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // a task cursor
+        encodeCursor([0, '2030-02-30T10:00:00.000Z', '2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // an impossible due time
       ],
       { also: ['status=draft'] },
     );

@@ -1,12 +1,11 @@
 import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { THREAD_PAGE_SIZE, type TThread, type TThreadQuery } from '../../../core/inbox.schemas.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { inboxMessageVisibleSql } from '../../access/policy.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { describePeople, firstVisibleMessage, otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
 
 /**
@@ -21,14 +20,14 @@ export async function getThread(ctx: Ctx, threadId: string, query: TThreadQuery 
     ctx.db
       .select({ ...getTableColumns(messages), at: cursorTime(messages.createdAt) })
       .from(messages)
-      .where(and(inboxMessageVisibleSql(ctx.db, me), inThread, olderThan(messages.createdAt, messages.id, query.cursor)))
+      .where(and(inboxMessageVisibleSql(ctx.db, me), inThread, afterCursor(descending(messages.createdAt, messages.id), query.cursor)))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(query.limit + 1),
     visibleMessages(ctx, inThread, 1),
     firstVisibleMessage(ctx, threadId),
   ]);
   if (!latest || !first) throw notFound('That conversation');
-  const { page, nextCursor } = keysetPage(rows, query.limit, (m) => timeCursorOf(m.at, m.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (m) => [m.at, m.id]);
   page.reverse();
   const other = otherSide(me, latest);
   const describe = await describePeople(ctx.db, [{ userId: other, estateId: latest.estateId }]);

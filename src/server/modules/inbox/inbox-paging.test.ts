@@ -7,6 +7,7 @@ import { insertFamily, insertInboxMessage, linkBeneficiary } from '../../../../t
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,7 +76,7 @@ describe('the inbox, page by page', () => {
   });
 
   it('refuses a bad page size or a cursor it did not write (400, with words)', async () => {
-    await expectPagingRefusals(t, session, '/api/v1/inbox', ['abc', `2026-13-01T00:00:00.000Z|${randomUUID()}`, '2026-10-01T09:00:00.000Z|not-a-uuid'], { also: ['page=2'] });
+    await expectPagingRefusals(t, session, '/api/v1/inbox', ['abc', encodeCursor(['2026-13-01T00:00:00.000Z', randomUUID()]), encodeCursor(['2026-10-01T09:00:00.000Z', 'not-a-uuid'])], { also: ['page=2'] });
     expect((await injectAs(t, null, 'GET', '/api/v1/inbox')).statusCode).toBe(401);
   });
 });

@@ -1,12 +1,11 @@
 import { and, desc, eq, exists, ilike, inArray, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { previewOf, type TInboxList, type TInboxQuery } from '../../../core/inbox.schemas.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { inboxMessageVisibleSql, type InboxRowColumns } from '../../access/policy.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { countUnread } from './count-unread.ts';
 import { describePeople, otherSide } from './inbox-views.ts';
@@ -36,7 +35,7 @@ export async function listInbox(ctx: Ctx, query: TInboxQuery): Promise<TInboxLis
         .from(later)
         .where(and(sameThread(later), sql`(${later.createdAt}, ${later.id}) > (${messages.createdAt}, ${messages.id})`, visible(later))),
     ),
-    olderThan(messages.createdAt, messages.id, query.cursor),
+    afterCursor(descending(messages.createdAt, messages.id), query.cursor),
   ];
   if (query.filter === 'unread') {
     where.push(
@@ -78,7 +77,7 @@ export async function listInbox(ctx: Ctx, query: TInboxQuery): Promise<TInboxLis
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.id]);
 
   const threadIds = page.map((m) => m.threadId);
   const [stats, describe, { unreadCount }] = await Promise.all([

@@ -1,9 +1,8 @@
 import { and, desc, eq, exists, gte, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import { datedCursorOf } from '../../../core/keyset.schemas.ts';
 import { SHARED_WITH_NOBODY, type TMemoryList, type TMemoryListQuery } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
-import { cursorTime, keysetPage, olderThanDated } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceMember, loadAudience } from '../files/sharing.ts';
@@ -33,7 +32,7 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
   } else if (query.sharedWith) {
     conditions.push(or(eq(memories.shareAll, true), sharedRow(query.sharedWith)));
   }
-  conditions.push(olderThanDated(memories.date, memories.createdAt, memories.id, query.cursor));
+  conditions.push(afterCursor(descending(memories.date, memories.createdAt, memories.id), query.cursor));
   const audience = await loadAudience(ctx, estateId);
   const beneficiaries = audience.map(audienceMember);
   // A beneficiary of another estate is nobody here: nothing is shared with them.
@@ -46,7 +45,7 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
     .where(and(...conditions))
     .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => datedCursorOf(r.row.date, r.at, r.row.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.row.date, r.at, r.row.id]);
   const items = await withMemoryParts(
     ctx,
     page.map((r) => r.row),

@@ -11,6 +11,7 @@ import { insertMemory, samplePhoto } from '../../../../test/factories/memories.t
 import { insertOwner, insertUser } from '../../../../test/factories/users.ts';
 import { injectAs, sessionFor, type TestSession, useTwoOwners } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 const { t, owner, ownerS, other, otherS } = useTwoOwners({ name: 'Margaret Ellis' });
 
@@ -288,7 +289,7 @@ describe('paging', () => {
   });
 
   it('refuses a cursor it did not write, or a page larger than 100, with a 400 in words', async () => {
-    await expectPagingRefusals(t, pager, '/api/v1/memories', ['nonsense', '2020-13-01|2024-01-01T10:00:00.123Z|' + randomUUID(), `2020-01-01|yesterday|${randomUUID()}`], {
+    await expectPagingRefusals(t, pager, '/api/v1/memories', ['nonsense', encodeCursor(['2020-13-01', '2024-01-01T10:00:00.123Z', randomUUID()]), encodeCursor(['2020-01-01', 'yesterday', randomUUID()])], {
       cursorSays: /start from the first page/,
       tooBigSays: /at most 100/,
     });

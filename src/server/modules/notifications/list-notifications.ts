@@ -11,8 +11,7 @@ import type { Ctx } from '../../context.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadNotificationSettings } from '../../notices/notification-settings.ts';
 
@@ -49,14 +48,14 @@ export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): P
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(notifications.message, pattern), ilike(notifications.fromName, pattern)));
   }
-  conditions.push(olderThan(notifications.createdAt, notifications.id, query.cursor));
+  conditions.push(afterCursor(descending(notifications.createdAt, notifications.id), query.cursor));
   const rows = await ctx.db
     .select({ row: notifications, at: cursorTime(notifications.createdAt) })
     .from(notifications)
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.row.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.row.id]);
 
   if (query.tz && !isValidTimeZone(query.tz)) throw badRequest('Some of the query fields are not valid.', { tz: 'Unknown time zone' });
   const tz = query.tz ?? (await getSystemSettings(ctx.db)).defaultTimeZone;

@@ -1,11 +1,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import { TOOL_CLIENTS_LIMIT, type TToolClients, type TToolClientsQuery } from '../../../core/planner-tools.schemas.ts';
 import { assertClientOf, clientEstateSql } from '../../access/planner-clients.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 
 /** The planner's clients by (name, id) — after `where` — with what the tools may show of the owner (never vault content). */
 export async function clientOwners(ctx: Ctx, limit = TOOL_CLIENTS_LIMIT, where?: SQL) {
@@ -31,7 +30,7 @@ export async function clientOwner(ctx: Ctx, estateId: string) {
 
 /** The pickers of Assistance Tools: the planner's clients by name, a keyset page at a time. */
 export async function listToolClients(ctx: Ctx, query: TToolClientsQuery): Promise<TToolClients> {
-  const rows = await clientOwners(ctx, query.limit + 1, afterName(users.name, estates.id, query.cursor));
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.estateId));
+  const rows = await clientOwners(ctx, query.limit + 1, afterCursor(ascending(users.name, estates.id), query.cursor));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.estateId]);
   return { items: page.map((r) => ({ id: r.estateId, estateId: r.estateId, name: r.name })), nextCursor };
 }

@@ -1,10 +1,9 @@
 import { and, ilike, or, type SQL } from 'drizzle-orm';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import { LOVED_ONES_PAGE_SIZE, type TLovedOnePage, type TLovedOnesQuery } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
-import { keysetPage, afterName } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { clientRows, toLovedOnes } from './client-view.ts';
 
@@ -12,9 +11,9 @@ import { clientRows, toLovedOnes } from './client-view.ts';
 export async function listLovedOnes(ctx: Ctx, query: TLovedOnesQuery): Promise<TLovedOnePage> {
   const where: SQL[] = [];
   if (query.q) where.push(or(ilike(users.name, containsPattern(query.q)), ilike(users.email, containsPattern(query.q)))!);
-  const after = afterName(users.name, estates.id, query.cursor);
+  const after = afterCursor(ascending(users.name, estates.id), query.cursor);
   if (after) where.push(after);
   const rows = await clientRows(ctx, and(...where), LOVED_ONES_PAGE_SIZE + 1);
-  const { page, nextCursor } = keysetPage(rows, LOVED_ONES_PAGE_SIZE, (r) => nameCursorOf(r.name, r.estateId));
+  const { page, nextCursor } = keysetPage(rows, LOVED_ONES_PAGE_SIZE, (r) => [r.name, r.estateId]);
   return { items: await toLovedOnes(ctx, page), nextCursor };
 }

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import { dueCursorOf, timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TPlannerTaskPage, TPlannerTaskQuery } from '../../../core/planner.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { plannerTasks } from '../../db/schema/planner.ts';
-import { cursorTime, dueDay, keysetPage, laterDueThan, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, ascending, cursorTime, descending, dueDay, keysetPage } from '../../lib/keyset.ts';
 import { plannerTaskRows, toPlannerTask } from './planner-task-view.ts';
 
 /** How many of the planner's tasks are open (planner_tasks_open_due_idx: an index-only count). */
@@ -26,21 +25,21 @@ export async function listPlannerTasks(ctx: Ctx, query: TPlannerTaskQuery): Prom
 }
 
 async function openTasks(ctx: Ctx, query: Extract<TPlannerTaskQuery, { status: 'open' }>) {
-  const rows = await plannerTaskRows(ctx, and(isNull(plannerTasks.completedAt), laterDueThan(plannerTasks.dueDate, plannerTasks.createdAt, plannerTasks.id, query.cursor)), {
+  const rows = await plannerTaskRows(ctx, and(isNull(plannerTasks.completedAt), afterCursor(ascending(dueDay(plannerTasks.dueDate), plannerTasks.createdAt, plannerTasks.id), query.cursor)), {
     cursorAt: cursorTime(plannerTasks.createdAt),
   })
     .orderBy(asc(dueDay(plannerTasks.dueDate)), asc(plannerTasks.createdAt), asc(plannerTasks.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => dueCursorOf(r.task.dueDate, r.cursorAt, r.task.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.task.dueDate ?? 'infinity', r.cursorAt, r.task.id]);
   return { items: page.map(toPlannerTask), nextCursor };
 }
 
 async function doneTasks(ctx: Ctx, query: Extract<TPlannerTaskQuery, { status: 'done' }>) {
-  const rows = await plannerTaskRows(ctx, and(isNotNull(plannerTasks.completedAt), olderThan(plannerTasks.completedAt, plannerTasks.id, query.cursor)), {
+  const rows = await plannerTaskRows(ctx, and(isNotNull(plannerTasks.completedAt), afterCursor(descending(plannerTasks.completedAt, plannerTasks.id), query.cursor)), {
     cursorAt: cursorTime(plannerTasks.completedAt),
   })
     .orderBy(desc(plannerTasks.completedAt), desc(plannerTasks.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.cursorAt, r.task.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.cursorAt, r.task.id]);
   return { items: page.map(toPlannerTask), nextCursor };
 }

@@ -12,6 +12,7 @@ import { insertTask } from '../../../../test/factories/tasks.ts';
 import { insertOwner, insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 let planner: InsertedUser;
@@ -294,9 +295,9 @@ describe('planner tasks, paged', () => {
   });
 
   it('refuses a bad limit, a status it does not know, or a cursor it did not write (or of the other list) with a 400 in words', async () => {
-    const openCursor = `-|2030-01-01T00:00:00.000000Z|${crypto.randomUUID()}`;
-    const doneCursor = `2030-01-01T00:00:00.000000Z|${crypto.randomUUID()}`;
-    await expectPagingRefusals(t, plannerS, '/api/v1/planner/tasks', ['abc', doneCursor, `2031-02-30|2030-01-01T00:00:00.000Z|${crypto.randomUUID()}`], {
+    const openCursor = encodeCursor(['infinity', '2030-01-01T00:00:00.000000Z', crypto.randomUUID()]);
+    const doneCursor = encodeCursor(['2030-01-01T00:00:00.000000Z', crypto.randomUUID()]);
+    await expectPagingRefusals(t, plannerS, '/api/v1/planner/tasks', ['abc', doneCursor, encodeCursor(['2031-02-30', '2030-01-01T00:00:00.000Z', crypto.randomUUID()])], {
       also: ['status=all', `status=done&cursor=${encodeURIComponent(openCursor)}`, 'page=2'],
     });
     expect((await injectAs(t, plannerS, 'GET', `/api/v1/planner/tasks?cursor=${encodeURIComponent(openCursor)}`)).statusCode).toBe(200);

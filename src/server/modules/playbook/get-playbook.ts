@@ -1,5 +1,4 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { nameCursorOf } from '../../../core/keyset.schemas.ts';
 import { playbookActionLabel, type TPlaybook, type TPlaybookItem, type TPlaybookQuery } from '../../../core/playbook.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { mayWorkPlaybook } from '../../access/playbook.ts';
@@ -8,7 +7,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { afterName, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { toPlaybookAction } from '../digital-assets/digital-asset-view.ts';
 
 const THE_PLAYBOOK = 'That checklist';
@@ -72,8 +71,8 @@ export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQu
     ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
     ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
     ctx.db.select({ n: count() }).from(playbookTicks).where(eq(playbookTicks.estateId, estateId)),
-    playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterName(digitalAssets.name, digitalAssets.id, query.cursor)), query.limit + 1),
+    playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)), query.limit + 1),
   ]);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => nameCursorOf(r.name, r.assetId));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.assetId]);
   return { estateId, ownerName: owner?.name ?? '', items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0 };
 }

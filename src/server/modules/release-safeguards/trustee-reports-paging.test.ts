@@ -7,6 +7,7 @@ import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts'
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('trustee reports: paged newest report first', () => {
     // the latest ask of each report: answered in round 2, not the passed-over round 1
     expect(walk.items.every((r) => r.myAnswer === 'confirmed' && !r.passedOver)).toBe(true);
 
-    await expectPagingRefusals(t, s, URL, ['2026-10-01', '2026-13-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000', `${same.toISOString()}|not-a-uuid`]);
+    await expectPagingRefusals(t, s, URL, ['2026-10-01', encodeCursor(['2026-13-01T00:00:00.000Z', '00000000-0000-4000-8000-000000000000']), encodeCursor([same.toISOString(), 'not-a-uuid'])]);
 
     // another trustee sees none of these; a trustee no longer named sees nothing more of that estate
     const other = await insertUser(t.db, { roles: ['beneficiary'] });

@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { timeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TTrusteeReport, TTrusteeReports, TTrusteeReportsQuery } from '../../../core/trustee.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -10,7 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { confirmRefusal } from '../../access/report-duties.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
@@ -56,8 +55,8 @@ async function trusteeReportRows(ctx: Ctx, where: SQL | undefined, limit: number
 
 /** One page of the signed-in trustee's reports, newest first (a time cursor of the report's creation). */
 export async function listTrusteeReports(ctx: Ctx, query: TTrusteeReportsQuery): Promise<TTrusteeReports> {
-  const rows = await trusteeReportRows(ctx, olderThan(estateReports.createdAt, estateReports.id, query.cursor), query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.reportId));
+  const rows = await trusteeReportRows(ctx, afterCursor(descending(estateReports.createdAt, estateReports.id), query.cursor), query.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.reportId]);
   return { items: page.map(({ at: _at, ...report }) => report), nextCursor };
 }
 

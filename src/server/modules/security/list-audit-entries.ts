@@ -1,9 +1,8 @@
 import { and, desc, eq, like, not, or, type SQL } from 'drizzle-orm';
-import { serialTimeCursorOf } from '../../../core/keyset.schemas.ts';
 import type { TLogPage, TLogQuery } from '../../../core/security.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { auditLog } from '../../db/schema/system.ts';
-import { cursorTime, keysetPage, olderThanSerial } from '../../lib/keyset.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { describeAction, describeDevice } from './describe.ts';
 
 const securityActions = () => or(like(auditLog.action, 'auth.%'), like(auditLog.action, 'security.%'))!;
@@ -16,10 +15,10 @@ async function page(ctx: Ctx, where: SQL, query: TLogQuery): Promise<TLogPage> {
   const rows = await ctx.db
     .select({ row: auditLog, cursorAt: cursorTime(auditLog.at) })
     .from(auditLog)
-    .where(and(eq(auditLog.actorUserId, ctx.actor.userId), where, olderThanSerial(auditLog.at, auditLog.id, query.cursor)))
+    .where(and(eq(auditLog.actorUserId, ctx.actor.userId), where, afterCursor(descending(auditLog.at, auditLog.id), query.cursor)))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.limit + 1);
-  const { page: shown, nextCursor } = keysetPage(rows, query.limit, (r) => serialTimeCursorOf(r.cursorAt, r.row.id));
+  const { page: shown, nextCursor } = keysetPage(rows, query.limit, (r) => [r.cursorAt, String(r.row.id)]);
   return {
     items: shown.map(({ row: r }) => ({
       id: String(r.id),

@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/messages.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { knownDevices, sessions, users } from '../../db/schema/users.ts';
 import { totpFor } from '../auth/second-factor.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,12 +176,12 @@ describe('security log, activity log, manage access', () => {
   it('refuses a bad limit or a cursor it did not write with a 400 in words, and anonymous callers with a 401', async () => {
     const user = await insertUser(t.db);
     const s = await sessionFor(t, user);
-    const badCursors = ['abc', '2026-13-01T00:00:00.000Z|5', '2026-06-01T00:00:00.000Z|x', '2026-06-01T00:00:00.000Z|5|6', `2026-06-01T00:00:00.000Z|${'9'.repeat(19)}`];
+    const badCursors = ['abc', ...[['2026-13-01T00:00:00.000Z', '5'], ['2026-06-01T00:00:00.000Z', 'x'], ['2026-06-01T00:00:00.000Z', '5', '6'], ['2026-06-01T00:00:00.000Z', '9'.repeat(19)]].map(encodeCursor)];
     for (const path of ['/api/v1/security/log', '/api/v1/security/activity']) {
       await expectPagingRefusals(t, s, path, badCursors, { also: ['page=2'] });
       expect((await injectAs(t, null, 'GET', path)).statusCode).toBe(401);
     }
-    const forged = await injectAs(t, s, 'GET', '/api/v1/security/log?cursor=2026-06-01T00:00:00.000Z%7C5');
+    const forged = await injectAs(t, s, 'GET', `/api/v1/security/log?cursor=${encodeCursor(['2026-06-01T00:00:00.000Z', '5'])}`);
     expect(forged.statusCode).toBe(200);
   });
 

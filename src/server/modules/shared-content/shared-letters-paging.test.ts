@@ -10,6 +10,7 @@ import { insertDeliveredLetter, insertFamily, insertScheduledLetter, linkBenefic
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 let family: Family;
@@ -59,7 +60,7 @@ describe('estate page letters paging', () => {
   });
 
   it('refuses bad pages and a missing estate with 400; another person sees none of these letters', async () => {
-    await expectPagingRefusals(t, viewer, url(), ['yesterday', '2026-03-01|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']);
+    await expectPagingRefusals(t, viewer, url(), ['yesterday', encodeCursor(['2026-03-01', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'])]);
     expect((await injectAs(t, viewer, 'GET', '/api/v1/shared/letters')).statusCode).toBe(400);
     expect((await injectAs(t, viewer, 'GET', '/api/v1/shared/letters?estateId=nope')).statusCode).toBe(400);
     const stranger = await sessionFor(t, await insertUser(t.db, { roles: ['beneficiary'] }));

@@ -12,6 +12,7 @@ import { insertFamily, linkBeneficiary, type Family } from '../../../../test/fac
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 let family: Family;
@@ -108,8 +109,8 @@ describe('Shared Documents paging', () => {
 
 describe('bad paging input', () => {
   it('refuses a bad page size or a cursor it did not write (or wrote for the other list) with a 400 in words', async () => {
-    await expectPagingRefusals(t, viewer, '/api/v1/shared/memories', ['yesterday', '2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']);
-    await expectPagingRefusals(t, viewer, '/api/v1/shared/documents', ['yesterday', '2020-05-01|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']);
+    await expectPagingRefusals(t, viewer, '/api/v1/shared/memories', ['yesterday', encodeCursor(['2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'])]);
+    await expectPagingRefusals(t, viewer, '/api/v1/shared/documents', ['yesterday', encodeCursor(['2020-05-01', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'])]);
   });
 });
 

@@ -31,8 +31,8 @@ import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { acrossEstates, newestFirst } from './across-estates.ts';
-import { beforeDay, cursorTime, keysetPage, olderThan } from '../../lib/keyset.ts';
-import { dayCursorOf, timeCursorOf, type TDayCursor, type TTimeCursor } from '../../../core/keyset.schemas.ts';
+import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
+import type { CursorOf } from '../../../core/keyset.schemas.ts';
 
 type DocumentCategory = TSharedDocument['category'];
 type MediaKind = TSharedMedia['kind'];
@@ -62,7 +62,7 @@ export interface MemoryFilter {
   /** date: by the memory's date, then id (lists); recent: newest added first (activity). */
   order?: 'date' | 'recent';
   /** Lists by date only: the rows after this one. */
-  cursor?: TDayCursor | undefined;
+  cursor?: CursorOf<['day', 'id']> | undefined;
   limit: number;
   /** false: no card photo (recent activity shows none), one query less. */
   previews?: boolean;
@@ -84,7 +84,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
           filter.type ? eq(memories.type, filter.type) : undefined,
           filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
           memorySearch(filter.q),
-          recent ? undefined : beforeDay(memories.date, memories.id, filter.cursor),
+          recent ? undefined : afterCursor(descending(memories.date, memories.id), filter.cursor),
         ),
       )
       .orderBy(...(recent ? [desc(memories.createdAt), desc(memories.id)] : [desc(memories.date), desc(memories.id)]))
@@ -121,7 +121,7 @@ async function firstPhotoOf(ctx: Ctx, memoryIds: string[]): Promise<Map<string, 
 /** One page of visible memories by date, with the cursor of the next page. */
 export async function pageSharedMemories(ctx: Ctx, query: TSharedMemoriesQuery): Promise<TSharedMemoryPage> {
   const rows = await loadSharedMemories(ctx, { ...query, order: 'date', limit: query.limit + 1 });
-  const { page, nextCursor } = keysetPage(rows, query.limit, (m) => dayCursorOf(m.date, m.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (m) => [m.date, m.id]);
   return { items: page, nextCursor };
 }
 
@@ -165,7 +165,7 @@ export interface DocumentFilter {
   q?: string | undefined;
   category?: DocumentCategory | undefined;
   estateId?: string | undefined;
-  cursor?: TTimeCursor | undefined;
+  cursor?: CursorOf<['instant', 'id']> | undefined;
   limit: number;
 }
 
@@ -183,7 +183,7 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
           eq(documents.estateId, estateId),
           filter.category ? eq(documents.type, filter.category) : undefined,
           documentSearch(filter.q),
-          olderThan(documents.createdAt, documents.id, filter.cursor),
+          afterCursor(descending(documents.createdAt, documents.id), filter.cursor),
         ),
       )
       .orderBy(desc(documents.createdAt), desc(documents.id))
@@ -214,7 +214,7 @@ export async function loadSharedDocuments(ctx: Ctx, filter: DocumentFilter): Pro
 /** One page of visible documents, with the cursor of the next page. */
 export async function pageSharedDocuments(ctx: Ctx, query: TSharedDocumentsQuery): Promise<TSharedDocumentPage> {
   const rows = await loadSharedDocumentRows(ctx, { ...query, limit: query.limit + 1 });
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.document.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.document.id]);
   return { items: page.map((r) => r.document), nextCursor };
 }
 
@@ -224,7 +224,7 @@ export async function pageSharedDocuments(ctx: Ctx, query: TSharedDocumentsQuery
  */
 export async function loadSharedLetters(
   ctx: Ctx,
-  filter: { estateId?: string; cursor?: TTimeCursor; limit: number },
+  filter: { estateId?: string; cursor?: CursorOf<['instant', 'id']>; limit: number },
 ): Promise<(TSharedLetter & { estateId: string; ownerName: string; at: string })[]> {
   const rows = await ctx.db
     .select({ letter: futureMessages, ownerName: users.name, at: cursorTime(futureMessages.deliveredAt) })
@@ -237,7 +237,7 @@ export async function loadSharedLetters(
         // Delivery always stamps it; a row without one would have no place in the order.
         isNotNull(futureMessages.deliveredAt),
         filter.estateId ? eq(futureMessages.estateId, filter.estateId) : undefined,
-        olderThan(futureMessages.deliveredAt, futureMessages.id, filter.cursor),
+        afterCursor(descending(futureMessages.deliveredAt, futureMessages.id), filter.cursor),
       ),
     )
     .orderBy(desc(futureMessages.deliveredAt), desc(futureMessages.id))
@@ -268,7 +268,7 @@ export async function loadSharedLetters(
 /** One page of one estate's letters to the viewer, newest delivery first. */
 export async function pageSharedLetters(ctx: Ctx, query: TSharedLettersQuery): Promise<TSharedLetterPage> {
   const rows = await loadSharedLetters(ctx, { ...query, limit: query.limit + 1 });
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => timeCursorOf(r.at, r.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.id]);
   return { items: page.map(({ estateId: _e, ownerName: _o, at: _a, ...letter }) => letter), nextCursor };
 }
 

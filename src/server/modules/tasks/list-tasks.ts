@@ -1,10 +1,9 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { taskCursorOf, type TTaskCursor } from '../../../core/keyset.schemas.ts';
 import type { TTaskCounts, TTaskList, TTaskListQuery } from '../../../core/tasks.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { taskDueKey, taskPriorityRank, tasks, taskStatusRank } from '../../db/schema/tasks.ts';
-import { cursorTime, keysetPage } from '../../lib/keyset.ts';
+import { afterCursor, ascending, cursorTime, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { tasksWithSuggesters } from './task-view.ts';
 
@@ -14,13 +13,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Pending before completed; then by due date (none last), priority, age and id — all ascending, the
  * order of the expression index tasks_estate_order_idx (ADR 0059).
  */
-export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id];
-
-/** Rows after the cursor in TASK_ORDER: one row comparison, answered by the order index. */
-function afterTask(cursor: TTaskCursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${taskStatusRank}, ${taskDueKey}, ${taskPriorityRank}, ${tasks.createdAt}, ${tasks.id}) > (${cursor.status}::int, ${cursor.due}::date, ${cursor.priority}::int, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-}
+export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id] as const;
 
 /** The four counters over all the owner's tasks; High Priority counts only pending high-priority ones. */
 export async function taskCounts(db: Db, estateId: string): Promise<TTaskCounts> {
@@ -55,10 +48,10 @@ export async function listTasks(ctx: Ctx, query: TTaskListQuery): Promise<TTaskL
       at: cursorTime(tasks.createdAt),
     })
     .from(tasks)
-    .where(and(...where, afterTask(query.cursor)))
+    .where(and(...where, afterCursor(ascending(...TASK_ORDER), query.cursor)))
     .orderBy(...TASK_ORDER)
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => taskCursorOf(r.statusRank, r.due, r.priorityRank, r.at, r.task.id));
+  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.statusRank, r.due, r.priorityRank, r.at, r.task.id]);
   const counts = await taskCounts(ctx.db, estateId);
   return {
     items: await tasksWithSuggesters(ctx.db, page.map((r) => r.task)),

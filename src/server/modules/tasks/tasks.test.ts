@@ -6,6 +6,7 @@ import { insertOwner, insertUser, type InsertedUser } from '../../../../test/fac
 import { Browser, signUpThroughEmail, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
+import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;
 let owner: InsertedUser;
@@ -208,9 +209,9 @@ describe('paging', () => {
   it('refuses a bad page size or a cursor it did not write with a 400 in words', async () => {
     await expectPagingRefusals(t, ownerS, '/api/v1/tasks', [
       'yesterday',
-      '2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // a time cursor of another list
-      '0|2030-13-01|1|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // an impossible due day
-      'x|2030-01-01|1|2026-03-01T10:00:00.000Z|3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', // a rank that is not one
+      encodeCursor(['2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // a time cursor of another list
+      encodeCursor([0, '2030-13-01', 1, '2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // an impossible due day
+      encodeCursor(['x', '2030-01-01', 1, '2026-03-01T10:00:00.000Z', '3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d']), // a rank that is not one
     ]);
   });
 
