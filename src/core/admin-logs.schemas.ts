@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zId, zIsoDate } from './common.schemas.ts';
 import { zPlainText } from './beneficiaries.schemas.ts';
+import { zCursor } from './keyset.schemas.ts';
 
 /**
  * Logs (/admin/logs): the platform audit log, newest first, keyset-paged on id (ADR 0029).
@@ -32,7 +33,7 @@ export type TAuditLogFilters = z.infer<typeof ZAuditLogFilters>;
 export const ZAuditLogQuery = z
   .object({
     ...filterFields,
-    cursor: z.string().regex(/^\d{1,18}$/, { message: 'Not a cursor this list gave: start from the first page' }).optional(),
+    cursor: zCursor(['serial']).optional(),
   })
   .strict()
   .refine(datesInOrder, datesMessage);

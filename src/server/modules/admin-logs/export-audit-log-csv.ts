@@ -21,15 +21,15 @@ export async function exportAuditLogCsv(ctx: Ctx, filters: TAuditLogFilters, rep
   await audit(ctx, { action: 'audit_log.exported', details: { ...filters } });
   async function* lines() {
     yield toCsv(HEADER, [], { bom: true });
-    let before: number | undefined;
+    let last: string | undefined;
     for (;;) {
-      const rows = await auditRows(ctx.db, where, before, BATCH);
+      const rows = await auditRows(ctx.db, where, last === undefined ? undefined : [last], BATCH);
       if (rows.length === 0) return;
       yield rows
         .map((r) => `${[r.at, r.actorName ?? 'System', r.actorEmail, r.description, r.action, r.target, r.ip].map(csvField).join(',')}\r\n`)
         .join('');
       if (rows.length < BATCH) return;
-      before = Number(rows.at(-1)!.id);
+      last = rows.at(-1)!.id;
     }
   }
   const day = ctx.clock.now().toISOString().slice(0, 10);
