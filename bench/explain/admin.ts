@@ -7,7 +7,7 @@
  */
 import { listAuditLog } from '../../src/server/modules/admin-logs/list-audit-log.ts';
 import { listUsers } from '../../src/server/modules/admin-users/list-users.ts';
-import { listAdminEstates } from '../../src/server/modules/estate-lifecycle/admin-estates.ts';
+import { listAdministeredEstates } from '../../src/server/modules/estate-administration/administered-estates.ts';
 import { KNOWN, LARGE_DATABASE_URL } from '../known.ts';
 import { explainer } from '../lib/explain.ts';
 
@@ -31,6 +31,6 @@ console.log(`PostgreSQL ${found.version}; ${found.users} accounts (\`npm run ben
 for (const q of [common, rare]) {
   await explain(`admin Users search "${q}"`, () => listUsers(admin, { q }));
   await explain(`admin Logs search "${q}"`, () => listAuditLog(admin, { q }));
-  await explain(`estate administrator's estates, search "${q}"`, () => listAdminEstates(administrator, { q }));
+  await explain(`estate administrator's estates, search "${q}"`, () => listAdministeredEstates(administrator, { q }));
 }
 await end();

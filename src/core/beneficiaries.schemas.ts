@@ -112,11 +112,11 @@ export type TBeneficiaryAccessView = z.infer<typeof ZBeneficiaryAccessView>;
  * the beneficiary's phone, date of birth and the owner's notes about them are null until the estate
  * is active (ADR 0076).
  */
-export const ZAdminBeneficiaryAccessView = ZBeneficiaryAccessView.extend({
+export const ZAdministeredBeneficiaryAccessView = ZBeneficiaryAccessView.extend({
   beneficiary: ZBeneficiary.extend({ phone: z.string().nullable(), notes: z.string().nullable() }),
   privateDetailsShown: z.boolean(),
 });
-export type TAdminBeneficiaryAccessView = z.infer<typeof ZAdminBeneficiaryAccessView>;
+export type TAdministeredBeneficiaryAccessView = z.infer<typeof ZAdministeredBeneficiaryAccessView>;
 
 export const ZSendBeneficiaryMessageRequest = z
   .object({ subject: zRequiredText(200), body: zRequiredText(10_000) })

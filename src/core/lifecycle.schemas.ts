@@ -7,10 +7,10 @@
  *   POST   estates/:estateId/reports          (multipart)   report + proof files      → 201 ZEstateReport
  *   GET    estate/lifecycle                                 the owner's view           → ZOwnerLifecycle
  *   POST   estate/reports/:id/withdraw                      the owner cancels          → ZOwnerLifecycle
- *   GET    estate-admin/dashboard                                                      → ZEstateAdminDashboard
- *   GET    estate-admin/estates?q&status&cursor                                        → ZAdminEstatePage
- *   GET    estate-admin/estates/:id                                                    → ZAdminEstateDetail
- *   POST   estate-admin/estates/:id/transition  { event }   Activate / Update Status   → ZAdminEstateDetail
+ *   GET    estate-admin/dashboard                                                      → ZEstateAdministratorDashboard
+ *   GET    estate-admin/estates?q&status&cursor                                        → ZAdministeredEstatePage
+ *   GET    estate-admin/estates/:id                                                    → ZAdministeredEstateDetail
+ *   POST   estate-admin/estates/:id/transition  { event }   Activate / Update Status   → ZAdministeredEstateDetail
  *   GET    estate-admin/estates/:id/beneficiaries/:beneficiaryId/access   View Access  → ZBeneficiaryAccessView
  *   GET    estate-admin/verifications?status&estateId&cursor                           → ZVerificationPage
  *   POST   estate-admin/verifications/:id/approve                                      → ZVerificationItem
@@ -19,7 +19,7 @@
  *   GET    verification-files/:id?exp&sig       the preview frame's document (session + signature)
  *   GET    estate-admin/alerts?status&cursor&limit                                     → ZAlertList
  *   POST   estate-admin/alerts/:id/take-action | resolve                               → ZEstateAlert
- *   GET    estate-admin/settings  ·  PUT estate-admin/settings                         → ZEstateAdminSettings
+ *   GET    estate-admin/settings  ·  PUT estate-admin/settings                         → ZEstateAdministratorSettings
  */
 import { z } from 'zod';
 import { ZReportSafeguards } from './trustee.schemas.ts';
@@ -154,7 +154,7 @@ export const ZRejectRequest = z.object({ reason: zRequiredText(500) }).strict();
 export const ZPreviewUrl = z.object({ url: z.string(), expiresAt: z.string(), mimeType: z.string(), fileName: z.string() });
 export type TPreviewUrl = z.infer<typeof ZPreviewUrl>;
 
-export const ZAdminEstate = z.object({
+export const ZAdministeredEstate = z.object({
   id: z.string(),
   name: z.string(),
   status: zEstateStatus,
@@ -169,26 +169,26 @@ export const ZAdminEstate = z.object({
   /** While the owner's veto window keeps Activate back: when it ends, and the line shown instead of the button (ADR 0078). */
   activationOpens: z.object({ at: z.string(), words: z.string() }).nullable(),
 });
-export type TAdminEstate = z.infer<typeof ZAdminEstate>;
-export const ZAdminEstateQuery = z
+export type TAdministeredEstate = z.infer<typeof ZAdministeredEstate>;
+export const ZAdministeredEstateQuery = z
   .object({ q: z.string().trim().max(100).optional(), status: zEstateStatus.optional(), cursor: zCursor(['name', 'id']).optional() })
   .strict();
-export const ZAdminEstatePage = z.object({
-  items: z.array(ZAdminEstate),
+export const ZAdministeredEstatePage = z.object({
+  items: z.array(ZAdministeredEstate),
   nextCursor: z.string().nullable(),
   tiles: z.object({ total: z.number(), pendingVerification: z.number(), active: z.number() }),
 });
-export type TAdminEstatePage = z.infer<typeof ZAdminEstatePage>;
+export type TAdministeredEstatePage = z.infer<typeof ZAdministeredEstatePage>;
 
-export const ADMIN_BENEFICIARY_PAGE_SIZE = 25;
-export const ZAdminBeneficiary = z.object({ id: z.string(), name: z.string(), relationship: z.string(), email: z.string(), linked: z.boolean() });
+export const ADMINISTERED_BENEFICIARY_PAGE_SIZE = 25;
+export const ZAdministeredBeneficiary = z.object({ id: z.string(), name: z.string(), relationship: z.string(), email: z.string(), linked: z.boolean() });
 /** GET /api/v1/estate-admin/estates/:id/beneficiaries — the next pages, in name order ("First Last", id). */
-export const ZAdminBeneficiaryQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(ADMIN_BENEFICIARY_PAGE_SIZE) }).strict();
-export type TAdminBeneficiaryQuery = z.infer<typeof ZAdminBeneficiaryQuery>;
-export const ZAdminBeneficiaryPage = z.object({ items: z.array(ZAdminBeneficiary), nextCursor: z.string().nullable() });
-export type TAdminBeneficiaryPage = z.infer<typeof ZAdminBeneficiaryPage>;
+export const ZAdministeredBeneficiaryQuery = z.object({ cursor: zCursor(['name', 'id']).optional(), limit: zPageSize(ADMINISTERED_BENEFICIARY_PAGE_SIZE) }).strict();
+export type TAdministeredBeneficiaryQuery = z.infer<typeof ZAdministeredBeneficiaryQuery>;
+export const ZAdministeredBeneficiaryPage = z.object({ items: z.array(ZAdministeredBeneficiary), nextCursor: z.string().nullable() });
+export type TAdministeredBeneficiaryPage = z.infer<typeof ZAdministeredBeneficiaryPage>;
 
-export const ZAdminEstateDetail = ZAdminEstate.extend({
+export const ZAdministeredEstateDetail = ZAdministeredEstate.extend({
   owner: z.object({ name: z.string(), email: z.string(), dateOfBirth: z.string().nullable(), dateOfDeath: z.string().nullable() }),
   activationCondition: z.string(),
   releaseSchedule: z.string(),
@@ -197,9 +197,9 @@ export const ZAdminEstateDetail = ZAdminEstate.extend({
   legacy: z.object({ memories: z.number(), documents: z.number(), messages: z.number(), completion: z.number() }),
   report: ZEstateReport.nullable(),
   /** the first page of the owner's beneficiaries (name order); `beneficiaries` above is how many in all */
-  beneficiaryList: ZAdminBeneficiaryPage,
+  beneficiaryList: ZAdministeredBeneficiaryPage,
 });
-export type TAdminEstateDetail = z.infer<typeof ZAdminEstateDetail>;
+export type TAdministeredEstateDetail = z.infer<typeof ZAdministeredEstateDetail>;
 export const ZTransitionRequest = z.object({ event: zEstateEvent }).strict();
 
 export const ALERT_TYPES = ['verification', 'activation', 'security', 'document'] as const;
@@ -241,7 +241,7 @@ export const ALERT_SETTING_LABELS = {
   security: 'Security alerts',
   document: 'Document updates',
 } as const;
-export const ZEstateAdminSettings = z
+export const ZEstateAdministratorSettings = z
   .object({
     alerts: z.object({ verification: z.boolean(), activation: z.boolean(), security: z.boolean(), document: z.boolean() }).strict(),
     emailNotifications: z.boolean(),
@@ -249,8 +249,8 @@ export const ZEstateAdminSettings = z
     requiredDocuments: z.array(z.enum(REQUIRED_DOCUMENT_OPTIONS)).min(1, { message: 'Choose at least one document' }),
   })
   .strict();
-export type TEstateAdminSettings = z.infer<typeof ZEstateAdminSettings>;
-export const DEFAULT_ESTATE_ADMIN_SETTINGS: TEstateAdminSettings = {
+export type TEstateAdministratorSettings = z.infer<typeof ZEstateAdministratorSettings>;
+export const DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS: TEstateAdministratorSettings = {
   alerts: { verification: true, activation: true, security: true, document: true },
   emailNotifications: true,
   verificationTimeout: '48h',
@@ -263,9 +263,9 @@ export const VERIFICATION_TIMEOUT_MS: Record<keyof typeof VERIFICATION_TIMEOUTS,
   '1w': 7 * 24 * 3_600_000,
 };
 
-export const ZEstateAdminDashboard = z.object({
+export const ZEstateAdministratorDashboard = z.object({
   tiles: z.object({ totalEstates: z.number(), pendingVerifications: z.number(), activationPending: z.number(), activeEstates: z.number(), openAlerts: z.number() }),
   recentAlerts: z.array(ZEstateAlert),
   pendingVerifications: z.array(ZVerificationItem),
 });
-export type TEstateAdminDashboard = z.infer<typeof ZEstateAdminDashboard>;
+export type TEstateAdministratorDashboard = z.infer<typeof ZEstateAdministratorDashboard>;

@@ -10,7 +10,7 @@ import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
 import type { Db } from '../db/client.ts';
 import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
 
-export const ESTATE_ADMIN_ROLE = 'estate-administrator';
+export const ESTATE_ADMINISTRATOR_ROLE = 'estate-administrator';
 
 /** Condition: the estate in `estateId` (a column of the outer query) is administered by `userId`. */
 export function administersSql(db: Db, userId: string, estateId: PgColumn): SQL {
@@ -18,7 +18,7 @@ export function administersSql(db: Db, userId: string, estateId: PgColumn): SQL 
     db
       .select({ one: sql`1` })
       .from(supportTeamMembers)
-      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE))),
+      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE))),
   );
 }
 
@@ -26,7 +26,7 @@ export async function administers(db: Db, userId: string, estateId: string): Pro
   const [row] = await db
     .select({ id: supportTeamMembers.id })
     .from(supportTeamMembers)
-    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE)))
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE)))
     .limit(1);
   return Boolean(row);
 }
@@ -36,7 +36,7 @@ export async function administratorsOf(db: Db, estateId: string): Promise<string
   const rows = await db
     .select({ userId: supportTeamMembers.userId })
     .from(supportTeamMembers)
-    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE), isNotNull(supportTeamMembers.userId)));
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE), isNotNull(supportTeamMembers.userId)));
   return [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
 }
 

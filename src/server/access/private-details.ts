@@ -3,14 +3,14 @@
  * birth and the owner's private notes about them only once the estate is active. Before that the
  * owner is alive and planning, and the administrator's work (verifying a report) needs none of it.
  */
-import type { TAdminBeneficiaryAccessView, TBeneficiaryAccessView } from '../../core/beneficiaries.schemas.ts';
+import type { TAdministeredBeneficiaryAccessView, TBeneficiaryAccessView } from '../../core/beneficiaries.schemas.ts';
 
 export function administratorSeesPrivateDetails(estateStatus: string): boolean {
   return estateStatus === 'active';
 }
 
 /** View Access as an estate administrator may see it. */
-export function forEstateAdministrator(view: TBeneficiaryAccessView): TAdminBeneficiaryAccessView {
+export function forEstateAdministrator(view: TBeneficiaryAccessView): TAdministeredBeneficiaryAccessView {
   const shown = administratorSeesPrivateDetails(view.estateStatus);
   return {
     ...view,

@@ -21,8 +21,10 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { beneficiarySettingsRoutes } from './beneficiary-settings/beneficiary-settings.routes.ts';
 import { digitalAssetsRoutes } from './digital-assets/digital-assets.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
-import { estateAdminReportsRoutes } from './estate-admin-reports/estate-admin-reports.routes.ts';
-import { estateLifecycleRoutes } from './estate-lifecycle/estate-lifecycle.routes.ts';
+import { estateAdministratorReportsRoutes } from './estate-administrator-reports/estate-administrator-reports.routes.ts';
+import { estateReportsRoutes } from './estate-reports/estate-reports.routes.ts';
+import { verificationsRoutes } from './verifications/verifications.routes.ts';
+import { estateAdministrationRoutes } from './estate-administration/estate-administration.routes.ts';
 import { activationReviewRoutes } from './activation-review/activation-review.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { estateSettingsRoutes } from './estate-settings/estate-settings.routes.ts';
@@ -55,11 +57,13 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   securityPolicyRoutes,
   filesRoutes,
   memoriesRoutes,
-  estateLifecycleRoutes,
+  estateReportsRoutes,
+  verificationsRoutes,
+  estateAdministrationRoutes,
   activationReviewRoutes,
   checkInRoutes,
   incapacityRoutes,
-  estateAdminReportsRoutes,
+  estateAdministratorReportsRoutes,
   documentsRoutes,
   digitalAssetsRoutes,
   playbookRoutes,

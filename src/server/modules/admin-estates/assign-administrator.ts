@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import { ADMINISTRATOR_CANDIDATES_LIMIT, type TAdministratorCandidates, type TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
-import { ESTATE_ADMIN_ROLE } from '../../access/estate-roles.ts';
+import { ESTATE_ADMINISTRATOR_ROLE } from '../../access/estate-roles.ts';
 import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
 import { nameOrEmailMatches } from '../admin-users/user-view.ts';
@@ -19,7 +19,7 @@ const hasAdministratorRole = (db: Db) =>
     db
       .select({ one: sql`1` })
       .from(userRoles)
-      .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, ESTATE_ADMIN_ROLE))),
+      .where(and(eq(userRoles.userId, users.id), eq(userRoles.role, ESTATE_ADMINISTRATOR_ROLE))),
   );
 
 /** Manage's searchable list: active accounts with the estate-administrator role, by name (never the admin choosing). */
@@ -90,7 +90,7 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
         acceptedAt: supportTeamMembers.acceptedAt,
       })
       .from(supportTeamMembers)
-      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE)));
+      .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE)));
     if (current.length === 1 && current[0]!.userId === chosen.id && current[0]!.acceptedAt) {
       throw conflict(`${chosen.name} already administers this estate.`, {
         userId: 'Already assigned',
@@ -127,7 +127,7 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
       .where(
         and(
           eq(supportTeamMembers.estateId, estateId),
-          eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE),
+          eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE),
           eq(supportTeamMembers.userId, chosen.id),
           ne(supportTeamMembers.email, chosen.email),
         ),
@@ -137,7 +137,7 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
       .values({
         estateId,
         userId: chosen.id,
-        role: ESTATE_ADMIN_ROLE,
+        role: ESTATE_ADMINISTRATOR_ROLE,
         name: chosen.name,
         email: chosen.email,
         phone: chosen.phone,

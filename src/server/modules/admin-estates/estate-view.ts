@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TPlatformEstate } from '../../../core/admin-estates.schemas.ts';
 import type { UserStatus } from '../../../core/admin-users.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
-import { ESTATE_ADMIN_ROLE } from '../../access/estate-roles.ts';
+import { ESTATE_ADMINISTRATOR_ROLE } from '../../access/estate-roles.ts';
 import type { Db } from '../../db/client.ts';
 import { beneficiaries, estates, supportTeamMembers } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
@@ -48,7 +48,7 @@ export async function toPlatformEstates(db: Db, rows: EstateRow[]): Promise<TPla
       })
       .from(supportTeamMembers)
       .innerJoin(users, eq(users.id, supportTeamMembers.userId))
-      .where(and(inArray(supportTeamMembers.estateId, ids), eq(supportTeamMembers.role, ESTATE_ADMIN_ROLE), isNotNull(supportTeamMembers.userId)))
+      .where(and(inArray(supportTeamMembers.estateId, ids), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE), isNotNull(supportTeamMembers.userId)))
       .orderBy(supportTeamMembers.estateId, desc(supportTeamMembers.createdAt)),
   ]);
   return rows.map((r) => {

@@ -3,7 +3,7 @@ import type { Deps } from '../../context.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { administratorsOf } from '../../access/estate-roles.ts';
 import { notify } from '../../notices/notify.ts';
-import { loadEstateAdminSettings } from './estate-admin-settings.ts';
+import { loadEstateAdministratorSettings } from '../estate-administration/administrator-settings.ts';
 
 export interface AlertInput {
   estateId: string;
@@ -28,7 +28,7 @@ export async function raiseAlert(deps: Pick<Deps, 'db' | 'clock' | 'mailer' | 'c
     .returning({ id: estateAlerts.id });
   if (!row) return false;
   for (const userId of await administratorsOf(deps.db, input.estateId)) {
-    const settings = await loadEstateAdminSettings(deps.db, userId);
+    const settings = await loadEstateAdministratorSettings(deps.db, userId);
     if (!settings.alerts[input.type]) continue;
     await notify(settings.emailNotifications ? deps : { db: deps.db, clock: deps.clock }, {
       userId,

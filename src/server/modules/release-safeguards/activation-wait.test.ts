@@ -9,7 +9,7 @@ import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { timeLeftWords } from '../../../core/quorum.ts';
-import type { TAdminEstate } from '../../../core/lifecycle.schemas.ts';
+import type { TAdministeredEstate } from '../../../core/lifecycle.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,9 +50,9 @@ describe('Activate during the veto window', () => {
     const itemId = (reported.json() as { items: { id: string }[] }).items[0]!.id;
     expect((await as(f.administrator, 'POST', `/api/v1/estate-admin/verifications/${itemId}/approve`)).statusCode).toBe(200);
 
-    const detail = async () => (await as(f.administrator, 'GET', `/api/v1/estate-admin/estates/${estateId}`)).json() as TAdminEstate;
+    const detail = async () => (await as(f.administrator, 'GET', `/api/v1/estate-admin/estates/${estateId}`)).json() as TAdministeredEstate;
     const listed = async () =>
-      ((await as(f.administrator, 'GET', '/api/v1/estate-admin/estates')).json().items as TAdminEstate[]).find((e) => e.id === estateId)!;
+      ((await as(f.administrator, 'GET', '/api/v1/estate-admin/estates')).json().items as TAdministeredEstate[]).find((e) => e.id === estateId)!;
     const waiting = { at: '2026-12-04T10:00:00.000Z', words: 'Can be activated on 4 December 2026 at 10:00 UTC (7 days left)' };
     for (const estate of [await detail(), await listed()]) {
       expect(estate).toMatchObject({ status: 'activation_pending', allowedEvents: [], activationOpens: waiting });

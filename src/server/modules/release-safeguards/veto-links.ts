@@ -10,7 +10,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { withdrawOwnersReport } from '../estate-lifecycle/owner-lifecycle.ts';
+import { withdrawOwnersReport } from '../estate-reports/owner-lifecycle.ts';
 import { windowEndOf } from './gates.ts';
 
 /** How long an emailed cancel link works (a new one comes with every daily reminder). */

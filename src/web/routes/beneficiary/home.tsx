@@ -43,7 +43,7 @@ function OwnerCard({ estate }: { estate: TSharedEstateSummary }) {
         {COUNT_LABELS.map(({ key, label, icon: Icon }) => (
           <div key={key} className="rounded-lg bg-stone-50 px-3 py-3 text-center ring-1 ring-stone-100">
             <dt className="flex items-center justify-center gap-1 text-xs font-medium text-stone-600">
-              <Icon aria-hidden="true" className="size-4 text-stone-400" />
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-stone-400" />
               {label}
             </dt>
             <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{sharedCountLabel(estate.counts[key])}</dd>

@@ -8,19 +8,19 @@ import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
-import { AlertList } from '../../features/estate-admin/alert-list.tsx';
-import { AlertSettingsCard } from '../../features/estate-admin/alert-settings-card.tsx';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { ResponseGuidelines } from '../../features/estate-admin/guidelines.tsx';
+import { AlertList } from '../../features/estate-administrator/alert-list.tsx';
+import { AlertSettingsCard } from '../../features/estate-administrator/alert-settings-card.tsx';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
+import { ResponseGuidelines } from '../../features/estate-administrator/guidelines.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 
 const RESOLVED_SHOWN = 10;
 
 export async function loader() {
   const [alerts, resolved, settings] = await Promise.all([
-    estateAdminApi.alerts(),
-    estateAdminApi.alerts({ status: 'resolved', limit: RESOLVED_SHOWN }),
-    estateAdminApi.settings(),
+    estateAdministratorApi.alerts(),
+    estateAdministratorApi.alerts({ status: 'resolved', limit: RESOLVED_SHOWN }),
+    estateAdministratorApi.settings(),
   ]);
   return { alerts, resolved: resolved.items, settings };
 }
@@ -30,18 +30,18 @@ export function Component() {
   const { alerts, resolved, settings } = useLoaderData<typeof loader>();
   const { busyId, notice, act } = useRowAction();
   // The open alerts, newest first, a page at a time; the count is the server's.
-  const list = useLoadMore(alerts, '', (cursor) => estateAdminApi.alerts({ cursor }));
+  const list = useLoadMore(alerts, '', (cursor) => estateAdministratorApi.alerts({ cursor }));
   const active = list.items.filter((a) => a.status !== 'resolved');
   const openCount = alerts.counts.unread + alerts.counts.in_progress;
 
   const takeAction = (a: TEstateAlert) =>
     void act(`${a.id}:take-action`, async () => {
-      list.replace(await estateAdminApi.takeAction(a.id));
+      list.replace(await estateAdministratorApi.takeAction(a.id));
       return `In progress: ${a.message}`;
     });
   const resolve = (a: TEstateAlert) =>
     void act(`${a.id}:resolve`, async () => {
-      list.replace(await estateAdminApi.resolve(a.id));
+      list.replace(await estateAdministratorApi.resolve(a.id));
       return `Resolved: ${a.message}`;
     });
 

@@ -5,14 +5,14 @@ import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSignedInSession } from '../../layouts/persona-layout.tsx';
-import { AlertList } from '../../features/estate-admin/alert-list.tsx';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
-import { PendingVerificationsCard, VERIFICATIONS_PATH } from '../../features/estate-admin/pending-verifications-card.tsx';
+import { AlertList } from '../../features/estate-administrator/alert-list.tsx';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
+import { ESTATES_PATH } from '../../features/estate-administrator/estate-list.tsx';
+import { PendingVerificationsCard, VERIFICATIONS_PATH } from '../../features/estate-administrator/pending-verifications-card.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 
 export function loader() {
-  return estateAdminApi.dashboard();
+  return estateAdministratorApi.dashboard();
 }
 
 /** The estate administrator's dashboard: estate counts, recent alerts and documents waiting for review. */

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { initialsOf } from '../../../core/names.ts';
-import type { TAdminEstateDetail } from '../../../core/lifecycle.schemas.ts';
+import type { TAdministeredEstateDetail } from '../../../core/lifecycle.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,21 +9,21 @@ import { NotFoundPage } from '../../components/ui/not-found-page.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { orNotFound } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
 import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
-import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBeneficiaries, ReportDocumentsCard } from '../../features/estate-admin/estate-detail-cards.tsx';
-import { ActivationOpens, ESTATES_PATH } from '../../features/estate-admin/estate-list.tsx';
-import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
-import { UpdateStatusMenu } from '../../features/estate-admin/update-status-menu.tsx';
+import { BeneficiariesCard, DigitalLegacyCard, EstateInformationCard, focusBeneficiaries, ReportDocumentsCard } from '../../features/estate-administrator/estate-detail-cards.tsx';
+import { ActivationOpens, ESTATES_PATH } from '../../features/estate-administrator/estate-list.tsx';
+import { TransitionDialog, useEstateTransition } from '../../features/estate-administrator/transition.tsx';
+import { UpdateStatusMenu } from '../../features/estate-administrator/update-status-menu.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 import { ProposeReversalCard } from '../../features/activation-review/propose-reversal-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
 import { SafeguardsCountdown } from '../../components/ui/safeguards-countdown.tsx';
 
-export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TAdminEstateDetail } | { notFound: true }> {
+export async function loader({ params }: LoaderFunctionArgs): Promise<{ estate: TAdministeredEstateDetail } | { notFound: true }> {
   // Not in your care, not existing and malformed ids all read the same: not found, inside the area.
-  return orNotFound(async () => ({ estate: await estateAdminApi.estate(params.id ?? '') }));
+  return orNotFound(async () => ({ estate: await estateAdministratorApi.estate(params.id ?? '') }));
 }
 
 function NotFound() {
@@ -47,7 +47,7 @@ export function Component() {
   return 'notFound' in loaded ? <NotFound /> : <EstateDetail estate={loaded.estate} />;
 }
 
-function EstateDetail({ estate }: { estate: TAdminEstateDetail }) {
+function EstateDetail({ estate }: { estate: TAdministeredEstateDetail }) {
   const transition = useEstateTransition();
   const revalidator = useRevalidator();
   const { owner } = estate;

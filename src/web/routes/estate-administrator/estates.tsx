@@ -9,10 +9,10 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchFilterBar } from '../../components/ui/search-filter-bar.tsx';
 import { searchParam } from '../../lib/query-params.ts';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { EstateList } from '../../features/estate-admin/estate-list.tsx';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
+import { EstateList } from '../../features/estate-administrator/estate-list.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
-import { TransitionDialog, useEstateTransition } from '../../features/estate-admin/transition.tsx';
+import { TransitionDialog, useEstateTransition } from '../../features/estate-administrator/transition.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 
@@ -20,14 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = searchParam(params).slice(0, 100);
   const status = ESTATE_STATUSES.find((s) => s === params.get('status'));
-  const page = await estateAdminApi.estates({ q: q || undefined, status });
+  const page = await estateAdministratorApi.estates({ q: q || undefined, status });
   return { page, q, status: status ?? ('' as const) };
 }
 
 /** Estate Management: the estates in your care, with Verify, Activate and View Details. */
 export function Component() {
   const { page, q, status } = useLoaderData<typeof loader>();
-  const list = useLoadMore(page, `${q}|${status}`, (cursor) => estateAdminApi.estates({ q: q || undefined, status: status || undefined, cursor }));
+  const list = useLoadMore(page, `${q}|${status}`, (cursor) => estateAdministratorApi.estates({ q: q || undefined, status: status || undefined, cursor }));
   const transition = useEstateTransition((estate) => list.replace(estate));
   const filtered = Boolean(q || status);
 

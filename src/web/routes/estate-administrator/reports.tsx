@@ -7,24 +7,24 @@ import {
   REPORT_TYPE_DESCRIPTIONS,
   REPORT_TYPE_LABELS,
   REPORT_TYPE_SLUGS,
-  type TEstateAdminReport,
+  type TEstateAdministratorReport,
   type TParsedReportQuery,
-} from '../../../core/estate-admin-reports.schemas.ts';
+} from '../../../core/estate-administrator-reports.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { reportSearch, reportsApi } from '../../features/estate-admin-reports/api.ts';
-import { KpiTiles } from '../../features/estate-admin-reports/kpi-tiles.tsx';
-import { ReportBuilder } from '../../features/estate-admin-reports/report-builder.tsx';
-import { checkReportForm, formFromParams, type ReportForm } from '../../features/estate-admin-reports/report-query.ts';
-import { ReportTable } from '../../features/estate-admin-reports/report-table.tsx';
-import { dayLabel, SeriesChart } from '../../features/estate-admin-reports/series-chart.tsx';
+import { reportSearch, reportsApi } from '../../features/estate-administrator-reports/api.ts';
+import { KpiTiles } from '../../features/estate-administrator-reports/kpi-tiles.tsx';
+import { ReportBuilder } from '../../features/estate-administrator-reports/report-builder.tsx';
+import { checkReportForm, formFromParams, type ReportForm } from '../../features/estate-administrator-reports/report-query.ts';
+import { ReportTable } from '../../features/estate-administrator-reports/report-table.tsx';
+import { dayLabel, SeriesChart } from '../../features/estate-administrator-reports/series-chart.tsx';
 
 type LoaderData =
-  | { form: ReportForm; errors: Partial<Record<keyof ReportForm, string>>; report: TEstateAdminReport; query: TParsedReportQuery }
+  | { form: ReportForm; errors: Partial<Record<keyof ReportForm, string>>; report: TEstateAdministratorReport; query: TParsedReportQuery }
   | { form: ReportForm; errors: Partial<Record<keyof ReportForm, string>>; report: null; query: null };
 
 /** The report of the address's query (?type&range&from&to); a query the API refuses shows its errors instead. */
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderDat
 }
 
 /** "17 May – 15 Jun 2026" (the range's calendar days). */
-const rangeText = (r: TEstateAdminReport['range']) => (r.from === r.to ? dayLabel(r.from, true) : `${dayLabel(r.from, r.from.slice(0, 4) !== r.to.slice(0, 4))} – ${dayLabel(r.to, true)}`);
+const rangeText = (r: TEstateAdministratorReport['range']) => (r.from === r.to ? dayLabel(r.from, true) : `${dayLabel(r.from, r.from.slice(0, 4) !== r.to.slice(0, 4))} – ${dayLabel(r.to, true)}`);
 
 /** Reports and analytics: KPI tiles, the four named reports with View and Download, the custom report builder, and the report viewed (chart and table). */
 export function Component() {

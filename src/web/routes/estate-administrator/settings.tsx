@@ -5,15 +5,15 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { EmailAddressCard } from '../../features/account/email-address-card.tsx';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { EstateAdminSettingsForm } from '../../features/estate-admin/settings-form.tsx';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
+import { EstateAdministratorSettingsForm } from '../../features/estate-administrator/settings-form.tsx';
 import { securityApi } from '../../features/security/api.ts';
 import { TwoFactorDisableDialog, TwoFactorSetupDialog } from '../../features/security/two-factor-dialogs.tsx';
 import { settingsApi } from '../../features/settings/api.ts';
 import { SecurityCard } from '../../features/settings/security-card.tsx';
 
 export async function loader() {
-  const [settings, account, security] = await Promise.all([estateAdminApi.settings(), settingsApi.get(), securityApi.overview()]);
+  const [settings, account, security] = await Promise.all([estateAdministratorApi.settings(), settingsApi.get(), securityApi.overview()]);
   return { settings, account, security };
 }
 
@@ -55,7 +55,7 @@ export function Component() {
         />
         <EmailAddressCard />
       </div>
-      <EstateAdminSettingsForm initial={settings} />
+      <EstateAdministratorSettingsForm initial={settings} />
 
       <TwoFactorSetupDialog
         open={twoFactorDialog === 'setup'}

@@ -11,15 +11,15 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { idParam } from '../../lib/query-params.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
-import { estateAdminApi } from '../../features/estate-admin/api.ts';
-import { VERIFICATION_STATUS_LABELS } from '../../features/estate-admin/badges.tsx';
-import { VerificationGuidelines } from '../../features/estate-admin/guidelines.tsx';
-import { PreviewDialog, type Preview } from '../../features/estate-admin/preview-dialog.tsx';
-import { RejectDialog } from '../../features/estate-admin/reject-dialog.tsx';
+import { estateAdministratorApi } from '../../features/estate-administrator/api.ts';
+import { VERIFICATION_STATUS_LABELS } from '../../features/estate-administrator/badges.tsx';
+import { VerificationGuidelines } from '../../features/estate-administrator/guidelines.tsx';
+import { PreviewDialog, type Preview } from '../../features/estate-administrator/preview-dialog.tsx';
+import { RejectDialog } from '../../features/estate-administrator/reject-dialog.tsx';
 import { StatTiles } from '../../components/ui/stat-tiles.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { useLoadMore } from '../../lib/use-load-more.ts';
-import { VerificationList } from '../../features/estate-admin/verification-list.tsx';
+import { VerificationList } from '../../features/estate-administrator/verification-list.tsx';
 
 const FILTERS = ['all', ...ZVerificationStatus.options] as const;
 type Filter = (typeof FILTERS)[number];
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const status = ZVerificationStatus.options.find((s) => s === params.get('status'));
   const estateId = idParam(params, 'estateId');
-  const [page, settings] = await Promise.all([estateAdminApi.verifications({ status, estateId }), estateAdminApi.settings()]);
+  const [page, settings] = await Promise.all([estateAdministratorApi.verifications({ status, estateId }), estateAdministratorApi.settings()]);
   return { page, settings, status: status ?? ('all' as const), estateId: estateId ?? '' };
 }
 
@@ -38,7 +38,7 @@ export function Component() {
   const { page, settings, status, estateId } = useLoaderData<typeof loader>();
   const [, setSearchParams] = useSearchParams();
   const list = useLoadMore(page, `${status}|${estateId}`, (cursor) =>
-    estateAdminApi.verifications({ status: status === 'all' ? undefined : status, estateId: estateId || undefined, cursor }),
+    estateAdministratorApi.verifications({ status: status === 'all' ? undefined : status, estateId: estateId || undefined, cursor }),
   );
   const revalidator = useRevalidator();
   const { busyId, notice, setNotice, act } = useRowAction();
@@ -67,7 +67,7 @@ export function Component() {
     setViewingId(item.id);
     setNotice(null);
     try {
-      setPreview({ item, file: await estateAdminApi.preview(item.id) });
+      setPreview({ item, file: await estateAdministratorApi.preview(item.id) });
       setPreviewOpen(true);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
@@ -81,7 +81,7 @@ export function Component() {
     const item = approving;
     if (!item || !approveOpen) return;
     await act(item.id, async () => {
-      const updated = await estateAdminApi.approve(item.id);
+      const updated = await estateAdministratorApi.approve(item.id);
       list.replace(updated);
       return `Approved: ${item.documentLabel} for ${item.estateName}.`;
     });

@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { computeCompletion } from '../../../core/completion.ts';
+import type { CursorOf } from '../../../core/keyset.schemas.ts';
+import {
+  ADMINISTERED_BENEFICIARY_PAGE_SIZE,
+  type TAdministeredBeneficiaryPage,
+  type TAdministeredBeneficiaryQuery,
+  type TAdministeredEstate,
+  type TAdministeredEstateDetail,
+  type TAdministeredEstatePage,
+} from '../../../core/lifecycle.schemas.ts';
+import { isEstateStatus, type EstateEvent, type EstateStatus } from '../../../core/lifecycle.ts';
+import { activationOpensWords, windowOver } from '../../../core/quorum.ts';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { memories } from '../../db/schema/memories.ts';
+import { futureMessages } from '../../db/schema/messages.ts';
+import { users } from '../../db/schema/users.ts';
+import { administersSql } from '../../access/estate-roles.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
+import { containsPattern } from '../../lib/like.ts';
+import { inMailTransaction } from '../../mail/mailer.ts';
+import { completionFacts } from '../dashboard/completion-facts.ts';
+import { endIncapacity } from '../incapacity/end-incapacity.ts';
+import { administeredBeneficiaryPage } from './estate-beneficiaries.ts';
+import { currentReportOf, windowEndOf } from '../release-safeguards/gates.ts';
+import { reportView } from '../estate-reports/report-view.ts';
+import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
+
+export const ADMINISTERED_ESTATE_PAGE_SIZE = 25;
+
+/**
+ * What the estate administrator may trigger from a status. Proof decisions move the estate through
+ * verification; the administrator's own step is Activate — unless the owner chose activation "On
+ * specific date", which the scheduler does on that date (ADR 0019), or the owner's veto window is
+ * still running (the gate would refuse it; ADR 0078).
+ */
+export function adminEvents(status: EstateStatus, activationCondition: string, windowRunning = false): EstateEvent[] {
+  if (status === 'incapacity') return ['incapacity_ended'];
+  return status === 'activation_pending' && activationCondition !== 'specific_date' && !windowRunning ? ['activated'] : [];
+}
+
+/** For an estate whose Activate waits for the veto window: when the window ends, in words (null: nothing waits). */
+async function activationOpens(db: Db, estate: typeof estates.$inferSelect, now: Date): Promise<TAdministeredEstate['activationOpens']> {
+  if (estate.status !== 'activation_pending' || estate.activationCondition === 'specific_date') return null;
+  const report = await currentReportOf(db, estate.id);
+  const end = report ? await windowEndOf(db, report) : null;
+  return end && !windowOver(end, now) ? { at: end.toISOString(), words: activationOpensWords(end, now) } : null;
+}
+
+type EstateRow = { estate: typeof estates.$inferSelect; ownerName: string };
+
+async function summaries(db: Db, rows: EstateRow[], now: Date): Promise<TAdministeredEstate[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.estate.id);
+  const [bens, docs, reports, items] = await Promise.all([
+    db.select({ id: beneficiaries.estateId, n: count() }).from(beneficiaries).where(inArray(beneficiaries.estateId, ids)).groupBy(beneficiaries.estateId),
+    db.select({ id: documents.estateId, n: count() }).from(documents).where(inArray(documents.estateId, ids)).groupBy(documents.estateId),
+    db
+      .selectDistinctOn([estateReports.estateId], { id: estateReports.estateId, reportId: estateReports.id, at: estateReports.createdAt })
+      .from(estateReports)
+      .where(and(inArray(estateReports.estateId, ids), inArray(estateReports.status, ['open', 'verified'])))
+      .orderBy(estateReports.estateId, desc(estateReports.createdAt)),
+    db
+      .select({ reportId: verificationItems.reportId, status: verificationItems.status, n: count() })
+      .from(verificationItems)
+      .where(inArray(verificationItems.estateId, ids))
+      .groupBy(verificationItems.reportId, verificationItems.status),
+  ]);
+  const opens = new Map<string, TAdministeredEstate['activationOpens']>();
+  for (const { estate } of rows) opens.set(estate.id, await activationOpens(db, estate, now));
+  return rows.map(({ estate, ownerName }) => {
+    const status = isEstateStatus(estate.status) ? estate.status : 'planning';
+    const report = reports.find((r) => r.id === estate.id);
+    const mine = items.filter((i) => i.reportId === report?.reportId && i.status !== 'rejected');
+    const total = mine.reduce((a, i) => a + i.n, 0);
+    const verified = mine.filter((i) => i.status === 'verified').reduce((a, i) => a + i.n, 0);
+    return {
+      id: estate.id,
+      name: ownerName,
+      status,
+      submittedDate: status === 'planning' ? null : (report?.at.toISOString() ?? null),
+      activationDate: estate.activatedAt?.toISOString() ?? (estate.activationCondition === 'specific_date' ? estate.activationDate : null),
+      beneficiaries: bens.find((b) => b.id === estate.id)?.n ?? 0,
+      documents: docs.find((d) => d.id === estate.id)?.n ?? 0,
+      verificationProgress: status === 'active' || status === 'activation_pending' || status === 'incapacity' ? 100 : total ? Math.round((verified / total) * 100) : 0,
+      allowedEvents: adminEvents(status, estate.activationCondition, Boolean(opens.get(estate.id))),
+      activationOpens: opens.get(estate.id) ?? null,
+    };
+  });
+}
+
+/** The estates the administrator is on the support team of, paged by owner name, searchable; tiles. */
+export async function listAdministeredEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: CursorOf<['name', 'id']> | undefined }): Promise<TAdministeredEstatePage> {
+  const mine = administersSql(ctx.db, ctx.actor.userId, estates.id);
+  const rows = await ctx.db
+    .select({ estate: estates, ownerName: users.name })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterCursor(ascending(users.name, estates.id), query.cursor)))
+    .orderBy(asc(users.name), asc(estates.id))
+    .limit(ADMINISTERED_ESTATE_PAGE_SIZE + 1);
+  const { page, nextCursor } = keysetPage(rows, ADMINISTERED_ESTATE_PAGE_SIZE, (r) => [r.ownerName, r.estate.id]);
+  const counts = await estateCounts(ctx);
+  return {
+    items: await summaries(ctx.db, page, ctx.clock.now()),
+    nextCursor,
+    tiles: { total: counts.total, pendingVerification: counts.verification, active: counts.active },
+  };
+}
+
+/** The next page of an administered estate's beneficiaries (the detail carries the first). */
+export async function listAdministeredEstateBeneficiaries(ctx: Ctx, id: string, query: TAdministeredBeneficiaryQuery): Promise<TAdministeredBeneficiaryPage> {
+  await findAdministered(ctx, id);
+  return administeredBeneficiaryPage(ctx.db, id, query);
+}
+
+async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect }> {
+  const [row] = await ctx.db
+    .select({ estate: estates, owner: users })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(eq(estates.id, id), administersSql(ctx.db, ctx.actor.userId, estates.id)));
+  if (!row) throw notFound('That estate');
+  return { ...row, ownerName: row.owner.name };
+}
+
+export async function getAdministeredEstate(ctx: Ctx, id: string): Promise<TAdministeredEstateDetail> {
+  const row = await findAdministered(ctx, id);
+  const [[summary], [m], [d], [fm], bens, [report], facts] = await Promise.all([
+    summaries(ctx.db, [row], ctx.clock.now()),
+    ctx.db.select({ n: count() }).from(memories).where(eq(memories.estateId, id)),
+    ctx.db.select({ n: count() }).from(documents).where(eq(documents.estateId, id)),
+    ctx.db.select({ n: count() }).from(futureMessages).where(eq(futureMessages.estateId, id)),
+    administeredBeneficiaryPage(ctx.db, id, { limit: ADMINISTERED_BENEFICIARY_PAGE_SIZE }),
+    ctx.db.select().from(estateReports).where(eq(estateReports.estateId, id)).orderBy(desc(estateReports.createdAt)).limit(1),
+    completionFacts(ctx, id),
+  ]);
+  return {
+    ...summary!,
+    owner: { name: row.owner.name, email: row.owner.email, dateOfBirth: row.owner.dateOfBirth, dateOfDeath: row.estate.dateOfDeath },
+    activationCondition: row.estate.activationCondition,
+    releaseSchedule: row.estate.releaseSchedule,
+    activatedAt: row.estate.activatedAt?.toISOString() ?? null,
+    createdAt: row.estate.createdAt.toISOString(),
+    legacy: { memories: m?.n ?? 0, documents: d?.n ?? 0, messages: fm?.n ?? 0, completion: computeCompletion(facts).overall },
+    report: report ? await reportView(ctx.db, report, ctx.clock.now()) : null,
+    beneficiaryList: bens,
+  };
+}
+
+/** Activate (or any later administrator step): checked by the state machine and the owner's activation condition. */
+export async function transitionAdministeredEstate(ctx: Ctx, id: string, event: EstateEvent): Promise<TAdministeredEstateDetail> {
+  const row = await findAdministered(ctx, id);
+  const status = isEstateStatus(row.estate.status) ? row.estate.status : 'planning';
+  if (event === 'activated' && status === 'activation_pending' && row.estate.activationCondition === 'specific_date') {
+    throw conflict(`The owner chose activation on ${row.estate.activationDate ?? 'a specific date'}: the estate activates by itself then.`);
+  }
+  if (event === 'incapacity_ended') {
+    await endIncapacity(ctx, id, 'administrator');
+    return getAdministeredEstate(ctx, id);
+  }
+  if (event !== 'activated') {
+    throw conflict('Only activation is done by hand here: verification follows the documents, and only the owner can withdraw a report.');
+  }
+  await inMailTransaction(ctx, async (tx) => announceTransition(tx, await applyTransition(tx.db, ctx, id, event)));
+  return getAdministeredEstate(ctx, id);
+}
+
+/** Raw count of the administrator's estates by status (dashboard tiles). */
+export async function estateCounts(ctx: Ctx) {
+  const rows = await ctx.db
+    .select({ status: estates.status, n: count() })
+    .from(estates)
+    .where(administersSql(ctx.db, ctx.actor.userId, estates.id))
+    .groupBy(estates.status);
+  const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { total: rows.reduce((a, r) => a + r.n, 0), verification: n('verification_pending'), activation: n('activation_pending'), active: n('active') };
+}
+
