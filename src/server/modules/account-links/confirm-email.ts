@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { emailChangedMail } from '../../mail/templates/email-changed.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { consumeAccountToken, isUniqueViolation, linkNotValid } from './account-tokens.ts';
 
@@ -43,21 +44,7 @@ export async function confirmEmail(ctx: BaseCtx, input: TConfirmEmailRequest): P
       await tx.db.update(users).set({ email: link.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, before.id));
       await audit(tx, { action: 'account.email_changed', actorUserId: before.id, targetType: 'user', targetId: before.id });
       await tx.mailer.send(
-        {
-          to: before.email,
-          kind: 'email-changed',
-          subject: `${systemName}: your email address was changed`,
-          text: [
-            `Hello ${before.name},`,
-            '',
-            `On ${now.toUTCString()} the email address of your ${systemName} account was changed`,
-            `from: ${before.email}`,
-            `to:   ${link.newEmail}`,
-            '',
-            'You now sign in with the new address, and this address gets no more mail about the account.',
-            "If this wasn't you, reply to this email or contact support at once.",
-          ].join('\n'),
-        },
+        { to: before.email, ...emailChangedMail({ systemName, name: before.name, at: now, from: before.email, to: link.newEmail }) },
         { db: tx.db },
       );
       return { email: link.newEmail, changed: true };

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import {
-  ACCOUNT_LINK_MINUTES,
   ACCOUNT_LINKS_PER_HOUR,
   VERIFY_EMAIL_PATH,
   type TChangeEmailRequest,
@@ -12,6 +11,9 @@ import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { emailChangeConfirmationMail } from '../../mail/templates/email-change-confirmation.ts';
+import { emailChangeRequestedMail } from '../../mail/templates/email-change-requested.ts';
+import { emailChangeTakenMail } from '../../mail/templates/email-change-taken.ts';
 import { loadActorUser } from '../security/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
@@ -43,50 +45,12 @@ export async function requestEmailChange(ctx: Ctx, input: TChangeEmailRequest): 
     // The token is written either way, so the hourly limit counts both kinds of request alike.
     const { token } = await issueAccountToken(tx, user.id, 'email-change', input.newEmail);
     await audit(tx, { action: 'account.email_change_requested', targetType: 'user', targetId: user.id, details: { addressTaken: Boolean(taken) } });
+    const toNewAddress = taken
+      ? emailChangeTakenMail({ systemName })
+      : emailChangeConfirmationMail({ systemName, name: user.name, link: accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token) });
+    await tx.mailer.send({ to: input.newEmail, ...toNewAddress }, { db: tx.db });
     await tx.mailer.send(
-      taken
-        ? {
-            to: input.newEmail,
-            kind: 'email-change-taken',
-            subject: `${systemName}: someone asked to use this address for another account`,
-            text: [
-              'Hello,',
-              '',
-              `Someone asked to move a ${systemName} account to this email address, which already belongs to an account. Nothing was changed.`,
-              'If it was you, use a different address, or sign in to your existing account instead.',
-            ].join('\n'),
-          }
-        : {
-            to: input.newEmail,
-            kind: 'email-change-confirm',
-            subject: `${systemName}: confirm your new email address`,
-            text: [
-              `Hello ${user.name},`,
-              '',
-              `To use this address for your ${systemName} account, open this link within ${ACCOUNT_LINK_MINUTES['email-change'] / 60} hours:`,
-              accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token),
-              '',
-              'Until then you keep signing in with your old address. If you did not ask for this, ignore this email.',
-            ].join('\n'),
-          },
-      { db: tx.db },
-    );
-    await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'email-change-requested',
-        subject: `${systemName}: a change of your email address was requested`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `On ${now.toUTCString()} someone signed in to your ${systemName} account asked to change its email address`,
-          `from: ${user.email}`,
-          `to:   ${input.newEmail}`,
-          '',
-          'Nothing changes until the link sent to the new address is followed.',
-          "If this wasn't you, change your password now (or reset it from the sign-in page) and contact support.",
-        ].join('\n'),
-      },
+      { to: user.email, ...emailChangeRequestedMail({ systemName, name: user.name, at: now, from: user.email, to: input.newEmail }) },
       { db: tx.db },
     );
   });

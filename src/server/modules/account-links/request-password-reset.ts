@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import {
-  ACCOUNT_LINK_MINUTES,
   ACCOUNT_LINKS_PER_HOUR,
   RESET_PASSWORD_PATH,
   type TForgotPasswordRequest,
@@ -10,6 +9,7 @@ import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { accountLink, issueAccountToken, linksInLastHour } from './account-tokens.ts';
 
@@ -45,23 +45,8 @@ export async function requestPasswordReset(ctx: BaseCtx, input: TForgotPasswordR
       const tx = { ...ctx, db: txDb as unknown as Db };
       const { token } = await issueAccountToken(tx, user.id, 'password-reset');
       await audit(tx, { action: 'auth.password_reset_requested', actorUserId: user.id, targetType: 'user', targetId: user.id });
-      return ctx.mailer.send(
-        {
-          to: user.email,
-          subject: `${systemName}: reset your password`,
-          text: [
-            `Hello ${user.name},`,
-            '',
-            `Someone (we hope you) asked to reset the password of your ${systemName} account. To choose a new password, open this link within ${ACCOUNT_LINK_MINUTES['password-reset']} minutes:`,
-            accountLink(ctx.config.publicUrl, RESET_PASSWORD_PATH, token),
-            '',
-            'The link works once. Setting a new password signs you out everywhere.',
-            'If you did not ask for this, ignore this email: your password stays as it is.',
-          ].join('\n'),
-          kind: 'password-reset',
-        },
-        { db: tx.db },
-      );
+      const link = accountLink(ctx.config.publicUrl, RESET_PASSWORD_PATH, token);
+      return ctx.mailer.send({ to: user.email, ...passwordResetMail({ systemName, name: user.name, link }) }, { db: tx.db });
     });
   }
 

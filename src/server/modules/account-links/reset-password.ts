@@ -7,6 +7,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { passwordWasResetMail } from '../../mail/templates/password-was-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { consumeAccountToken, linkNotValid } from './account-tokens.ts';
 
@@ -48,19 +49,7 @@ export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest):
       details: { sessionsEnded: ended.length, lockCleared: true },
     });
     await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'security',
-        subject: `${systemName}: your password was changed`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `The password of your ${systemName} account was reset through an emailed link on ${now.toUTCString()}.`,
-          `Every signed-in session (${ended.length}) was signed out.`,
-          '',
-          "If this wasn't you, ask for a new reset link at once from the sign-in page and contact support.",
-        ].join('\n'),
-      },
+      { to: user.email, ...passwordWasResetMail({ systemName, name: user.name, at: now, sessionsEnded: ended.length }) },
       { db: tx.db },
     );
   });

@@ -1,13 +1,9 @@
-import {
-  ACCOUNT_LINK_MINUTES,
-  ACCOUNT_LINKS_PER_HOUR,
-  VERIFY_EMAIL_PATH,
-  type TSendVerificationResponse,
-} from '../../../core/account-links.schemas.ts';
+import { ACCOUNT_LINKS_PER_HOUR, VERIFY_EMAIL_PATH, type TSendVerificationResponse } from '../../../core/account-links.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { emailVerificationMail } from '../../mail/templates/email-verification.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser, type UserRow } from '../security/load-user.ts';
 import type { Ctx } from '../../context.ts';
@@ -26,23 +22,9 @@ export async function queueVerificationMail(
 ): Promise<void> {
   const { systemName } = await getSystemSettings(tx.db);
   const { token } = await issueAccountToken(tx, user.id, 'email-verify', user.email);
+  const link = accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token);
   await tx.mailer.send(
-    {
-      to: user.email,
-      kind: options.reminder ? 'email-verify-reminder' : 'email-verify',
-      subject: `${systemName}: confirm your email address`,
-      text: [
-        `Hello ${user.name},`,
-        '',
-        options.reminder
-          ? `Your ${systemName} account's email address has not been confirmed yet. Confirming it makes sure password resets and important notices reach you.`
-          : `Please confirm that this is the email address of your ${systemName} account.`,
-        `Open this link within ${ACCOUNT_LINK_MINUTES['email-verify'] / (24 * 60)} days:`,
-        accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token),
-        '',
-        'If you do not have an account with us, ignore this email.',
-      ].join('\n'),
-    },
+    { to: user.email, ...emailVerificationMail({ systemName, name: user.name, link, reminder: Boolean(options.reminder) }) },
     { db: tx.db, ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
   );
 }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_LINK_MINUTES, RESET_PASSWORD_PATH } from '../../../core/account-links.schemas.ts';
+import { RESET_PASSWORD_PATH } from '../../../core/account-links.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { firstAdminPasswordMail } from '../../mail/templates/first-admin-password.ts';
 import { accountLink, issueAccountToken } from '../account-links/account-tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { activeAdminIds } from './active-admins.ts';
@@ -51,22 +52,7 @@ export async function createFirstAdmin(ctx: BaseCtx, input: { email: string; nam
       const issued = await issueAccountToken(tx, user!.id, 'password-reset');
       link = accountLink(tx.config.publicUrl, RESET_PASSWORD_PATH, issued.token);
       expiresAt = issued.expiresAt;
-      await tx.mailer.send(
-        {
-          to: input.email,
-          kind: 'password-reset',
-          subject: `${systemName}: choose your admin password`,
-          text: [
-            `Hello ${user!.name},`,
-            '',
-            `You are an admin of ${systemName}. To choose your password, open this link within ${ACCOUNT_LINK_MINUTES['password-reset']} minutes:`,
-            link,
-            '',
-            'The link works once. If it has expired, use "Forgot password" on the sign-in page.',
-          ].join('\n'),
-        },
-        { db: tx.db },
-      );
+      await tx.mailer.send({ to: input.email, ...firstAdminPasswordMail({ systemName, name: user!.name, link }) }, { db: tx.db });
     }
     await audit(tx, {
       action: 'admin.first_admin_created',

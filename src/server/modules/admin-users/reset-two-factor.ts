@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { twoFactorResetMail } from '../../mail/templates/two-factor-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { getPlatformUser } from './user-view.ts';
 
@@ -48,18 +49,7 @@ export async function resetTwoFactor(ctx: Ctx, id: string): Promise<TPlatformUse
     });
     const { systemName } = await getSystemSettings(tx.db);
     await tx.mailer.send(
-      {
-        to: user.email,
-        subject: `${systemName}: your two-factor authentication was reset`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `A ${systemName} administrator reset the two-factor authentication on your account, as you asked. Your authenticator app's codes and your recovery codes no longer work.`,
-          `Please set two-factor authentication up again: sign in, then open Settings and its Security section. Until then, your account is protected by your password alone.`,
-          `If you did not ask for this, contact the ${systemName} administrator straight away.`,
-        ].join('\n'),
-        kind: 'two-factor-reset',
-      },
+      { to: user.email, ...twoFactorResetMail({ systemName, name: user.name }) },
       { db: tx.db, idempotencyKey: `two-factor-reset.${id}.${now.getTime()}` },
     );
   });

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { accountLockedMail } from '../../mail/templates/account-locked.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { checkInOnSignIn } from '../check-in/check-in-period.ts';
 import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
@@ -141,15 +142,8 @@ async function countFailure(ctx: BaseCtx, user: UserRow, reason: string): Promis
     details: { userId: user.id, failures: lockout.maxFailures, lockedUntil: until.toISOString() },
   });
   const { systemName } = await getSystemSettings(ctx.db);
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `${systemName}: your account was locked for ${lockout.lockMinutes} minutes`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `There were ${lockout.maxFailures} failed attempts to sign in to your ${systemName} account, so it is locked for ${lockout.lockMinutes} minutes.`,
-      'If this was you, wait and try again. If it was not, your password kept the account safe; consider changing it and turning on two-factor authentication.',
-    ].join('\n'),
-    kind: 'account-locked',
-  }, { db: ctx.db, idempotencyKey: `account-locked.${user.id}.${until.getTime()}` });
+  await ctx.mailer.send(
+    { to: user.email, ...accountLockedMail({ systemName, name: user.name, lockMinutes: lockout.lockMinutes, maxFailures: lockout.maxFailures }) },
+    { db: ctx.db, idempotencyKey: `account-locked.${user.id}.${until.getTime()}` },
+  );
 }

@@ -19,6 +19,8 @@ import { userRoles, users } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { signUpConfirmationMail } from '../../mail/templates/sign-up-confirmation.ts';
+import { signUpExistingAccountMail } from '../../mail/templates/sign-up-existing-account.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
@@ -80,18 +82,8 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
     const { systemName } = await getSystemSettings(ctx.db);
     if (existing) {
       await audit(ctx, { action: 'auth.sign_up_existing_email', actorUserId: existing.id });
-      await ctx.mailer.send({
-        to: input.email,
-        subject: `${systemName}: someone tried to create an account with your email address`,
-        text: [
-          `Hello ${existing.name},`,
-          '',
-          `Someone asked to create a new ${systemName} account with this email address, which already has an account.`,
-          `If it was you, sign in here instead: ${new URL('/sign-in', ctx.config.publicUrl).toString()}`,
-          'If it was not you, you can ignore this email: nothing was changed.',
-        ].join('\n'),
-        kind: 'sign-up-existing',
-      }, { db: ctx.db });
+      const signInUrl = new URL('/sign-in', ctx.config.publicUrl).toString();
+      await ctx.mailer.send({ to: input.email, ...signUpExistingAccountMail({ systemName, name: existing.name, signInUrl }) }, { db: ctx.db });
       return;
     }
 
@@ -112,19 +104,7 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
     });
     await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
     const link = new URL(`/sign-up/confirm#${token}`, ctx.config.publicUrl).toString();
-    await ctx.mailer.send({
-      to: input.email,
-      subject: `${systemName}: confirm your email address to create your account`,
-      text: [
-        'Hello,',
-        '',
-        `To finish creating your ${systemName} account, open this link within ${SIGN_UP_LINK_HOURS} hours:`,
-        link,
-        '',
-        'If you did not ask for an account, ignore this email and nothing will be created.',
-      ].join('\n'),
-      kind: 'sign-up-confirm',
-    }, { db: ctx.db });
+    await ctx.mailer.send({ to: input.email, ...signUpConfirmationMail({ systemName, link }) }, { db: ctx.db });
   });
   return answer;
 }

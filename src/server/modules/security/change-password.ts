@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { passwordChangedMail } from '../../mail/templates/password-changed.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.ts';
 import { loadActorUser } from './load-user.ts';
@@ -37,14 +38,7 @@ export async function changePassword(ctx: Ctx, input: TChangePasswordRequest): P
     await audit(tx, { action: 'security.password_changed', details: { otherSessionsEnded: ended } });
     const { systemName } = await getSystemSettings(tx.db);
     await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'security',
-        subject: `Your ${systemName} password was changed`,
-        text: `Hello ${user.name},\n\nThe password of your ${systemName} account was changed on ${now.toUTCString()}. ${
-          ended ? `${ended} other signed-in ${ended === 1 ? 'session was' : 'sessions were'} signed out.` : ''
-        }\n\nIf this wasn't you, reset your password now and contact support.`,
-      },
+      { to: user.email, ...passwordChangedMail({ systemName, name: user.name, at: now, otherSessionsEnded: ended }) },
       { db: tx.db, idempotencyKey: `password-changed.${user.id}.${now.getTime()}` },
     );
     return ended;

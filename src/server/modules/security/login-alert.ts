@@ -3,6 +3,7 @@ import type { BaseCtx } from '../../context.ts';
 import { knownDevices } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { loginAlertMail } from '../../mail/templates/login-alert.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
@@ -27,17 +28,9 @@ export async function recordSignInDevice(ctx: BaseCtx, user: { id: string; email
     const settings = await loadUserSettings(tx, user.id);
     if (!settings.loginAlerts) return false;
     const now = ctx.clock.now();
-    const when = now.toUTCString();
     const { systemName } = await getSystemSettings(tx.db);
     await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'login-alert',
-        subject: `New sign-in to your ${systemName} account`,
-        text: `Hello ${user.name},\n\nYour ${systemName} account was signed in from a new device: ${device}${
-          ctx.meta.ip ? ` (IP address ${ctx.meta.ip})` : ''
-        } on ${when}.\n\nIf this was you, there is nothing to do. If not, change your password now and review your signed-in devices under Security → Manage Access.`,
-      },
+      { to: user.email, ...loginAlertMail({ systemName, name: user.name, device, ip: ctx.meta.ip, at: now }) },
       { db: tx.db, idempotencyKey: `login-alert.${user.id}.${fingerprint}.${now.getTime()}` },
     );
     await notify(tx, {
