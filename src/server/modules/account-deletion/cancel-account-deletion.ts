@@ -3,6 +3,7 @@ import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { accountDeletionCancelledMail } from '../../mail/templates/account-deletion-cancelled.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /**
@@ -22,12 +23,7 @@ export async function cancelAccountDeletion(ctx: BaseCtx, userId: string): Promi
     await audit(tx, { action: 'account.deletion_cancelled', actorUserId: userId, targetType: 'user', targetId: userId, details: { by: 'sign_in' } });
     const { systemName } = await getSystemSettings(tx.db);
     await tx.mailer.send(
-      {
-        to: row.email,
-        kind: 'account-deletion',
-        subject: `Your ${systemName} account will not be deleted`,
-        text: `Hello ${row.name},\n\nYou signed in, so the deletion of your ${systemName} account that you asked for is cancelled. Everything stays as it was.\n\nIf you still want to leave, you can ask again from Settings.`,
-      },
+      { to: row.email, ...accountDeletionCancelledMail({ systemName, name: row.name }) },
       { db: tx.db, idempotencyKey: `deletion-cancelled.${userId}.${now.getTime()}` },
     );
     return true;

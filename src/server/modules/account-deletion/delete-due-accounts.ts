@@ -7,6 +7,8 @@ import { users } from '../../db/schema/users.ts';
 import { allowLongStatements, LONG_WORK_STATEMENT_MS } from '../../db/statement-timeout.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { accountClosedMail } from '../../mail/templates/account-closed.ts';
+import { accountDeletedMail } from '../../mail/templates/account-deleted.ts';
 import { blobKeysOfEstates, deleteBlobs } from '../../storage/stored-files.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
@@ -85,31 +87,9 @@ export async function deleteAccount(ctx: BaseCtx, userId: string): Promise<boole
       },
     });
     for (const b of told) {
-      await tx.mailer.send(
-        {
-          to: b.email,
-          kind: 'account-deletion',
-          subject: `${user.name} has closed their ${systemName} account`,
-          text: [
-            `Hello ${b.firstName},`,
-            '',
-            `${user.name} has closed their ${systemName} account. What they kept there — including anything they shared with you or planned to share later — has been permanently deleted and is no longer available.`,
-            '',
-            'If you have questions about their wishes, please talk to their family or their legal representative.',
-          ].join('\n'),
-        },
-        { db: tx.db },
-      );
+      await tx.mailer.send({ to: b.email, ...accountClosedMail({ systemName, name: b.firstName, ownerName: user.name }) }, { db: tx.db });
     }
-    await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'account-deletion',
-        subject: `Your ${systemName} account has been deleted`,
-        text: `Hello ${user.name},\n\nAs you asked, your ${systemName} account and everything in your estate have been permanently deleted. ${told.length ? `We let your ${told.length === 1 ? 'beneficiary' : `${told.length} beneficiaries`} know.` : ''}\n\nThank you for having trusted us with your legacy.`,
-      },
-      { db: tx.db },
-    );
+    await tx.mailer.send({ to: user.email, ...accountDeletedMail({ systemName, name: user.name, beneficiariesTold: told.length }) }, { db: tx.db });
   });
   return true;
 }

@@ -8,6 +8,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { accountDeletionScheduledMail } from '../../mail/templates/account-deletion-scheduled.ts';
 import { rolesOf } from '../auth/sessions.ts';
 import { confirmIdentity } from '../security/confirm-identity.ts';
 import { loadActorUser } from '../security/load-user.ts';
@@ -58,26 +59,7 @@ export async function requestAccountDeletion(ctx: Ctx, input: TRequestAccountDel
     if (!scheduled.length) throw conflict('Your account is already scheduled for deletion.');
     const ended = await tx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
     await audit(tx, { action: 'account.deletion_requested', targetType: 'user', targetId: user.id, details: { dueAt: due.toISOString(), sessionsEnded: ended.length } });
-    await tx.mailer.send(
-      {
-        to: user.email,
-        kind: 'account-deletion',
-        subject: `Your ${systemName} account will be deleted on ${formatDay(due)}`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `You asked us to delete your ${systemName} account. On ${formatDay(due)} we will permanently remove your estate — memories, documents, digital assets and their secrets, beneficiaries, messages and every stored file — and your account.`,
-          'You have been signed out everywhere.',
-          '',
-          `Changed your mind? Sign in before ${formatDay(due)} and the deletion is cancelled.`,
-          '',
-          "If you didn't ask for this, sign in now to cancel it and change your password.",
-        ].join('\n'),
-      },
-      { db: tx.db },
-    );
+    await tx.mailer.send({ to: user.email, ...accountDeletionScheduledMail({ systemName, name: user.name, due }) }, { db: tx.db });
     return { deletionDueAt: due.toISOString() };
   });
 }
-
-export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

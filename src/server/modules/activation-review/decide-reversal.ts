@@ -11,6 +11,7 @@ import { trusteesOf } from '../../access/trustees.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { activationReversedNotice } from '../../mail/templates/activation-reversed.ts';
 import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
 import { notify, notifyAll } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
@@ -97,14 +98,8 @@ async function tellEveryoneOfReversal(
   );
   await notifyAll(tx, staff, { type: 'estate', message: `The activation of ${name}'s estate was reversed: it is back in planning.`, link: `/estate-administrator/estates/${review.estateId}` });
   if (!owner) return;
-  const lines = [
-    'Two staff members checked your request and reversed the activation of your estate. It is back in planning, and what it had released is no longer shared.',
-    'Emails already sent and files already downloaded cannot be taken back. Your beneficiaries and trustees have been told.',
-  ];
-  await notify(tx, { userId: owner.id, type: 'security', message: lines[0]!, link: '/estate-owner' });
   const { systemName } = await getSystemSettings(tx.db);
-  await tx.mailer.send(
-    { to: owner.email, subject: `${systemName}: the activation of your estate was reversed`, text: [`Hello ${owner.name},`, '', ...lines].join('\n'), kind: 'estate-lifecycle' },
-    { db: tx.db, idempotencyKey: `activation-reversed.${review.id}` },
-  );
+  const { inApp, mail } = activationReversedNotice({ systemName, name: owner.name });
+  await notify(tx, { userId: owner.id, type: 'security', message: inApp, link: '/estate-owner' });
+  await tx.mailer.send({ to: owner.email, ...mail }, { db: tx.db, idempotencyKey: `activation-reversed.${review.id}` });
 }

@@ -7,6 +7,9 @@ import { checkInMisses, checkInSettings } from '../../db/schema/check-in.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { checkInMissedMail } from '../../mail/templates/check-in-missed.ts';
+import { checkInQuestionMail } from '../../mail/templates/check-in-question.ts';
+import { checkInReminderMail, DUE_AHEAD, type ReminderStage } from '../../mail/templates/check-in-reminder.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
 import { notify } from '../../notices/notify.ts';
@@ -15,7 +18,6 @@ import { checkInLinkUrl, issueCheckInToken } from './check-in-link.ts';
 import type { CheckInRow } from './check-in-period.ts';
 
 const BATCH = 50;
-const AHEAD: Record<Exclude<CheckInStage, 'missed'>, string> = { month: 'in a month', week: 'in a week', day: 'tomorrow' };
 
 type Tx = BaseCtx;
 type Owner = { id: string; name: string; email: string };
@@ -79,27 +81,10 @@ async function sendStage(tx: Tx, row: CheckInRow, now: Date): Promise<CheckInSta
   return stage;
 }
 
-async function remindOwner(tx: Tx, row: CheckInRow, owner: Owner, stage: Exclude<CheckInStage, 'missed'>, due: string, url: string, key: string) {
+async function remindOwner(tx: Tx, row: CheckInRow, owner: Owner, stage: ReminderStage, due: string, url: string, key: string) {
   const { systemName } = await getSystemSettings(tx.db);
-  await tx.mailer.send(
-    {
-      to: owner.email,
-      kind: 'check-in-reminder',
-      subject: `${systemName}: your check-in is due ${AHEAD[stage]}`,
-      text: [
-        `Hello ${owner.name},`,
-        '',
-        `You asked ${systemName} to check on you. Your next check-in is due ${AHEAD[stage]}: by ${due}.`,
-        "If you are well, open this link and press \"I'm here\" (or simply sign in):",
-        url,
-        '',
-        'If you do not check in by then, nothing is released: your trustees are asked whether you are all right,',
-        'and your estate administrator is told. You can pause the check-in on Account Settings while you travel.',
-      ].join('\n'),
-    },
-    { db: tx.db, idempotencyKey: key },
-  );
-  await notify(tx, { userId: owner.id, type: 'estate', message: `Your check-in is due ${AHEAD[stage]} (by ${due}). Press "I'm here" on your dashboard.`, link: '/estate-owner', send: false });
+  await tx.mailer.send({ to: owner.email, ...checkInReminderMail({ systemName, name: owner.name, stage, due, link: url }) }, { db: tx.db, idempotencyKey: key });
+  await notify(tx, { userId: owner.id, type: 'estate', message: `Your check-in is due ${DUE_AHEAD[stage]} (by ${due}). Press "I'm here" on your dashboard.`, link: '/estate-owner', send: false });
   await audit(tx, { action: 'check_in.reminded', actorUserId: null, estateId: row.estateId, details: { stage } });
 }
 
@@ -120,20 +105,7 @@ async function askTrustees(tx: Tx, row: CheckInRow, owner: Owner, due: string, u
   const question = new URL(checkInQuestionPath(miss.id), tx.config.publicUrl).toString();
   for (const trustee of trustees) {
     await tx.mailer.send(
-      {
-        to: trustee.email,
-        kind: 'check-in-question',
-        subject: `${systemName}: is ${owner.name} all right?`,
-        text: [
-          `Hello ${trustee.name},`,
-          '',
-          `${owner.name} named you as a trustee. They asked ${systemName} to check on them, and they have not checked in`,
-          `since their check-in was due (${due}). Nothing has been released.`,
-          '',
-          'Please let us know whether they are all right, after signing in:',
-          question,
-        ].join('\n'),
-      },
+      { to: trustee.email, ...checkInQuestionMail({ systemName, name: trustee.name, ownerName: owner.name, due, link: question }) },
       { db: tx.db, idempotencyKey: `${key}.${trustee.userId}` },
     );
     await notify(tx, { userId: trustee.userId, type: 'estate', message: `Is ${owner.name} all right? They have not checked in since ${due}.`, link: checkInQuestionPath(miss.id), send: false });
@@ -146,18 +118,7 @@ async function askTrustees(tx: Tx, row: CheckInRow, owner: Owner, due: string, u
     dedupeKey: `check-in-missed:${row.estateId}:${row.dueAt!.toISOString()}`,
   });
   await tx.mailer.send(
-    {
-      to: owner.email,
-      kind: 'check-in-missed',
-      subject: `${systemName}: you missed your check-in`,
-      text: [
-        `Hello ${owner.name},`,
-        '',
-        `Your check-in was due ${due}. Nothing has been released; ${trustees.length ? 'your trustees were asked whether you are all right' : 'your estate administrator was told'}.`,
-        "If you are well, open this link and press \"I'm here\" (or simply sign in):",
-        url,
-      ].join('\n'),
-    },
+    { to: owner.email, ...checkInMissedMail({ systemName, name: owner.name, due, trusteesAsked: trustees.length > 0, link: url }) },
     { db: tx.db, idempotencyKey: key },
   );
   await audit(tx, { action: 'check_in.missed', actorUserId: null, estateId: row.estateId, targetType: 'check_in_miss', targetId: miss.id, details: { trustees: trustees.length } });

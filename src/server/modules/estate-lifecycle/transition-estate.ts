@@ -8,6 +8,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { estateReportToOwnerNotice, isReportStage } from '../../mail/templates/estate-report-to-owner.ts';
+import { signInUrl } from '../../mail/templates/frame.ts';
 import { assertQuorumReached, assertReleaseWindowOver } from '../release-safeguards/gates.ts';
 import { freezeActivationSnapshot } from '../audit-integrity/freeze-activation-snapshot.ts';
 import { scheduleAfterActivation } from '../future-messages/schedule-after-activation.ts';
@@ -68,23 +70,6 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
   return { estateId, event, from, to: step.to, at: now };
 }
 
-const OWNER_MAIL: Partial<Record<EstateStatus, (systemName: string) => { subject: string; lines: string[] }>> = {
-  verification_pending: (systemName) => ({
-    subject: `${systemName}: someone reported your passing or incapacity — sign in if this is not true`,
-    lines: [
-      'Someone linked to your estate reported your passing or incapacity and sent documents as proof. Your estate administrator is now checking them.',
-      'If this is not true, sign in and choose "Cancel this report" on your dashboard: the report is withdrawn and nothing is released.',
-    ],
-  }),
-  activation_pending: (systemName) => ({
-    subject: `${systemName}: the documents about you were verified — sign in if this is not true`,
-    lines: [
-      'The documents reporting your passing or incapacity were verified. Your estate is now awaiting activation.',
-      'If this is not true, sign in and choose "Cancel this report" on your dashboard before it is activated.',
-    ],
-  }),
-};
-
 /**
  * In the transition's transaction (ctx from inMailTransaction, ADR 0077): audit it, tell the
  * beneficiaries (notifyEstateStatusChanged) once the proof is verified, and — while the owner can
@@ -108,18 +93,13 @@ export async function announceTransition(ctx: BaseCtx, applied: AppliedTransitio
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(eq(estates.id, applied.estateId));
   if (!owner) return;
-  const mail = OWNER_MAIL[applied.to];
-  if (ownerCanStillAct(applied.to) && mail) {
+  if (ownerCanStillAct(applied.to) && isReportStage(applied.to)) {
     const { systemName } = await getSystemSettings(ctx.db);
-    const { subject, lines } = mail(systemName);
-    await notify(ctx, { userId: owner.id, type: 'security', message: lines[0]!, link: '/estate-owner' });
+    const url = signInUrl(ctx.config.publicUrl, '/estate-owner');
+    const { inApp, mail } = estateReportToOwnerNotice({ systemName, name: owner.name, stage: applied.to, url });
+    await notify(ctx, { userId: owner.id, type: 'security', message: inApp, link: '/estate-owner' });
     await ctx.mailer.send(
-      {
-        to: owner.email,
-        subject,
-        text: [`Hello ${owner.name},`, '', ...lines, '', new URL('/sign-in?next=%2Festate-owner', ctx.config.publicUrl).toString()].join('\n'),
-        kind: 'estate-lifecycle',
-      },
+      { to: owner.email, ...mail },
       { db: ctx.db, idempotencyKey: `estate-status.${applied.estateId}.${applied.event}.${applied.at.getTime()}` },
     );
   }

@@ -3,32 +3,11 @@ import type { BaseCtx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
+import { signInUrl, type Notice } from '../../mail/templates/frame.ts';
+import { incapacityGranteeNotice, incapacityOwnerNotice, type IncapacityLetter, type IncapacityStep } from '../../mail/templates/incapacity-mode.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { granteesOf } from './incapacity-settings.ts';
-
-export type IncapacityStep = { kind: 'started' } | { kind: 'ended'; by: 'owner' | 'trustee' | 'administrator'; byName: string };
-
-function ownerWords(step: IncapacityStep): string[] {
-  if (step.kind === 'started') {
-    return [
-      'Medical documentation of your incapacity was verified: your estate is now in incapacity mode. The people you chose can read the categories you chose for them, read-only. Nothing marked for after your death is released, and no letter is delivered.',
-      'When you are well again, sign in and choose "I\'m back" on your dashboard: everything returns to how it was.',
-    ];
-  }
-  const who = step.by === 'owner' ? 'You' : `${step.byName} (${step.by === 'trustee' ? 'one of your trustees' : 'your estate administrator'})`;
-  return [`${who} ended incapacity mode: your estate is back in planning, and the temporary access is closed.`];
-}
-
-function granteeWords(ownerName: string, step: IncapacityStep): string[] {
-  if (step.kind === 'started') {
-    return [
-      `${ownerName} is unable to manage their affairs for now, and chose you to have temporary, read-only access to some of their estate while this lasts.`,
-      'Sign in to see it. It ends when they are back.',
-    ];
-  }
-  return [`${ownerName}'s estate is back in planning: the temporary access ${ownerName} gave you for incapacity mode has ended.`];
-}
 
 /**
  * Incapacity mode started or ended, in the transition's transaction (ctx from inMailTransaction, ADR
@@ -53,19 +32,11 @@ export async function announceIncapacity(ctx: BaseCtx, estateId: string, step: I
   const grantees = await granteesOf(ctx.db, estateId);
   const { systemName } = await getSystemSettings(ctx.db);
   if (!owner) return;
-  const subject = step.kind === 'started' ? `${systemName}: incapacity mode has started` : `${systemName}: incapacity mode has ended`;
-  const tell = async (person: { id: string; email: string; name: string }, lines: string[], link: string) => {
-    await notify(ctx, { userId: person.id, type: 'estate', message: lines[0]!, fromName: owner.name, link, send: false });
-    await ctx.mailer.send(
-      {
-        to: person.email,
-        subject,
-        text: [`Hello ${person.name},`, '', ...lines, '', new URL(`/sign-in?next=${encodeURIComponent(link)}`, ctx.config.publicUrl).toString()].join('\n'),
-        kind: 'incapacity',
-      },
-      { db: ctx.db, idempotencyKey: `incapacity.${estateId}.${step.kind}.${at.getTime()}.${person.id}` },
-    );
+  const tell = async (person: { id: string; email: string; name: string }, link: string, words: (to: IncapacityLetter) => Notice) => {
+    const { inApp, mail } = words({ systemName, name: person.name, step, url: signInUrl(ctx.config.publicUrl, link) });
+    await notify(ctx, { userId: person.id, type: 'estate', message: inApp, fromName: owner.name, link, send: false });
+    await ctx.mailer.send({ to: person.email, ...mail }, { db: ctx.db, idempotencyKey: `incapacity.${estateId}.${step.kind}.${at.getTime()}.${person.id}` });
   };
-  await tell(owner, ownerWords(step), '/estate-owner');
-  for (const grantee of grantees) await tell(grantee, granteeWords(owner.name, step), `/beneficiary/estate/${estateId}`);
+  await tell(owner, '/estate-owner', incapacityOwnerNotice);
+  for (const grantee of grantees) await tell(grantee, `/beneficiary/estate/${estateId}`, (to) => incapacityGranteeNotice({ ...to, ownerName: owner.name }));
 }

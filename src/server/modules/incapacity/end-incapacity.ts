@@ -11,7 +11,8 @@ import { forbidden, notFound } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { applyTransition, announceTransition } from '../estate-lifecycle/transition-estate.ts';
-import { announceIncapacity, type IncapacityStep } from './announce-incapacity.ts';
+import type { IncapacityStep } from '../../mail/templates/incapacity-mode.ts';
+import { announceIncapacity } from './announce-incapacity.ts';
 import { getIncapacitySettings } from './incapacity-settings.ts';
 
 type EndedBy = Extract<IncapacityStep, { kind: 'ended' }>['by'];

@@ -7,8 +7,8 @@ import { invitations } from '../../db/schema/estates.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed } from '../../mail/send-limits.ts';
+import { invitationMail } from '../../mail/templates/invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { invitationEmail } from './invitation-email.ts';
 
 export interface InvitationInput {
   kind: 'beneficiary' | 'support-team' | 'planner-client' | 'staff';
@@ -35,6 +35,9 @@ export interface InvitationInput {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The accept link an invitation mails: the token is its only key. */
+export const invitationLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/invitations/${token}`;
 
 /**
  * Create a single-use invitation (random token, stored as its sha256, valid 14 days) and email the
@@ -86,18 +89,17 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput): Promis
       .returning({ id: invitations.id });
 
     const { systemName } = await getSystemSettings(tx.db);
-    const mail = invitationEmail({
+    const mail = invitationMail({
       systemName,
-      publicUrl: tx.config.publicUrl,
-      token,
+      link: invitationLink(tx.config.publicUrl, token),
       expiresAt,
       inviterName: tx.actor.name,
       inviteeName: input.inviteeName,
       what: input.what,
       personalMessage: input.personalMessage,
-      bookingLink: input.bookingLink,
+      offerBooking: input.bookingLink,
     });
-    await tx.mailer.send({ to: input.email, ...mail, kind: 'invitation' }, { db: tx.db });
+    await tx.mailer.send({ to: input.email, ...mail }, { db: tx.db });
     return { id: row!.id, expiresAt };
   });
 }

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { legacyArchiveReadyMail } from '../../mail/templates/legacy-archive-ready.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** A new download token; only its sha256 is stored. */
@@ -29,23 +30,8 @@ export async function sendArchiveReadyMail(
   expiresAt: Date,
 ): Promise<void> {
   const { systemName } = await getSystemSettings(tx.db);
-  await tx.mailer.send(
-    {
-      to: owner.email,
-      kind: 'legacy-export-ready',
-      subject: `${systemName}: your legacy archive is ready`,
-      text: [
-        `Hello ${owner.name},`,
-        '',
-        `The archive of your legacy that you asked for is ready. Download it (once) within 24 hours, while signed in:`,
-        downloadPageUrl(tx.config.publicUrl, token),
-        '',
-        `The link works until ${expiresAt.toUTCString()}; after one download or that time the archive is deleted.`,
-        'If you did not ask for this, change your password on the Security screen.',
-      ].join('\n'),
-    },
-    { db: tx.db },
-  );
+  const link = downloadPageUrl(tx.config.publicUrl, token);
+  await tx.mailer.send({ to: owner.email, ...legacyArchiveReadyMail({ systemName, name: owner.name, link, expiresAt }) }, { db: tx.db });
 }
 
 /**

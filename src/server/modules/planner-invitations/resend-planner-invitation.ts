@@ -8,8 +8,8 @@ import { conflict } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed, rateLimited } from '../../mail/send-limits.ts';
-import { DAY_MS } from '../invitations/create-invitation.ts';
-import { invitationEmail } from '../invitations/invitation-email.ts';
+import { invitationMail } from '../../mail/templates/invitation.ts';
+import { DAY_MS, invitationLink } from '../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';
@@ -53,18 +53,17 @@ export async function resendPlannerInvitation(ctx: Ctx, id: string): Promise<TPl
       .where(eq(invitations.id, row.id))
       .returning();
     const { systemName } = await getSystemSettings(tx.db);
-    const mail = invitationEmail({
+    const mail = invitationMail({
       systemName,
-      publicUrl: tx.config.publicUrl,
-      token,
+      link: invitationLink(tx.config.publicUrl, token),
       expiresAt,
       inviterName: tx.actor.name,
       inviteeName: data.inviteeName,
       what: CLIENT_WHAT,
       personalMessage: data.message,
-      bookingLink: data.includeCalendarLink,
+      offerBooking: data.includeCalendarLink,
     });
-    await tx.mailer.send({ to: row.email, ...mail, kind: 'invitation' }, { db: tx.db });
+    await tx.mailer.send({ to: row.email, ...mail }, { db: tx.db });
     return saved!;
   });
   await audit(ctx, { action: 'planner_invitation.resent', targetType: updated.kind, targetId: updated.id });

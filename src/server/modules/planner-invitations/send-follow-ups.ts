@@ -6,7 +6,8 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { invitationEmail } from '../invitations/invitation-email.ts';
+import { invitationMail } from '../../mail/templates/invitation.ts';
+import { invitationLink } from '../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
@@ -58,19 +59,18 @@ export async function sendInvitationFollowUps(ctx: BaseCtx): Promise<{ reminded:
         if (!won.has(invitation.id)) continue;
         const token = await reminderToken(tx.db, tx.secrets, invitation);
         const data = invitationData(invitation);
-        const mail = invitationEmail({
+        const mail = invitationMail({
           systemName,
-          publicUrl: tx.config.publicUrl,
-          token,
+          link: invitationLink(tx.config.publicUrl, token),
           expiresAt: invitation.expiresAt,
           inviterName: inviterName ?? 'a legacy planner',
           inviteeName: data.inviteeName,
           what: CLIENT_WHAT,
           personalMessage: data.message,
-          bookingLink: data.includeCalendarLink,
+          offerBooking: data.includeCalendarLink,
           reminder: true,
         });
-        await tx.mailer.send({ to: invitation.email, ...mail, kind: 'invitation-reminder' }, { db: tx.db, idempotencyKey: `invitation-reminder.${invitation.id}` });
+        await tx.mailer.send({ to: invitation.email, ...mail }, { db: tx.db, idempotencyKey: `invitation-reminder.${invitation.id}` });
       }
       return won.size;
     });

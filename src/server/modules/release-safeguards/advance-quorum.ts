@@ -6,6 +6,8 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { trusteeAskedNotice } from '../../mail/templates/trustee-asked.ts';
+import { trusteePassedOverNotice } from '../../mail/templates/trustee-passed-over.ts';
 import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
@@ -71,8 +73,7 @@ export async function advanceQuorum(ctx: BaseCtx, reportId: string): Promise<{ a
       if (!row) continue;
       passed++;
       await tell(tx, row.userId, {
-        subject: `your time to answer about ${owner} has passed`,
-        lines: [`Your time to confirm or deny the report about ${owner} has passed, so the next trustee in line was asked.`],
+        words: (to) => trusteePassedOverNotice({ ...to, ownerName: owner }),
         link: TRUSTEE_PAGE,
         idempotencyKey: `trustee-passed-over.${reportId}.${row.userId}.${over.round}`,
       });
@@ -87,11 +88,7 @@ export async function advanceQuorum(ctx: BaseCtx, reportId: string): Promise<{ a
       if (!row) continue;
       asked++;
       await tell(tx, row.userId, {
-        subject: `please confirm or deny the report about ${owner}`,
-        lines: [
-          `${report.reporterName} (${report.relationship}) reported ${owner}'s ${what}. As one of ${owner}'s trustees, please confirm or deny it by ${row.dueAt.toUTCString()}.`,
-          'Nothing is checked or released until enough trustees have confirmed. If you do not answer in time, the next trustee in line is asked.',
-        ],
+        words: (to) => trusteeAskedNotice({ ...to, ownerName: owner, reporterName: report.reporterName, relationship: report.relationship, what, dueAt: row.dueAt }),
         link: TRUSTEE_PAGE,
         idempotencyKey: `trustee-asked.${reportId}.${row.userId}.${next.round}`,
       });

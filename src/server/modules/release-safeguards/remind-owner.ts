@@ -6,6 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { vetoReminderNotice } from '../../mail/templates/veto-reminder.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { tell } from './tell.ts';
 import { issueVetoLink } from './veto-links.ts';
@@ -37,11 +38,8 @@ export async function remindOwnerOfReport(ctx: BaseCtx, reportId: string): Promi
     const url = await issueVetoLink(tx, reportId);
     const what = row.report.event === 'incapacity' ? 'incapacity' : 'passing';
     await tell(tx, row.ownerId, {
-      subject: `a report of your ${what} is waiting — cancel it if it is not true`,
-      lines: [
-        `${row.report.reporterName} (${row.report.relationship}) reported your ${what}. ${countdownWords(claimed.windowEndsAt, now)}.`,
-        'If this is not true, cancel the report with one click (this link works once, for 48 hours; no sign-in needed) or choose "Cancel this report" on your dashboard:',
-      ],
+      words: (to) =>
+        vetoReminderNotice({ ...to, reporterName: row.report.reporterName, relationship: row.report.relationship, what, countdown: countdownWords(claimed.windowEndsAt, now) }),
       link: '/estate-owner',
       url,
       idempotencyKey: `veto-reminder:${reportId}:${today}`,

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
+import { signInUrl, type Letter, type Notice } from '../../mail/templates/frame.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { notify } from '../../notices/notify.ts';
 
-export interface Notice {
-  subject: string;
-  /** The first line is also the in-app notification. */
-  lines: string[];
+export interface Telling {
   /** In-app path (also linked at the end of the email, unless `url` is given). */
   link: string;
   /** A full URL for the email instead of the sign-in link to `link`. */
   url?: string;
   /** One email per key, however often the caller runs or its notices are delivered again. */
   idempotencyKey: string;
+  /** Its words for this person (a template from mail/templates), with the URL the email ends with. */
+  words: (to: Letter & { url: string }) => Notice;
 }
 
 /**
@@ -22,14 +22,12 @@ export interface Notice {
  * whatever their digest settings). Both are written with `ctx.db`: in the transaction of the change
  * that causes them (ADR 0077).
  */
-export async function tell(ctx: BaseCtx, userId: string, notice: Notice): Promise<void> {
+export async function tell(ctx: BaseCtx, userId: string, telling: Telling): Promise<void> {
   const [user] = await ctx.db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return;
   const { systemName } = await getSystemSettings(ctx.db);
-  await notify(ctx, { userId, type: 'estate', message: notice.lines[0]!, link: notice.link, send: false });
-  const url = notice.url ?? new URL(`/sign-in?next=${encodeURIComponent(notice.link)}`, ctx.config.publicUrl).toString();
-  await ctx.mailer.send(
-    { to: user.email, subject: `${systemName}: ${notice.subject}`, text: [`Hello ${user.name},`, '', ...notice.lines, '', url].join('\n'), kind: 'release-safeguards' },
-    { db: ctx.db, idempotencyKey: notice.idempotencyKey },
-  );
+  const url = telling.url ?? signInUrl(ctx.config.publicUrl, telling.link);
+  const { inApp, mail } = telling.words({ systemName, name: user.name, url });
+  await notify(ctx, { userId, type: 'estate', message: inApp, link: telling.link, send: false });
+  await ctx.mailer.send({ to: user.email, ...mail }, { db: ctx.db, idempotencyKey: telling.idempotencyKey });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
+import { trusteeNamedNotice } from '../../mail/templates/trustee-named.ts';
 import { tell } from './tell.ts';
 
 export const TRUSTEE_PAGE = '/trustee';
@@ -16,12 +17,7 @@ export async function tellTrusteeNamed(ctx: BaseCtx, estateId: string, userId: s
   const owner = await ownerNameOf(ctx, estateId);
   const now = ctx.clock.now();
   await tell(ctx, userId, {
-    subject: yearly ? `you are still one of ${owner}'s trustees` : `${owner} named you a trustee`,
-    lines: [
-      yearly ? `A yearly reminder: you are still one of ${owner}'s trustees.` : `${owner} named you one of their trustees.`,
-      `If someone ever reports ${owner}'s passing or incapacity, you may be asked to confirm or deny it before anything is checked or released. You will have a set time to answer; if you do not, the next trustee in line is asked.`,
-      'There is nothing to do now.',
-    ],
+    words: (to) => trusteeNamedNotice({ ...to, ownerName: owner, yearly }),
     link: TRUSTEE_PAGE,
     idempotencyKey: yearly ? `trustee-yearly.${estateId}.${userId}.${now.getUTCFullYear()}` : `trustee-named.${estateId}.${userId}.${now.getTime()}`,
   });

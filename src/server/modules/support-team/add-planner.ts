@@ -6,8 +6,8 @@ import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { assertSupportTeamRoom } from './support-team-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { quotedName } from '../../mail/headers.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
+import { plannerAddedMail } from '../../mail/templates/planner-added.ts';
 import { assertPlannerAdditionAllowed, PLANNER_ADDED } from '../../mail/send-limits.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { notify } from '../../notices/notify.ts';
@@ -58,23 +58,8 @@ export async function addPlanner(ctx: Ctx, plannerId: string): Promise<TSupportM
 
     const { systemName } = await getSystemSettings(tx.db);
     const link = `${tx.config.publicUrl.replace(/\/$/, '')}/legacy-planner/loved-ones`;
-    const owner = quotedName(tx.actor.name);
     await tx.mailer.send(
-      {
-        to: planner.email,
-        // The system's words only: the owner's name is what they typed, so it stays in the body, quoted.
-        subject: `${systemName}: you have been added to a member's support team`,
-        text: [
-          `Hello ${planner.name.split(/\s+/)[0]},`,
-          '',
-          `${systemName} is writing on behalf of a member who gave their name as ${owner}: they found your public profile and added you to their support team as their Legacy Planner.`,
-          '',
-          `You can see their progress, tasks and appointments here: ${link}`,
-          '',
-          `If you do not want to be listed, set your profile visibility to Private in your settings.`,
-        ].join('\n'),
-        kind: 'support-team-added',
-      },
+      { to: planner.email, ...plannerAddedMail({ systemName, plannerName: planner.name, ownerName: tx.actor.name, link }) },
       { db: tx.db },
     );
     await audit(tx, { action: PLANNER_ADDED, estateId, targetType: 'support_team_member', targetId: inserted.id });
