@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_FREQUENCIES } from '../../core/constants.ts';
-import { sendsEmail, sendsSms, type NotificationMethod, type NotificationType } from '../../core/notifications.schemas.ts';
+import type { NOTIFICATION_FREQUENCIES } from '../../core/constants.ts';
+import { sendsEmail, sendsSms, type NotificationMethod } from '../../core/notifications.schemas.ts';
 import type { Deps } from '../context.ts';
 import type { notifications } from '../db/schema/messages.ts';
 import { users } from '../db/schema/users.ts';
-import { quotedName } from '../mail/headers.ts';
+import { notificationDigestMail } from '../mail/templates/notification-digest.ts';
+import { notificationMail } from '../mail/templates/notification.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
 import { createSmsSender } from './sms.ts';
 
@@ -15,22 +16,6 @@ type DeliverDeps = Pick<Deps, 'db' | 'mailer' | 'config'>;
 
 const absolute = (config: DeliverDeps['config'], link: string | null) =>
   link ? new URL(link, config.publicUrl).toString() : new URL('/', config.publicUrl).toString();
-
-/**
- * The subject says what kind of notice it is and nothing anyone else typed: names and message
- * subjects are chosen by users, and in a subject line they could read as the sender ("Heirloom:
- * Heirloom Security: verify your account"). What happened, and from whom, is in the body.
- */
-const SUBJECT_FOR_TYPE: Record<NotificationType, string> = {
-  memory: 'a memory has been shared with you',
-  document: 'a document has been shared with you',
-  message: 'you have a new message',
-  estate: 'news about an estate you belong to',
-  security: 'a security notice about your account',
-  activity: 'someone downloaded what you shared',
-};
-
-const subjectFor = (type: string) => SUBJECT_FOR_TYPE[type as NotificationType] ?? 'you have a new notification';
 
 /** The outbox key of a mail about these notifications: the same rows always give the same key. */
 export function idempotencyKeyFor(kind: DeliveryKind, rows: readonly Pick<NotificationRow, 'id'>[], frequency?: string): string {
@@ -61,24 +46,13 @@ export async function sendToUser(
   let mailId: string | null = null;
 
   if (sendsEmail(method)) {
-    const subject =
+    const items = rows.map((r) => ({ message: r.message, fromName: r.fromName, url: absolute(deps.config, r.link) }));
+    const letter = { systemName, name: user.name };
+    const mail =
       kind === 'digest'
-        ? `${systemName} ${NOTIFICATION_FREQUENCIES[frequency ?? 'daily'].toLowerCase()}: ${rows.length} new notification${rows.length === 1 ? '' : 's'}`
-        : `${systemName}: ${subjectFor(first.type)}`;
-    const lines = rows.map((r) => `• ${r.message}${r.fromName ? ` (from ${quotedName(r.fromName)})` : ''}\n  ${absolute(deps.config, r.link)}`);
-    const text = [
-      `Hello ${user.name},`,
-      '',
-      kind === 'digest' ? 'Here is what happened since your last summary:' : 'You have a new notification:',
-      '',
-      ...lines,
-      '',
-      `You can change how and when ${systemName} notifies you in your account settings.`,
-    ].join('\n');
-    mailId = await deps.mailer.send(
-      { to: user.email, subject, text, kind: kind === 'digest' ? 'notification-digest' : 'notification' },
-      { db: deps.db, idempotencyKey: idempotencyKeyFor(kind, rows, frequency) },
-    );
+        ? notificationDigestMail({ ...letter, frequency: frequency ?? 'daily', items })
+        : notificationMail({ ...letter, type: first.type, items });
+    mailId = await deps.mailer.send({ to: user.email, ...mail }, { db: deps.db, idempotencyKey: idempotencyKeyFor(kind, rows, frequency) });
   }
 
   if (sendsSms(method) && user.phone) {
