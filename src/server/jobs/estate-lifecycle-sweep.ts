@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sweepEstateLifecycle } from '../modules/estate-lifecycle/sweep-estate-lifecycle.ts';
+import { sweepEstateLifecycle } from '../lifecycle/sweep-estate-lifecycle.ts';
 import { defineJob } from './job.ts';
 
 /**

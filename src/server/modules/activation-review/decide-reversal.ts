@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { activationReversedNotice } from '../../mail/templates/activation-reversed.ts';
-import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
+import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 import { notify, notifyAll } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { latestReviewView, type ReviewRow } from './activation-review-view.ts';

@@ -3,7 +3,7 @@ import type { BaseCtx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { audit } from '../../lib/audit.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
 
 /**

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
 import { activeAdminIds } from '../admin-users/active-admins.ts';
 import { latestReview, UNDECIDED, type ReviewRow } from './activation-review-view.ts';

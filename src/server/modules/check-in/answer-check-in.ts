@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { notify } from '../../notices/notify.ts';
 
 /** A miss the actor may see: only a current trustee of its estate (anyone else: 404, as if it did not exist). */

@@ -29,7 +29,7 @@ import { endIncapacity } from '../incapacity/end-incapacity.ts';
 import { administeredBeneficiaryPage } from './estate-beneficiaries.ts';
 import { currentReportOf, windowEndOf } from '../release-safeguards/gates.ts';
 import { reportView } from '../estate-reports/report-view.ts';
-import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
+import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
 export const ADMINISTERED_ESTATE_PAGE_SIZE = 25;
 

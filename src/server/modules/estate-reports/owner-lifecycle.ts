@@ -9,10 +9,10 @@ import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../../notices/notify.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { settleLeftoverProofs } from '../verifications/leftover-proofs.ts';
 import { reportView } from './report-view.ts';
-import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
+import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
 /** A report the owner may still withdraw: being verified, or verified while the estate awaits activation. */
 const WITHDRAWABLE = ['open', 'verified'];

@@ -16,11 +16,11 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { parseJsonFormField } from '../files/form-fields.ts';
 import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from '../verifications/proof-content.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { recordReportSafeguards } from '../release-safeguards/advance-quorum.ts';
 import { afterReportMade } from '../release-safeguards/start-safeguards.ts';
 import { reportView } from './report-view.ts';
-import { announceTransition, applyTransition } from '../estate-lifecycle/transition-estate.ts';
+import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
 const isProofType = (name: string): name is ProofDocumentType => (PROOF_DOCUMENT_KEYS as string[]).includes(name);
 const MAX_PROOFS = 8;

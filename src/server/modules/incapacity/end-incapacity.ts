@@ -10,7 +10,7 @@ import { isTrustee } from '../../access/trustees.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { applyTransition, announceTransition } from '../estate-lifecycle/transition-estate.ts';
+import { applyTransition, announceTransition } from '../../lifecycle/transition-estate.ts';
 import type { IncapacityStep } from '../../mail/templates/incapacity-mode.ts';
 import { announceIncapacity } from './announce-incapacity.ts';
 import { getIncapacitySettings } from './incapacity-settings.ts';

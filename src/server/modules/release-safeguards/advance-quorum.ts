@@ -8,7 +8,7 @@ import { trusteesOf } from '../../access/trustees.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { trusteeAskedNotice } from '../../mail/templates/trustee-asked.ts';
 import { trusteePassedOverNotice } from '../../mail/templates/trustee-passed-over.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { tell } from './tell.ts';

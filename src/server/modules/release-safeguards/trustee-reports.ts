@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
 import { reportSafeguardsViews } from './report-safeguards-view.ts';
 

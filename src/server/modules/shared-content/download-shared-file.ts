@@ -14,7 +14,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { sendStoredFile } from '../../storage/stored-files.ts';
 import { loadNotificationSettings, loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 
 const MEDIA_WORDS: Record<string, string> = { photo: 'a photo', video: 'a video', audio: 'a recording' };
 

@@ -13,10 +13,10 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../../notices/notify.ts';
 import { getEstateAdministratorSettings, verificationRulesOf } from '../estate-administration/administrator-settings.ts';
-import { raiseAlert } from '../estate-lifecycle/raise-alert.ts';
+import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { settleLeftoverProofs } from './leftover-proofs.ts';
 import { proofLabel } from '../estate-reports/report-view.ts';
-import { announceTransition, applyTransition, type AppliedTransition } from '../estate-lifecycle/transition-estate.ts';
+import { announceTransition, applyTransition, type AppliedTransition } from '../../lifecycle/transition-estate.ts';
 import { toVerificationItem, verificationRows } from './verification-view.ts';
 
 async function findItem(ctx: Ctx, id: string) {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBeneficiary } from '../../../../test/factories/estates.ts';
-import { makePdf, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
-import { administrate, insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
-import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { insertBeneficiary } from '../../../test/factories/estates.ts';
+import { makePdf, multipartBody, type FormPart } from '../../../test/factories/files.ts';
+import { administrate, insertEstateWithTeam } from '../../../test/factories/lifecycle.ts';
+import { insertUser, type InsertedUser } from '../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../test/helpers.ts';
+import { estates } from '../db/schema/estates.ts';
 
 /** Reporter ≠ trustee confirmer ≠ verifier; the owner's warning; private details before activation (ADR 0076). */
 let t: TestApp;

@@ -1,9 +1,9 @@
-import { type ALERT_PRIORITIES, type ALERT_TYPES } from '../../../core/lifecycle.schemas.ts';
-import type { Deps } from '../../context.ts';
-import { estateAlerts } from '../../db/schema/lifecycle.ts';
-import { administratorsOf } from '../../access/estate-roles.ts';
-import { notify } from '../../notices/notify.ts';
-import { loadEstateAdministratorSettings } from '../estate-administration/administrator-settings.ts';
+import { type ALERT_PRIORITIES, type ALERT_TYPES } from '../../core/lifecycle.schemas.ts';
+import type { Deps } from '../context.ts';
+import { estateAlerts } from '../db/schema/lifecycle.ts';
+import { administratorsOf } from '../access/estate-roles.ts';
+import { notify } from '../notices/notify.ts';
+import { loadEstateAdministratorSettings } from '../modules/estate-administration/administrator-settings.ts';
 
 export interface AlertInput {
   estateId: string;

@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
-import { makeExe, makePdf, makePhoto, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
-import { insertDocument } from '../../../../test/factories/documents.ts';
-import { insertMemory } from '../../../../test/factories/memories.ts';
-import { endVetoWindow } from '../../../../test/factories/safeguards.ts';
-import { insertUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
-import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts';
-import { estates } from '../../db/schema/estates.ts';
-import { estateAlerts } from '../../db/schema/lifecycle.ts';
-import { notifications } from '../../db/schema/messages.ts';
-import { auditLog } from '../../db/schema/system.ts';
-import { encodeCursor } from '../../../core/keyset.schemas.ts';
+import { insertEstateWithTeam } from '../../../test/factories/lifecycle.ts';
+import { makeExe, makePdf, makePhoto, multipartBody, type FormPart } from '../../../test/factories/files.ts';
+import { insertDocument } from '../../../test/factories/documents.ts';
+import { insertMemory } from '../../../test/factories/memories.ts';
+import { endVetoWindow } from '../../../test/factories/safeguards.ts';
+import { insertUser } from '../../../test/factories/users.ts';
+import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import { expectPagingRefusals, walkPages } from '../../../test/walk-pages.ts';
+import { estates } from '../db/schema/estates.ts';
+import { estateAlerts } from '../db/schema/lifecycle.ts';
+import { notifications } from '../db/schema/messages.ts';
+import { auditLog } from '../db/schema/system.ts';
+import { encodeCursor } from '../../core/keyset.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
