@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MEDIA_MAX_BYTES } from '../core/memories.schemas.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
+import { subscribers } from './events/subscribers.ts';
 import type { Database } from './db/client.ts';
 import { createJobScheduler } from './jobs/scheduler.ts';
 import { testClockRoutes } from './jobs/test-clock.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       deps: () => late.deps!,
       log: { info: (obj, msg) => late.log?.info(obj, msg), error: (obj, msg) => late.log?.error(obj, msg) },
     }),
+    events: subscribers,
   };
   late.deps = deps;
 

@@ -1,6 +1,7 @@
 import type { Role } from '../core/roles.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { Clock } from './lib/clock.ts';
 import type { SecretBox } from './lib/crypto.ts';
@@ -33,6 +34,8 @@ export interface Deps {
   files: FileStore;
   /** Background jobs (src/server/jobs): runDue() in tests, the poller in the server process. */
   jobs: JobScheduler;
+  /** Who hears each in-process event (events/subscribers.ts); services call events/bus.ts publish(). */
+  events: EventBus;
 }
 
 /** Where a request came from, for the audit log. */

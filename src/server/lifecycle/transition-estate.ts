@@ -6,14 +6,12 @@ import type { BaseCtx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { estates } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
+import { publish } from '../events/bus.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { estateReportToOwnerNotice, isReportStage } from '../mail/templates/estate-report-to-owner.ts';
 import { signInUrl } from '../mail/templates/frame.ts';
 import { assertQuorumReached, assertReleaseWindowOver } from '../modules/release-safeguards/gates.ts';
-import { freezeActivationSnapshot } from '../modules/audit-integrity/freeze-activation-snapshot.ts';
-import { scheduleAfterActivation } from '../modules/future-messages/schedule-after-activation.ts';
-import { withdrawAfterActivation } from '../modules/future-messages/withdraw-after-activation.ts';
 import { notifyEstateStatusChanged } from '../notices/notify-estate-status.ts';
 import { notify } from '../notices/notify.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
@@ -34,10 +32,11 @@ const label = (status: EstateStatus) => ESTATE_STATUS_LABELS[status];
  * the caller's transaction: the estate row is locked, the event checked against its current status
  * (409 naming the status and the allowed next ones otherwise), and the status written — so two
  * requests at once cannot both move it. Activation also stamps activatedAt, runs the release steps
- * already due, and gives "N days after activation" letters their due time.
+ * already due; what else a transition causes (letters' due times, the activation snapshot) hears
+ * 'estate.transitioned' in the same transaction.
  * Call `announceTransition` in the same transaction.
  */
-export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estateId: string, event: EstateEvent): Promise<AppliedTransition> {
+export async function applyTransition(tx: Db, ctx: BaseCtx, estateId: string, event: EstateEvent): Promise<AppliedTransition> {
   const [estate] = await tx.select().from(estates).where(eq(estates.id, estateId)).for('update');
   if (!estate) throw notFound('That estate');
   const from = isEstateStatus(estate.status) ? estate.status : 'planning';
@@ -61,13 +60,9 @@ export async function applyTransition(tx: Db, ctx: Pick<BaseCtx, 'clock'>, estat
     .update(estates)
     .set({ status: step.to, updatedAt: now, ...activation })
     .where(eq(estates.id, estateId));
-  if (step.to === 'active') {
-    await scheduleAfterActivation({ db: tx }, estateId, now);
-    await freezeActivationSnapshot(tx, estateId, now);
-  }
-  // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
-  if (from === 'active') await withdrawAfterActivation({ db: tx }, estateId, now);
-  return { estateId, event, from, to: step.to, at: now };
+  const applied = { estateId, event, from, to: step.to, at: now };
+  await publish({ ...ctx, db: tx }, 'estate.transitioned', { applied });
+  return applied;
 }
 
 /**

@@ -4,16 +4,13 @@ import type { TSessionUser, TSignInRequest } from '../../../core/auth.schemas.ts
 import { ERROR_CODES } from '../../../core/errors.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
+import { publish } from '../../events/bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { accountLockedMail } from '../../mail/templates/account-locked.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { checkInOnSignIn } from '../check-in/check-in-period.ts';
-import { cancelAccountDeletion } from '../account-deletion/cancel-account-deletion.ts';
-import { noteSignInAfterActivation } from '../activation-review/note-sign-in-after-activation.ts';
 import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
-import { recordSignInDevice } from '../security/login-alert.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { verifySecondFactor } from './second-factor.ts';
 import { sessionUser, startSession } from './sessions.ts';
@@ -93,14 +90,11 @@ export async function signIn(
   await inMailTransaction(ctx, async (txCtx) => {
     const { sessionId } = await startSession(txCtx, reply, user.id, ctx.meta, previousToken);
     await audit(txCtx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
-    // An active estate's owner signing in is news for its administrator and trustees (ADR 0075).
-    await noteSignInAfterActivation(txCtx, user);
+    await publish(txCtx, 'session.started', { user });
   });
-  await recordSignInDevice(ctx, user);
-  await checkInOnSignIn(ctx, user.id);
-  // Signing in during the grace period of "Delete my account" cancels it (the page says so).
-  const deletionCancelled = await cancelAccountDeletion(ctx, user.id);
-  return { user: await sessionUser(ctx, user.id), deletionCancelled };
+  const signedIn = { user, outcome: { deletionCancelled: false } };
+  await publish(ctx, 'user.signed-in', signedIn);
+  return { user: await sessionUser(ctx, user.id), deletionCancelled: signedIn.outcome.deletionCancelled };
 }
 
 /**

@@ -1,0 +1,36 @@
+import { cancelAccountDeletion } from '../modules/account-deletion/cancel-account-deletion.ts';
+import { noteSignInAfterActivation } from '../modules/activation-review/note-sign-in-after-activation.ts';
+import { freezeActivationSnapshot } from '../modules/audit-integrity/freeze-activation-snapshot.ts';
+import { checkInOnSignIn } from '../modules/check-in/check-in-period.ts';
+import { scheduleAfterActivation } from '../modules/future-messages/schedule-after-activation.ts';
+import { withdrawAfterActivation } from '../modules/future-messages/withdraw-after-activation.ts';
+import { recordSignInDevice } from '../modules/security/login-alert.ts';
+import type { EventBus } from './bus.ts';
+
+/** The one place that wires modules' side effects to the events that cause them (publishers never import these). */
+export const subscribers: EventBus = {
+  // An active estate's owner signing in is news for its administrator and trustees (ADR 0075).
+  'session.started': [(ctx, { user }) => noteSignInAfterActivation(ctx, user)],
+  'user.signed-in': [
+    async (ctx, { user }) => {
+      await recordSignInDevice(ctx, user);
+    },
+    (ctx, { user }) => checkInOnSignIn(ctx, user.id),
+    // Signing in during the grace period of "Delete my account" cancels it (the page says so).
+    async (ctx, { user, outcome }) => {
+      outcome.deletionCancelled = await cancelAccountDeletion(ctx, user.id);
+    },
+  ],
+  'estate.transitioned': [
+    async (ctx, { applied }) => {
+      if (applied.to === 'active') await scheduleAfterActivation(ctx, applied.estateId, applied.at);
+    },
+    async (ctx, { applied }) => {
+      if (applied.to === 'active') await freezeActivationSnapshot(ctx.db, applied.estateId, applied.at);
+    },
+    // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
+    async (ctx, { applied }) => {
+      if (applied.from === 'active') await withdrawAfterActivation(ctx, applied.estateId, applied.at);
+    },
+  ],
+};
