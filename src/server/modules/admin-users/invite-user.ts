@@ -9,9 +9,10 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { makeEstateOwner } from '../auth/sign-up.ts';
-import { createInvitation } from '../invitations/create-invitation.ts';
+import { createInvitation } from '../../invitations/create-invitation.ts';
 import { tellStaffGrant } from './tell-staff-grant.ts';
-import { getPlatformUser, STAFF_KIND } from './user-view.ts';
+import { getPlatformUser } from './user-view.ts';
+import { STAFF_KIND } from '../../invitations/find-invitation.ts';
 
 const dateOf = (d: Date) =>
   d.toLocaleDateString('en-GB', {

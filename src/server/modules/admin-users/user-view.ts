@@ -6,9 +6,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like.ts';
-
-/** Invitations an admin sends (Add User, Add Estate): accepting one activates the invited account. */
-export const STAFF_KIND = 'staff';
+import { STAFF_KIND } from '../../invitations/find-invitation.ts';
 
 /** Search: the account's name or email contains the text (LIKE-escaped); none when there is no text. */
 export function nameOrEmailMatches(q: string | undefined): SQL | undefined {

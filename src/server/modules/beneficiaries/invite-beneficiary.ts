@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { eq } from 'drizzle-orm';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { createInvitation } from '../invitations/create-invitation.ts';
+import { createInvitation } from '../../invitations/create-invitation.ts';
 import type { BeneficiaryRow } from './beneficiary-view.ts';
 
 /**

@@ -5,7 +5,7 @@ import { userRoles } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { detachRemovedRecipient, noticeRecipientRemoved } from '../future-messages/recipient-changes.ts';
-import { withdrawInvitations } from '../invitations/create-invitation.ts';
+import { withdrawInvitations } from '../../invitations/create-invitation.ts';
 import { ownBeneficiary } from './beneficiary-view.ts';
 
 /**

@@ -5,7 +5,7 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { rescheduleBirthdayMessages } from '../future-messages/recipient-changes.ts';
-import { withdrawInvitations } from '../invitations/create-invitation.ts';
+import { withdrawInvitations } from '../../invitations/create-invitation.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';

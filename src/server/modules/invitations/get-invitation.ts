@@ -4,13 +4,12 @@ import type { TInvitationInfo } from '../../../core/invitations.schemas.ts';
 import { personaFor } from '../../../core/personas.ts';
 import { isRole, type Role } from '../../../core/roles.ts';
 import { withArticle } from '../admin-users/invite-user.ts';
-import { STAFF_KIND } from '../admin-users/user-view.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { invitationData } from '../planner-invitations/planner-invitation-view.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { findOpenInvitation, PLANNER_CLIENT_KIND, type OpenInvitation } from './find-invitation.ts';
+import { findOpenInvitation, PLANNER_CLIENT_KIND, STAFF_KIND, type OpenInvitation } from '../../invitations/find-invitation.ts';
 
 export function describeInvitation(open: OpenInvitation, systemName: string): { summary: string; roleLabel: string; suggestedName: string } {
   const { invitation, ownerName, inviterName, beneficiary, member } = open;

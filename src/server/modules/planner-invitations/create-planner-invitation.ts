@@ -11,7 +11,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { eq } from 'drizzle-orm';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { createInvitation } from '../invitations/create-invitation.ts';
+import { createInvitation } from '../../invitations/create-invitation.ts';
 import { assertCanInvite } from './planner-invitation-rules.ts';
 import { PLANNER_CLIENT_KIND, toPlannerInvitation } from './planner-invitation-view.ts';
 

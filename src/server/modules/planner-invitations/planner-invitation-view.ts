@@ -6,7 +6,7 @@ import {
   type TPlannerInvitationData,
 } from '../../../core/planner-invitations.schemas.ts';
 import { invitations } from '../../db/schema/estates.ts';
-import { PLANNER_CLIENT_KIND } from '../invitations/find-invitation.ts';
+import { PLANNER_CLIENT_KIND } from '../../invitations/find-invitation.ts';
 
 export { PLANNER_CLIENT_KIND };
 

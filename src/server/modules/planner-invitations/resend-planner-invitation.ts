@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed, rateLimited } from '../../mail/send-limits.ts';
 import { invitationMail } from '../../mail/templates/invitation.ts';
-import { DAY_MS, invitationLink } from '../invitations/create-invitation.ts';
+import { DAY_MS, invitationLink } from '../../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';

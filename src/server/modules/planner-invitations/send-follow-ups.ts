@@ -7,7 +7,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates/invitation.ts';
-import { invitationLink } from '../invitations/create-invitation.ts';
+import { invitationLink } from '../../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { createInvitation } from '../invitations/create-invitation.ts';
+import { createInvitation } from '../../invitations/create-invitation.ts';
 import { supportRoleLabel, type MemberRow } from './member-view.ts';
 
 /**

@@ -4,7 +4,7 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { withdrawInvitations } from '../invitations/create-invitation.ts';
+import { withdrawInvitations } from '../../invitations/create-invitation.ts';
 import { notify } from '../../notices/notify.ts';
 import { ownMember } from './member-view.ts';
 

@@ -1,14 +1,14 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { INVITATION_TTL_DAYS } from '../../../core/invitations.schemas.ts';
-import type { Role } from '../../../core/roles.ts';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { invitations } from '../../db/schema/estates.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { inMailTransaction } from '../../mail/mailer.ts';
-import { assertInvitationAllowed } from '../../mail/send-limits.ts';
-import { invitationMail } from '../../mail/templates/invitation.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { INVITATION_TTL_DAYS } from '../../core/invitations.schemas.ts';
+import type { Role } from '../../core/roles.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { invitations } from '../db/schema/estates.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+import { inMailTransaction } from '../mail/mailer.ts';
+import { assertInvitationAllowed } from '../mail/send-limits.ts';
+import { invitationMail } from '../mail/templates/invitation.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
 
 export interface InvitationInput {
   kind: 'beneficiary' | 'support-team' | 'planner-client' | 'staff';

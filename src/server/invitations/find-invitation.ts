@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { ERROR_CODES } from '../../../core/errors.ts';
-import { INVITATION_ERROR_CODES } from '../../../core/invitations.schemas.ts';
-import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { beneficiaries, estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { sha256 } from '../../lib/tokens.ts';
-import { STAFF_KIND } from '../admin-users/user-view.ts';
+import { ERROR_CODES } from '../../core/errors.ts';
+import { INVITATION_ERROR_CODES } from '../../core/invitations.schemas.ts';
+import type { BaseCtx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { beneficiaries, estates, invitations, supportTeamMembers } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sha256 } from '../lib/tokens.ts';
+
+/** Invitations an admin sends (Add User, Add Estate): accepting one activates the invited account. */
+export const STAFF_KIND = 'staff';
 
 /** A legacy planner invited someone to become their client (planner-invitations module). */
 export const PLANNER_CLIENT_KIND = 'planner-client';
