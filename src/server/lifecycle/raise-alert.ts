@@ -3,7 +3,7 @@ import type { Deps } from '../context.ts';
 import { estateAlerts } from '../db/schema/lifecycle.ts';
 import { administratorsOf } from '../access/estate-roles.ts';
 import { notify } from '../notices/notify.ts';
-import { loadEstateAdministratorSettings } from '../modules/estate-administration/administrator-settings.ts';
+import { loadEstateAdministratorSettings } from '../settings/estate-administrator-settings.ts';
 
 export interface AlertInput {
   estateId: string;

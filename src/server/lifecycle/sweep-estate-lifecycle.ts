@@ -10,10 +10,10 @@ import { administratorsOf } from '../access/estate-roles.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { notifyEstateStatusChanged } from '../notices/notify-estate-status.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
-import { verificationRulesOf } from '../modules/estate-administration/administrator-settings.ts';
-import { overdueProofAlertKey } from '../modules/verifications/leftover-proofs.ts';
+import { verificationRulesOf } from '../settings/estate-administrator-settings.ts';
+import { overdueProofAlertKey } from './leftover-proofs.ts';
 import { raiseAlert } from './raise-alert.ts';
-import { proofLabel } from '../modules/estate-reports/report-view.ts';
+import { proofLabel } from './report-view.ts';
 import { announceTransition, applyTransition } from './transition-estate.ts';
 
 const SHORTEST_TIMEOUT_MS = Math.min(...Object.values(VERIFICATION_TIMEOUT_MS));

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { estateReportToOwnerNotice, isReportStage } from '../mail/templates/estate-report-to-owner.ts';
 import { signInUrl } from '../mail/templates/frame.ts';
-import { assertQuorumReached, assertReleaseWindowOver } from '../modules/release-safeguards/gates.ts';
+import { assertQuorumReached, assertReleaseWindowOver } from './release-gates.ts';
 import { notifyEstateStatusChanged } from '../notices/notify-estate-status.ts';
 import { notify } from '../notices/notify.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';

@@ -27,8 +27,8 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { completionFacts } from '../dashboard/completion-facts.ts';
 import { endIncapacity } from '../incapacity/end-incapacity.ts';
 import { administeredBeneficiaryPage } from './estate-beneficiaries.ts';
-import { currentReportOf, windowEndOf } from '../release-safeguards/gates.ts';
-import { reportView } from '../estate-reports/report-view.ts';
+import { currentReportOf, windowEndOf } from '../../lifecycle/release-gates.ts';
+import { reportView } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
 export const ADMINISTERED_ESTATE_PAGE_SIZE = 25;

@@ -1,17 +1,8 @@
-import { DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS, ZEstateAdministratorSettings, type TEstateAdministratorSettings } from '../../../core/lifecycle.schemas.ts';
-import type { Ctx, Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { TEstateAdministratorSettings } from '../../../core/lifecycle.schemas.ts';
+import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { loadSettingsData, mergeSettingsData } from '../../notices/notification-settings.ts';
-
-export const ESTATE_ADMINISTRATOR_KEY = 'estateAdmin';
-
-/** One administrator's settings (stored beside their other settings), the defaults filling gaps. */
-export async function loadEstateAdministratorSettings(db: Db, userId: string): Promise<TEstateAdministratorSettings> {
-  const stored = (await loadSettingsData(db, userId))[ESTATE_ADMINISTRATOR_KEY];
-  const parsed = ZEstateAdministratorSettings.safeParse({ ...DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) });
-  return parsed.success ? parsed.data : DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS;
-}
+import { mergeSettingsData } from '../../notices/notification-settings.ts';
+import { ESTATE_ADMINISTRATOR_KEY, loadEstateAdministratorSettings } from '../../settings/estate-administrator-settings.ts';
 
 export const getEstateAdministratorSettings = (ctx: Ctx) => loadEstateAdministratorSettings(ctx.db, ctx.actor.userId);
 
@@ -19,19 +10,4 @@ export async function updateEstateAdministratorSettings(ctx: Ctx, input: TEstate
   await mergeSettingsData(ctx.db, ctx.actor.userId, { [ESTATE_ADMINISTRATOR_KEY]: input }, ctx.clock.now());
   await audit(ctx, { action: 'estate_admin.settings_updated', details: { verificationTimeout: input.verificationTimeout, requiredDocuments: input.requiredDocuments.length } });
   return getEstateAdministratorSettings(ctx);
-}
-
-/**
- * The rules an estate is verified by, from its administrators' settings: every document any of
- * them requires, and the shortest timeout (the strictest wins when there are several).
- */
-export async function verificationRulesOf(deps: Pick<Deps, 'db'>, adminIds: readonly string[]): Promise<TEstateAdministratorSettings> {
-  if (!adminIds.length) return DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS;
-  const all = await Promise.all(adminIds.map((id) => loadEstateAdministratorSettings(deps.db, id)));
-  const order = ['24h', '48h', '72h', '1w'] as const;
-  return {
-    ...all[0]!,
-    requiredDocuments: [...new Set(all.flatMap((s) => s.requiredDocuments))],
-    verificationTimeout: order.find((o) => all.some((s) => s.verificationTimeout === o)) ?? DEFAULT_ESTATE_ADMINISTRATOR_SETTINGS.verificationTimeout,
-  };
 }

@@ -9,7 +9,7 @@ import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administratorsOf, reporterLinkOf } from '../../access/estate-roles.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { verificationRulesOf } from '../estate-administration/administrator-settings.ts';
+import { verificationRulesOf } from '../../settings/estate-administrator-settings.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -19,7 +19,7 @@ import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from '../verifications/p
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { recordReportSafeguards } from '../release-safeguards/advance-quorum.ts';
 import { afterReportMade } from '../release-safeguards/start-safeguards.ts';
-import { reportView } from './report-view.ts';
+import { reportView } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
 const isProofType = (name: string): name is ProofDocumentType => (PROOF_DOCUMENT_KEYS as string[]).includes(name);

@@ -7,7 +7,7 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { mayReportSql, reportableEstatesOf } from '../../access/estate-roles.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
-import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
+import { reportSafeguardsViews } from '../../lifecycle/report-safeguards-view.ts';
 
 /**
  * One page of the estates the caller may report about (as a beneficiary or support-team member), in

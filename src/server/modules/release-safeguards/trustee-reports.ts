@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
-import { reportSafeguardsViews } from './report-safeguards-view.ts';
+import { reportSafeguardsViews } from '../../lifecycle/report-safeguards-view.ts';
 
 /**
  * The reports matching `where` that the signed-in user was asked about as a trustee, newest report

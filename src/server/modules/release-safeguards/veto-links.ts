@@ -10,8 +10,8 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { withdrawOwnersReport } from '../estate-reports/owner-lifecycle.ts';
-import { windowEndOf } from './gates.ts';
+import { withdrawOwnersReport } from '../../lifecycle/withdraw-owners-report.ts';
+import { windowEndOf } from '../../lifecycle/release-gates.ts';
 
 /** How long an emailed cancel link works (a new one comes with every daily reminder). */
 export const VETO_LINK_HOURS = 48;

@@ -6,7 +6,7 @@ import { verificationItems } from '../../db/schema/lifecycle.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { verifyRefusals } from '../../access/report-duties.ts';
 import { afterCursor, descending, keysetPage } from '../../lib/keyset.ts';
-import { getEstateAdministratorSettings } from '../estate-administration/administrator-settings.ts';
+import { loadEstateAdministratorSettings } from '../../settings/estate-administrator-settings.ts';
 import { cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
 
 /** The administrator's verification items (only estates they administer), paged newest first, with counts. */
@@ -26,7 +26,7 @@ export async function listVerifications(
     .where(scope)
     .groupBy(verificationItems.status);
   const n = (s: string) => counted.find((c) => c.status === s)?.n ?? 0;
-  const { verificationTimeout } = await getEstateAdministratorSettings(ctx);
+  const { verificationTimeout } = await loadEstateAdministratorSettings(ctx.db, ctx.actor.userId);
   const { page, nextCursor } = keysetPage(rows, VERIFICATION_PAGE_SIZE, cursorOf);
   const refusals = await verifyRefusals(ctx.db, ctx.actor.userId, page.map((r) => ({ ...r.item, report: r.report })));
   const now = ctx.clock.now();

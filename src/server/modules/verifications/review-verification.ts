@@ -12,10 +12,10 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../../notices/notify.ts';
-import { getEstateAdministratorSettings, verificationRulesOf } from '../estate-administration/administrator-settings.ts';
+import { loadEstateAdministratorSettings, verificationRulesOf } from '../../settings/estate-administrator-settings.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
-import { settleLeftoverProofs } from './leftover-proofs.ts';
-import { proofLabel } from '../estate-reports/report-view.ts';
+import { settleLeftoverProofs } from '../../lifecycle/leftover-proofs.ts';
+import { proofLabel } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition, type AppliedTransition } from '../../lifecycle/transition-estate.ts';
 import { toVerificationItem, verificationRows } from './verification-view.ts';
 
@@ -31,7 +31,7 @@ async function findItem(ctx: Ctx, id: string) {
 
 async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
   const [row] = await verificationRows(ctx.db, eq(verificationItems.id, id), 1);
-  const { verificationTimeout } = await getEstateAdministratorSettings(ctx);
+  const { verificationTimeout } = await loadEstateAdministratorSettings(ctx.db, ctx.actor.userId);
   const cannotReview = await verifyRefusal(ctx.db, ctx.actor.userId, { ...row!.item, report: row!.report });
   return toVerificationItem(row!, ctx.clock.now(), verificationTimeout, cannotReview);
 }

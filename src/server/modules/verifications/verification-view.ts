@@ -5,7 +5,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { cursorTime } from '../../lib/keyset.ts';
-import { proofLabel } from '../estate-reports/report-view.ts';
+import { proofLabel } from '../../lifecycle/report-view.ts';
 
 export const VERIFICATION_PAGE_SIZE = 25;
 

@@ -5,13 +5,13 @@
  * - `activated` needs the veto window of the report to be over.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { countdownWords, vetoWindowEnd, windowOver } from '../../../core/quorum.ts';
-import type { Db } from '../../db/client.ts';
-import { estateReports } from '../../db/schema/lifecycle.ts';
-import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
-import { conflict } from '../../lib/app-error.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { releaseRulesOf } from '../../settings/release-rules-of.ts';
+import { countdownWords, vetoWindowEnd, windowOver } from '../../core/quorum.ts';
+import type { Db } from '../db/client.ts';
+import { estateReports } from '../db/schema/lifecycle.ts';
+import { reportSafeguards, trusteeRequests } from '../db/schema/report-safeguards.ts';
+import { conflict } from '../lib/app-error.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
+import { releaseRulesOf } from '../settings/release-rules-of.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 

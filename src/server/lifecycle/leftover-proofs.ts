@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { estateAlerts, verificationItems } from '../../db/schema/lifecycle.ts';
+import type { Db } from '../db/client.ts';
+import { estateAlerts, verificationItems } from '../db/schema/lifecycle.ts';
 
 /** The dedupe key of the sweep's "waited longer than the verification timeout" alert for one proof. */
 export const overdueProofAlertKey = (itemId: string) => `timeout:${itemId}`;

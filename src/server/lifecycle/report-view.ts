@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { PROOF_DOCUMENT_TYPES, type ProofDocumentType, type TEstateReport } from '../../../core/lifecycle.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { reportSafeguardsViews } from '../release-safeguards/report-safeguards-view.ts';
-import { files } from '../../db/schema/files.ts';
-import { type estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { PROOF_DOCUMENT_TYPES, type ProofDocumentType, type TEstateReport } from '../../core/lifecycle.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { reportSafeguardsViews } from './report-safeguards-view.ts';
+import { files } from '../db/schema/files.ts';
+import { type estateReports, verificationItems } from '../db/schema/lifecycle.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
-import { makePdf, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
-import { estateAlerts, estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
-import type { TVerificationPage } from '../../../core/lifecycle.schemas.ts';
+import { insertEstateWithTeam } from '../../../test/factories/lifecycle.ts';
+import { makePdf, multipartBody, type FormPart } from '../../../test/factories/files.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../test/helpers.ts';
+import { estateAlerts, estateReports, verificationItems } from '../db/schema/lifecycle.ts';
+import type { TVerificationPage } from '../../core/lifecycle.schemas.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('proofs of a closed report', () => {
     }
     expect((await r.page()).counts.pending).toBe(2);
 
-    const migration = readFileSync(new URL('../../db/migrations/0019_settle-leftover-proofs.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../db/migrations/0019_settle-leftover-proofs.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
 
     const after = await r.page();

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { countdownWords, vetoWindowEnd, windowOver } from '../../../core/quorum.ts';
-import { DEFAULT_RELEASE_RULES } from '../../../core/safeguards.schemas.ts';
-import type { TReportSafeguards } from '../../../core/trustee.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { estateReports } from '../../db/schema/lifecycle.ts';
-import { reportSafeguards, trusteeRequests } from '../../db/schema/report-safeguards.ts';
-import { releaseRules } from '../../db/schema/safeguards.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { countdownWords, vetoWindowEnd, windowOver } from '../../core/quorum.ts';
+import { DEFAULT_RELEASE_RULES } from '../../core/safeguards.schemas.ts';
+import type { TReportSafeguards } from '../../core/trustee.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { estateReports } from '../db/schema/lifecycle.ts';
+import { reportSafeguards, trusteeRequests } from '../db/schema/report-safeguards.ts';
+import { releaseRules } from '../db/schema/safeguards.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 
@@ -17,9 +17,9 @@ export async function reportSafeguardsView(db: Db, report: ReportRow, now: Date)
 
 /**
  * The countdown and quorum of many reports in at most four queries, whatever their number: their
- * safeguards, their confirmations (distinct trustees other than the reporter, as gates.ts
+ * safeguards, their confirmations (distinct trustees other than the reporter, as release-gates.ts
  * confirmationsFor counts them), and — only for a report from before safeguards were recorded —
- * its estate's veto days and the platform's time zone (as gates.ts windowEndOf falls back).
+ * its estate's veto days and the platform's time zone (as release-gates.ts windowEndOf falls back).
  */
 export async function reportSafeguardsViews(db: Db, reports: readonly ReportRow[], now: Date): Promise<Map<string, TReportSafeguards>> {
   const out = new Map<string, TReportSafeguards>();
