@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import type { TVetoLinkPreview } from '../../core/trustee.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { CenteredPage } from '../components/ui/centered-page.tsx';
-import { tokenFromFragment } from '../features/account/api.ts';
+import { EmailedLinkPage, useEmailedLinkToken } from '../components/ui/emailed-link-page.tsx';
 import { releaseSafeguardsApi } from '../features/release-safeguards/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useAction } from '../lib/use-action.ts';
@@ -15,9 +14,9 @@ import { useAction } from '../lib/use-action.ts';
  * "Cancel this report" button uses up the single-use link and withdraws the report.
  */
 export function Component() {
-  const [token] = useState(tokenFromFragment);
+  const token = useEmailedLinkToken();
   const [preview, setPreview] = useState<TVetoLinkPreview | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(token ? null : 'This link is incomplete. Open the link from the email again.');
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { busy, error, run } = useAction();
 
@@ -29,21 +28,26 @@ export function Component() {
       .catch((e: unknown) => setLoadError(e instanceof ApiError ? e.message : 'This link could not be read. Please try again.'));
   }, [token]);
 
-  if (done) {
-    return (
-      <CenteredPage title="The report was cancelled">
-        <div role="status" className="space-y-5 text-base text-stone-700">
-          <p>Your estate is back in planning and nothing was released. The person who reported it and your estate administrator have been told.</p>
-          <Link to="/sign-in" className="font-semibold text-accent-text hover:underline">
-            Sign in
-          </Link>
-        </div>
-      </CenteredPage>
-    );
-  }
-
   return (
-    <CenteredPage title="Cancel this report" description="Someone reported your passing or incapacity. If it is not true, cancel it here.">
+    <EmailedLinkPage
+      token={token}
+      title="Cancel this report"
+      description="Someone reported your passing or incapacity. If it is not true, cancel it here."
+      incompleteHint="Open the link from the email again, or sign in to cancel the report from your dashboard."
+      done={
+        done && {
+          title: 'The report was cancelled',
+          body: (
+            <>
+              <p>Your estate is back in planning and nothing was released. The person who reported it and your estate administrator have been told.</p>
+              <Link to="/sign-in" className="font-semibold text-accent-text hover:underline">
+                Sign in
+              </Link>
+            </>
+          ),
+        }
+      }
+    >
       <div className="space-y-5">
         {loadError && <Alert tone="error">{loadError}</Alert>}
         {preview && (
@@ -71,6 +75,6 @@ export function Component() {
           Cancel this report
         </Button>
       </div>
-    </CenteredPage>
+    </EmailedLinkPage>
   );
 }

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Form, Link, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import type { TSessionUser } from '../../core/auth.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { CenteredPage } from '../components/ui/centered-page.tsx';
+import { EmailedLinkPage, useEmailedLinkToken } from '../components/ui/emailed-link-page.tsx';
 import { api, ApiError } from '../lib/api.ts';
 import { TextField } from '../components/ui/field.tsx';
-import { tokenFromFragment } from '../features/account/api.ts';
 import { formText, type FieldErrors } from '../lib/form.ts';
 import { homePathFor, refreshSession } from '../lib/session.ts';
 
@@ -39,10 +37,11 @@ export async function action({ request }: ActionFunctionArgs): Promise<ConfirmRe
 export function Component() {
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';
-  // Read once: submitting the form navigates to the same path without the fragment.
-  const [token] = useState(tokenFromFragment);
+  const token = useEmailedLinkToken();
   return (
-    <CenteredPage
+    <EmailedLinkPage
+      token={token}
+      incompleteHint="Open the link from the email again, or sign up again to get a new one."
       title="Finish creating your account"
       description="Your email address is confirmed by this link. Enter the password you chose, and your account is ready."
       footer={
@@ -70,6 +69,6 @@ export function Component() {
           Create my account
         </Button>
       </Form>
-    </CenteredPage>
+    </EmailedLinkPage>
   );
 }

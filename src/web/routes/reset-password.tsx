@@ -4,9 +4,9 @@ import { ZResetPasswordRequest } from '../../core/account-links.schemas.ts';
 import { PASSWORD_MIN_LENGTH } from '../../core/constants.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
-import { CenteredPage } from '../components/ui/centered-page.tsx';
+import { EmailedLinkPage, useEmailedLinkToken } from '../components/ui/emailed-link-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
-import { accountApi, tokenFromFragment } from '../features/account/api.ts';
+import { accountApi } from '../features/account/api.ts';
 import { fieldErrorsFromIssues, formText } from '../lib/form.ts';
 import { useAction } from '../lib/use-action.ts';
 
@@ -15,7 +15,7 @@ import { useAction } from '../lib/use-action.ts';
  * out of server logs). A new password ends every session; the user then signs in with it.
  */
 export function Component() {
-  const [token] = useState(tokenFromFragment);
+  const token = useEmailedLinkToken();
   const { busy, error, fields, setFields, run } = useAction();
   const [done, setDone] = useState(false);
 
@@ -45,29 +45,27 @@ export function Component() {
     </>
   );
 
-  if (done) {
-    return (
-      <CenteredPage title="Your password was changed">
-        <div role="status" className="space-y-5 text-base text-stone-700">
-          <p>You were signed out everywhere. Sign in with your new password.</p>
-          <Link to="/sign-in" className={buttonClasses('primary', 'md', 'w-full')}>
-            Sign in
-          </Link>
-        </div>
-      </CenteredPage>
-    );
-  }
-
-  if (!token) {
-    return (
-      <CenteredPage title="This link is incomplete" footer={askAgain}>
-        <p className="text-base text-stone-700">Open the link from the email again, or ask for a new one.</p>
-      </CenteredPage>
-    );
-  }
-
   return (
-    <CenteredPage title="Choose a new password" description="Setting a new password signs you out on every device." footer={askAgain}>
+    <EmailedLinkPage
+      token={token}
+      title="Choose a new password"
+      description="Setting a new password signs you out on every device."
+      footer={askAgain}
+      incompleteHint="Open the link from the email again, or ask for a new one."
+      done={
+        done && {
+          title: 'Your password was changed',
+          body: (
+            <>
+              <p>You were signed out everywhere. Sign in with your new password.</p>
+              <Link to="/sign-in" className={buttonClasses('primary', 'md', 'w-full')}>
+                Sign in
+              </Link>
+            </>
+          ),
+        }
+      }
+    >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
@@ -84,6 +82,6 @@ export function Component() {
           Set new password
         </Button>
       </form>
-    </CenteredPage>
+    </EmailedLinkPage>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { TConfirmEmailResponse } from '../../core/account-links.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { CenteredPage } from '../components/ui/centered-page.tsx';
-import { accountApi, tokenFromFragment } from '../features/account/api.ts';
+import { EmailedLinkPage, useEmailedLinkToken } from '../components/ui/emailed-link-page.tsx';
+import { accountApi } from '../features/account/api.ts';
 import { refreshSession } from '../lib/session.ts';
 import { useAction } from '../lib/use-action.ts';
 
@@ -13,7 +13,7 @@ import { useAction } from '../lib/use-action.ts';
  * click confirms, so a mail scanner opening the link confirms nothing.
  */
 export function Component() {
-  const [token] = useState(tokenFromFragment);
+  const token = useEmailedLinkToken();
   const { busy, error, run } = useAction();
   const [result, setResult] = useState<TConfirmEmailResponse | null>(null);
 
@@ -24,32 +24,36 @@ export function Component() {
     });
   }
 
-  if (result) {
-    return (
-      <CenteredPage title={result.changed ? 'Your email address was changed' : 'Your email address is confirmed'}>
-        <div role="status" className="space-y-5 text-base text-stone-700">
-          <p>
-            {result.changed ? 'You now sign in with ' : 'Thank you: '}
-            <strong className="break-all">{result.email}</strong>
-            {result.changed ? '.' : ' is confirmed.'}
-          </p>
-          <Link to="/sign-in" className="font-semibold text-accent-text hover:underline">
-            Go to sign in
-          </Link>
-        </div>
-      </CenteredPage>
-    );
-  }
-
   return (
-    <CenteredPage title="Confirm your email address" description="Confirm that this address is yours, for your account.">
+    <EmailedLinkPage
+      token={token}
+      title="Confirm your email address"
+      description="Confirm that this address is yours, for your account."
+      incompleteHint="Open the link from the email again."
+      done={
+        result && {
+          title: result.changed ? 'Your email address was changed' : 'Your email address is confirmed',
+          body: (
+            <>
+              <p>
+                {result.changed ? 'You now sign in with ' : 'Thank you: '}
+                <strong className="break-all">{result.email}</strong>
+                {result.changed ? '.' : ' is confirmed.'}
+              </p>
+              <Link to="/sign-in" className="font-semibold text-accent-text hover:underline">
+                Go to sign in
+              </Link>
+            </>
+          ),
+        }
+      }
+    >
       <div className="space-y-5">
-        {!token && <Alert tone="error">This link is incomplete. Open the link from the email again.</Alert>}
         {error && <Alert tone="error">{error}</Alert>}
-        <Button onClick={() => void confirm()} loading={busy} disabled={!token} className="w-full">
+        <Button onClick={() => void confirm()} loading={busy} className="w-full">
           Confirm email address
         </Button>
       </div>
-    </CenteredPage>
+    </EmailedLinkPage>
   );
 }

@@ -17,7 +17,3 @@ export const accountApi = {
   sendVerification: () => api.post<TSendVerificationResponse>('/api/v1/account/email/verification'),
 };
 
-/** The token of an emailed link: in the fragment (`#token`), read once when the page opens. */
-export function tokenFromFragment(): string {
-  return typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.replace(/^#/, ''));
-}

@@ -7,7 +7,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { tokenFromFragment } from '../../features/account/api.ts';
+import { useEmailedLinkToken } from '../../components/ui/emailed-link-page.tsx';
 import { legacyExportApi } from '../../features/legacy-export/api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -21,7 +21,7 @@ type State = { kind: 'checking' } | { kind: 'ready'; link: TLegacyExportLinkStat
  * without using it up, then offers the one download. A used or expired link says so plainly.
  */
 export function Component() {
-  const [token] = useState(tokenFromFragment);
+  const token = useEmailedLinkToken();
   const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'invalid', message: 'This link is incomplete. Open the link from the email again.' });
 
   useEffect(() => {
