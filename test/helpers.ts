@@ -13,7 +13,7 @@ import { outboxEmails } from '../src/server/db/schema/system.ts';
 import { sessions } from '../src/server/db/schema/users.ts';
 import { AdjustableClock } from '../src/server/lib/clock.ts';
 import { randomToken, sha256 } from '../src/server/lib/tokens.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/modules/auth/sessions.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../src/server/identity/sessions.ts';
 import { insertOwner, type InsertedUser } from './factories/users.ts';
 import { withDatabase } from './global-setup.ts';
 

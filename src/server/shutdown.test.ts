@@ -9,7 +9,7 @@ import { copyTemplateDatabase } from '../../test/helpers.ts';
 import { ERROR_CODES } from '../core/errors.ts';
 import { rawRequest } from '../../test/raw-http.ts';
 import { sleep, startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from './modules/auth/sessions.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from './identity/sessions.ts';
 
 /**
  * The real server process (main.ts under tsx) receives SIGTERM while requests are still arriving:

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
-import { CSRF_COOKIE } from '../modules/auth/sessions.ts';
+import { CSRF_COOKIE } from '../identity/sessions.ts';
 import { EMBEDDED_DATABASE, EMBEDDED_USER } from './embedded-postgres.ts';
 
 /**

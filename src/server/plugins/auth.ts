@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../core/errors.ts';
 import { can, type Permission } from '../../core/permissions.ts';
 import type { Actor, BaseCtx, Ctx, Deps, RequestMeta } from '../context.ts';
 import { safeEqual } from '../lib/tokens.ts';
-import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession } from '../modules/auth/sessions.ts';
+import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession } from '../identity/sessions.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
 import { refuseFrozenEstateWrite } from './estate-freeze.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAccountDeletionScheduled, ZRequestAccountDeletion } from '../../../core/account-deletion.schemas.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { SESSION_COOKIE } from '../../identity/sessions.ts';
 import { requestAccountDeletion } from './request-account-deletion.ts';
 
 /** Passwords and codes are guessed one try at a time: a few tries a minute per account. */

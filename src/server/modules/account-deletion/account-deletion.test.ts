@@ -13,7 +13,7 @@ import { files } from '../../db/schema/files.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 
 let t: TestApp;
 beforeAll(async () => {

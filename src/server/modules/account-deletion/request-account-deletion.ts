@@ -9,9 +9,9 @@ import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { accountDeletionScheduledMail } from '../../mail/templates/account-deletion-scheduled.ts';
-import { rolesOf } from '../auth/sessions.ts';
+import { rolesOf } from '../../identity/sessions.ts';
 import { confirmIdentity } from '../security/confirm-identity.ts';
-import { loadActorUser } from '../security/load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /** Roles that carry duties to other families or to the platform: the account cannot simply go (ADR 0037). */

@@ -14,7 +14,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { emailChangeConfirmationMail } from '../../mail/templates/email-change-confirmation.ts';
 import { emailChangeRequestedMail } from '../../mail/templates/email-change-requested.ts';
 import { emailChangeTakenMail } from '../../mail/templates/email-change-taken.ts';
-import { loadActorUser } from '../security/load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
 

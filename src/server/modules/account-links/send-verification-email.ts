@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailVerificationMail } from '../../mail/templates/email-verification.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadActorUser, type UserRow } from '../security/load-user.ts';
+import { loadActorUser, type UserRow } from '../../identity/load-user.ts';
 import type { Ctx } from '../../context.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';

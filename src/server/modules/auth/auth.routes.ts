@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { demoSignIn } from './demo-sign-in.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from './sessions.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, actorToSessionUser, endSession } from '../../identity/sessions.ts';
 import { signIn } from './sign-in.ts';
 import { confirmSignUp, requestSignUp } from './sign-up.ts';
 

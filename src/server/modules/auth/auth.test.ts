@@ -5,7 +5,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { insertUser, type InsertedUser } from '../../../../test/factories/users.ts';
 import { Browser, buildTestApp, emailsTo, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { totpFor } from './second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from './sign-in.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { sessionUser, startSession } from './sessions.ts';
+import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /**
  * Demo mode only: sign in as the persona's seeded demo user (landing page "View Dashboard"). A

@@ -12,8 +12,8 @@ import { accountLockedMail } from '../../mail/templates/account-locked.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { verifySecondFactor } from './second-factor.ts';
-import { sessionUser, startSession } from './sessions.ts';
+import { verifySecondFactor } from '../../identity/second-factor.ts';
+import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /**
  * The one answer for every refusal before the password is known to be right: an unknown email, a

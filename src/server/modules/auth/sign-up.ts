@@ -24,7 +24,7 @@ import { signUpExistingAccountMail } from '../../mail/templates/sign-up-existing
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { sessionUser, startSession } from './sessions.ts';
+import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */
 export const SIGN_UP_KIND = 'sign-up';

@@ -12,7 +12,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { SESSION_COOKIE, sessionUser, startSession } from '../auth/sessions.ts';
+import { SESSION_COOKIE, sessionUser, startSession } from '../../identity/sessions.ts';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import { loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';

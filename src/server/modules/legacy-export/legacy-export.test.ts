@@ -7,7 +7,7 @@ import { insertOwner } from '../../../../test/factories/users.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { memoryMedia } from '../../db/schema/memories.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 
 const START = '/api/v1/legacy-exports';
 const LATEST = '/api/v1/legacy-exports/latest';

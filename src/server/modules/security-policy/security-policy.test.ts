@@ -6,7 +6,7 @@ import { DEFAULT_SYSTEM_SETTINGS } from '../../../core/system-settings.schemas.t
 import { adminAlerts } from '../../db/schema/admin.ts';
 import { auditLog, systemSettings } from '../../db/schema/system.ts';
 import { sessions, users } from '../../db/schema/users.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 import { mergeSystemSettings } from '../../settings/get-system-settings.ts';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { passwordChangedMail } from '../../mail/templates/password-changed.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { endOtherSessions } from '../auth/sessions.ts';
-import { loadActorUser } from './load-user.ts';
+import { endOtherSessions } from '../../identity/sessions.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 
 /**

@@ -6,7 +6,7 @@ import { insertUser } from '../../../../test/factories/users.ts';
 import { Browser, buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { sessions, users } from '../../db/schema/users.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { verifySecondFactor } from '../auth/second-factor.ts';
+import { verifySecondFactor } from '../../identity/second-factor.ts';
 import { recordFailure } from '../auth/sign-in.ts';
-import { loadActorUser, type UserRow } from './load-user.ts';
+import { loadActorUser, type UserRow } from '../../identity/load-user.ts';
 
 /**
  * What a purpose asks for. `recent` (revealing a secret, an export's secrets): the password, or a

@@ -5,9 +5,9 @@ import { users } from '../../db/schema/users.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { totpStepOf } from '../auth/second-factor.ts';
+import { totpStepOf } from '../../identity/second-factor.ts';
 import { notify } from '../../notices/notify.ts';
-import { loadActorUser } from './load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
 
 /** Finish turning two-factor on with a code from the app; returns the recovery codes, once. */

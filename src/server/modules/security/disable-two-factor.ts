@@ -4,10 +4,10 @@ import { users } from '../../db/schema/users.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { verifySecondFactor } from '../auth/second-factor.ts';
+import { verifySecondFactor } from '../../identity/second-factor.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadActorUser } from './load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 
 /** Turn two-factor off: needs a current code from the app, or one of the recovery codes; not while the platform requires it. */
 export async function disableTwoFactor(ctx: Ctx, code: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { TSecurityOverview } from '../../../core/security.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { loadActorUser } from './load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 
 export async function getSecurityOverview(ctx: Ctx): Promise<TSecurityOverview> {
   const user = await loadActorUser(ctx);

@@ -7,7 +7,7 @@ import { expectPagingRefusals, walkPages } from '../../../../test/walk-pages.ts'
 import { notifications } from '../../db/schema/messages.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { knownDevices, sessions, users } from '../../db/schema/users.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 import { encodeCursor } from '../../../core/keyset.schemas.ts';
 
 let t: TestApp;

@@ -6,9 +6,9 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { totpFor } from '../auth/second-factor.ts';
+import { totpFor } from '../../identity/second-factor.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadActorUser } from './load-user.ts';
+import { loadActorUser } from '../../identity/load-user.ts';
 
 /**
  * Start turning two-factor on: a new TOTP secret, stored encrypted as pending until the user

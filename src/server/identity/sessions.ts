@@ -1,15 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { initialsOf } from '../../../core/names.ts';
-import { type TSessionUser } from '../../../core/auth.schemas.ts';
-import { SESSION_MAX_LIFETIME_HOURS } from '../../../core/constants.ts';
-import type { Role } from '../../../core/roles.ts';
-import type { Actor, Deps, RequestMeta } from '../../context.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
-import { estates } from '../../db/schema/estates.ts';
-import { sessions, userRoles, users } from '../../db/schema/users.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { initialsOf } from '../../core/names.ts';
+import { type TSessionUser } from '../../core/auth.schemas.ts';
+import { SESSION_MAX_LIFETIME_HOURS } from '../../core/constants.ts';
+import type { Role } from '../../core/roles.ts';
+import type { Actor, Deps, RequestMeta } from '../context.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
+import { estates } from '../db/schema/estates.ts';
+import { sessions, userRoles, users } from '../db/schema/users.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
 
 export const SESSION_COOKIE = 'heirloom_session';
 export const CSRF_COOKIE = 'heirloom_csrf';

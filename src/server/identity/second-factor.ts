@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
-import type { Deps } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import type { Deps } from '../context.ts';
+import { users } from '../db/schema/users.ts';
+import { verifyPassword } from '../lib/passwords.ts';
 
 type UserRow = typeof users.$inferSelect;
 

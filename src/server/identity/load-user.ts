@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/app-error.ts';
+import type { Ctx } from '../context.ts';
+import { users } from '../db/schema/users.ts';
+import { notFound } from '../lib/app-error.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
