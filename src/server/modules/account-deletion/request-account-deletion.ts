@@ -10,7 +10,7 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { accountDeletionScheduledMail } from '../../mail/templates/account-deletion-scheduled.ts';
 import { rolesOf } from '../../identity/sessions.ts';
-import { confirmIdentity } from '../security/confirm-identity.ts';
+import { confirmIdentity } from '../../identity/confirm-identity.ts';
 import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 

@@ -1,7 +1,7 @@
 import type { TRevealedSecrets } from '../../../core/digital-assets.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
-import { requireRecentConfirmation } from '../security/confirm-identity.ts';
+import { requireRecentConfirmation } from '../../identity/confirm-identity.ts';
 import { findOwnAsset, openSecrets } from './digital-asset-view.ts';
 
 /**

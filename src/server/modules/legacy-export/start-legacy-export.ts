@@ -6,7 +6,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { isUniqueViolation } from '../account-links/account-tokens.ts';
-import { confirmIdentity } from '../security/confirm-identity.ts';
+import { confirmIdentity } from '../../identity/confirm-identity.ts';
 import { BUILD_LEGACY_EXPORT_JOB } from './build-legacy-export.ts';
 import { discardArchive } from './discard-archive.ts';
 import { toLegacyExport } from './legacy-export-view.ts';

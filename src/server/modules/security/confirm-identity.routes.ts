@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmIdentityRequest, ZConfirmIdentityStatus } from '../../../core/confirm-identity.schemas.ts';
-import { confirmIdentity, getConfirmationStatus } from './confirm-identity.ts';
+import { confirmIdentity, getConfirmationStatus } from '../../identity/confirm-identity.ts';
 
 /** Passwords and codes are guessed one try at a time: a few tries a minute per account, wherever they come from. */
 const rateLimit = { max: 10, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (req: { actor: { userId: string } | null; ip: string }) => `confirm:${req.actor?.userId ?? req.ip}` };

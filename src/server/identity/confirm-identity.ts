@@ -1,15 +1,15 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { IDENTITY_CONFIRMATION_MINUTES, type TConfirmIdentityRequest, type TConfirmIdentityStatus } from '../../../core/confirm-identity.schemas.ts';
-import { ERROR_CODES } from '../../../core/errors.ts';
-import { DEMO_PASSWORD } from '../../../core/personas.ts';
-import type { Ctx } from '../../context.ts';
-import { sessions, users } from '../../db/schema/users.ts';
-import { AppError, badRequest } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { verifySecondFactor } from '../../identity/second-factor.ts';
-import { recordFailure } from '../auth/sign-in.ts';
-import { loadActorUser, type UserRow } from '../../identity/load-user.ts';
+import { IDENTITY_CONFIRMATION_MINUTES, type TConfirmIdentityRequest, type TConfirmIdentityStatus } from '../../core/confirm-identity.schemas.ts';
+import { ERROR_CODES } from '../../core/errors.ts';
+import { DEMO_PASSWORD } from '../../core/personas.ts';
+import type { Ctx } from '../context.ts';
+import { sessions, users } from '../db/schema/users.ts';
+import { AppError, badRequest } from '../lib/app-error.ts';
+import { audit } from '../lib/audit.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { verifySecondFactor } from './second-factor.ts';
+import { recordFailure } from './sign-in-failures.ts';
+import { loadActorUser, type UserRow } from './load-user.ts';
 
 /**
  * What a purpose asks for. `recent` (revealing a secret, an export's secrets): the password, or a
