@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { emailChangedMail } from '../../mail/templates/email-changed.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { consumeAccountToken, isUniqueViolation, linkNotValid } from './account-tokens.ts';
+import { consumeAccountToken, isUniqueViolation, linkNotValid } from '../../links/account-tokens.ts';
 
 const addressTaken = () =>
   conflict('That email address now belongs to another account, so your address was not changed.', { email: 'Already used by another account' });

@@ -16,7 +16,7 @@ import { emailChangeRequestedMail } from '../../mail/templates/email-change-requ
 import { emailChangeTakenMail } from '../../mail/templates/email-change-taken.ts';
 import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
+import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from '../../links/account-tokens.ts';
 
 /**
  * Ask to move the account to a new address: the current password is required; nothing changes

@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { accountLink, issueAccountToken, linksInLastHour } from './account-tokens.ts';
+import { accountLink, issueAccountToken, linksInLastHour } from '../../links/account-tokens.ts';
 
 /**
  * Every answer takes at least this long, so a known address (a token written, a mail queued) and

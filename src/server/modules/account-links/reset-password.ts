@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { passwordWasResetMail } from '../../mail/templates/password-was-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { consumeAccountToken, linkNotValid } from './account-tokens.ts';
+import { consumeAccountToken, linkNotValid } from '../../links/account-tokens.ts';
 
 /**
  * Follow a reset link with a new password (the sign-up rules, checked by the schema). The link is

@@ -8,7 +8,7 @@ import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser, type UserRow } from '../../identity/load-user.ts';
 import type { Ctx } from '../../context.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from './account-tokens.ts';
+import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from '../../links/account-tokens.ts';
 
 /**
  * Queue a verification link for the user's current address, in the caller's transaction (the

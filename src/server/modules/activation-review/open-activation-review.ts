@@ -10,7 +10,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
-import { activeAdminIds } from '../admin-users/active-admins.ts';
+import { activeAdminIds } from '../../access/active-admins.ts';
 import { latestReview, UNDECIDED, type ReviewRow } from './activation-review-view.ts';
 
 const ownerView = (estateActive: boolean, review: ReviewRow | null): TOwnerActivationReview => ({

@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
-import { activeAdminIds } from '../admin-users/active-admins.ts';
+import { activeAdminIds } from '../../access/active-admins.ts';
 import { latestReview, latestReviewView } from './activation-review-view.ts';
 
 /** Only an administrator of this very estate; anyone else's estate is "not found". */

@@ -6,9 +6,9 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { firstAdminPasswordMail } from '../../mail/templates/first-admin-password.ts';
-import { accountLink, issueAccountToken } from '../account-links/account-tokens.ts';
+import { accountLink, issueAccountToken } from '../../links/account-tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { activeAdminIds } from './active-admins.ts';
+import { activeAdminIds } from '../../access/active-admins.ts';
 
 /** Namespace of the transaction lock that lets one `create-admin` at a time look for admins. */
 const LOCK_FIRST_ADMIN = 0x48_4c_46_41; // "HLFA"

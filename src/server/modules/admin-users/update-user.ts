@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.t
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { makeEstateOwner } from '../auth/sign-up.ts';
-import { lockActiveAdmins } from './active-admins.ts';
+import { lockActiveAdmins } from '../../access/active-admins.ts';
 import { tellStaffGrant } from './tell-staff-grant.ts';
 import { getPlatformUser } from './user-view.ts';
 

@@ -1,11 +1,11 @@
 import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { ACCOUNT_LINK_MINUTES, type TAccountTokenPurpose } from '../../../core/account-links.schemas.ts';
-import { ERROR_CODES } from '../../../core/errors.ts';
-import type { Deps } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { accountTokens } from '../../db/schema/admin.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { ACCOUNT_LINK_MINUTES, type TAccountTokenPurpose } from '../../core/account-links.schemas.ts';
+import { ERROR_CODES } from '../../core/errors.ts';
+import type { Deps } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { accountTokens } from '../db/schema/admin.ts';
+import { AppError } from '../lib/app-error.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
+import type { Db } from '../db/client.ts';
+import { userRoles, users } from '../db/schema/users.ts';
 
 const activeAdmins = (db: Db) =>
   db
