@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/system.ts';
-import { describeAction } from '../security/describe.ts';
+import { describeAction } from '../../lib/audit-descriptions.ts';
 
 /**
  * Every action name the audit log holds, in order. A loose index scan over audit_log(action, …):

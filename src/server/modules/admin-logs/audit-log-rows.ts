@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { afterCursor, descending, orderOf, type CursorFor } from '../../lib/keyset.ts';
-import { describeAction } from '../security/describe.ts';
+import { describeAction } from '../../lib/audit-descriptions.ts';
 
 /** "memory 3f2a9c1e": what was acted on, its id shortened (a glance, not a lookup key). */
 const targetOf = (type: string | null, id: string | null) => [type?.replace(/_/g, ' '), id?.slice(0, 8)].filter(Boolean).join(' ');

@@ -4,7 +4,7 @@ import { isRole } from '../../../core/roles.ts';
 import { PLANNER_TIME_ZONE_IANA } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadUserSettings } from '../user-settings/load-user-settings.ts';
+import { loadUserSettings } from '../../settings/load-user-settings.ts';
 
 /**
  * A zone as the server uses it: `named` when its name is the person's own choice ("CT", kept whatever

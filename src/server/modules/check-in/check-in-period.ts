@@ -4,7 +4,7 @@ import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { checkInMisses, checkInSettings } from '../../db/schema/check-in.ts';
 import { audit } from '../../lib/audit.ts';
-import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
 export type CheckInRow = typeof checkInSettings.$inferSelect;
 

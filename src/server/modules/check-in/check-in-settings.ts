@@ -5,7 +5,7 @@ import { checkInSettings } from '../../db/schema/check-in.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { checkInRowOf, periodFields, recordCheckIn, type CheckInRow } from './check-in-period.ts';
 
 function view(row: CheckInRow | null, now: Date, timeZone: string): TCheckIn {

@@ -11,7 +11,7 @@ import { checkInMissedMail } from '../../mail/templates/check-in-missed.ts';
 import { checkInQuestionMail } from '../../mail/templates/check-in-question.ts';
 import { checkInReminderMail, DUE_AHEAD, type ReminderStage } from '../../mail/templates/check-in-reminder.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
-import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { checkInLinkUrl, issueCheckInToken } from './check-in-link.ts';

@@ -7,7 +7,7 @@ import { documents, documentShares } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { cursorTime } from '../../lib/keyset.ts';
-import { shareState } from '../files/sharing.ts';
+import { shareState } from '../../access/sharing.ts';
 
 /** ts_headline options: one short fragment around the match, between the private-use markers. */
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxFragments=1, MaxWords=24, MinWords=10, FragmentDelimiter=" … "`;

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { audienceSize } from '../files/sharing.ts';
+import { audienceSize } from '../../access/sharing.ts';
 import { loadDocuments } from './document-view.ts';
 
 export async function getDocument(ctx: Ctx, id: string): Promise<TDocument> {

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { afterCursor, descending, keysetPage, orderOf } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { fullTextQuery, titleOrTextMatches } from '../../lib/title-search.ts';
-import { audienceMember, loadAudience } from '../files/sharing.ts';
+import { audienceMember, loadAudience } from '../../access/sharing.ts';
 import { loadDocuments, rankOf } from './document-view.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);

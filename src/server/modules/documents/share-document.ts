@@ -3,7 +3,7 @@ import type { TDocument } from '../../../core/documents.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents, documentShares } from '../../db/schema/documents.ts';
-import { applyShare } from '../files/sharing.ts';
+import { applyShare } from '../../access/sharing.ts';
 import { findOwnDocument } from './find-own-document.ts';
 import { getDocument } from './get-document.ts';
 

@@ -5,7 +5,7 @@ import { beneficiaries, estates, supportTeamMembers } from '../../db/schema/esta
 import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { ESTATE_ADMINISTRATOR_ROLE, administersSql } from '../../access/estate-roles.ts';
-import { describeAction } from '../security/describe.ts';
+import { describeAction } from '../../lib/audit-descriptions.ts';
 import { bucketOf, fillSeries, inRange, type ReportRange } from './report-range.ts';
 import { isoSql, type ReportBuilder } from './report-table.ts';
 

@@ -9,7 +9,7 @@ import { futureMessageAttachments, futureMessages, futureMessageStatusRank } fro
 import { users } from '../../db/schema/users.ts';
 import { groupBy } from '../../lib/group-by.ts';
 import { cursorTime } from '../../lib/keyset.ts';
-import { ownerTimeZone } from './owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
 type Status = TFutureMessage['status'];
 

@@ -7,7 +7,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { users } from '../../db/schema/users.ts';
-import { ownerTimeZone } from './owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
 const PICK_LIMIT = 500;
 

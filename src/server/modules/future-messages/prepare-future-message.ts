@@ -7,7 +7,7 @@ import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { ownerTimeZone } from './owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
 export interface PreparedFutureMessage {
   values: {

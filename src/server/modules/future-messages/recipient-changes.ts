@@ -11,7 +11,7 @@ import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { notify } from '../../notices/notify.ts';
-import { ownerTimeZone } from './owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
 const OPEN = ['draft', 'scheduled'];
 

@@ -1,7 +1,7 @@
 import type { TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { audienceSize } from '../files/sharing.ts';
+import { audienceSize } from '../../access/sharing.ts';
 import { findOwnMemory } from './find-own-memory.ts';
 import { withMemoryParts } from './memory-view.ts';
 

@@ -5,7 +5,7 @@ import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
-import { audienceMember, loadAudience } from '../files/sharing.ts';
+import { audienceMember, loadAudience } from '../../access/sharing.ts';
 import { withMemoryParts } from './memory-view.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
 import { type memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
 import { groupBy } from '../../lib/group-by.ts';
-import { shareState } from '../files/sharing.ts';
+import { shareState } from '../../access/sharing.ts';
 
 export type MemoryRow = typeof memories.$inferSelect;
 

@@ -3,7 +3,7 @@ import type { TMemory } from '../../../core/memories.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
-import { applyShare } from '../files/sharing.ts';
+import { applyShare } from '../../access/sharing.ts';
 import { findOwnMemory } from './find-own-memory.ts';
 import { getMemory } from './get-memory.ts';
 

@@ -19,7 +19,7 @@ import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { verificationRulesOf } from '../../settings/estate-administrator-settings.ts';
-import { ownerTimeZone } from '../future-messages/owner-time-zone.ts';
+import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { INCAPACITY_CATEGORY_LABELS } from '../../../core/incapacity.schemas.ts';
 import { getCheckIn } from '../check-in/check-in-settings.ts';

@@ -3,7 +3,7 @@ import type { TAccessOverview } from '../../../core/security.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { sessions } from '../../db/schema/users.ts';
-import { describeDevice } from './describe.ts';
+import { describeDevice } from '../../lib/audit-descriptions.ts';
 
 /** A session's public id: the first 16 hex characters of its hash (never the token, never the whole hash). */
 export const publicSessionId = (sessionId: string) => sessionId.slice(0, 16);

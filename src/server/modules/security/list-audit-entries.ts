@@ -3,7 +3,7 @@ import type { TLogPage, TLogQuery } from '../../../core/security.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
-import { describeAction, describeDevice } from './describe.ts';
+import { describeAction, describeDevice } from '../../lib/audit-descriptions.ts';
 
 const securityActions = () => or(like(auditLog.action, 'auth.%'), like(auditLog.action, 'security.%'))!;
 

@@ -7,8 +7,8 @@ import { loginAlertMail } from '../../mail/templates/login-alert.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadUserSettings } from '../user-settings/load-user-settings.ts';
-import { describeDevice } from './describe.ts';
+import { loadUserSettings } from '../../settings/load-user-settings.ts';
+import { describeDevice } from '../../lib/audit-descriptions.ts';
 
 /**
  * After a successful sign-in: remember the device (a hash of its user agent) and, when it is new

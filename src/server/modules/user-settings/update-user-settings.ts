@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { userSettings } from '../../db/schema/users.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { loadUserSettings } from './load-user-settings.ts';
+import { loadUserSettings } from '../../settings/load-user-settings.ts';
 
 /**
  * Save some toggles. The stored object is merged, so keys other areas keep in user_settings.data

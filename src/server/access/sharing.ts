@@ -1,14 +1,14 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { MAX_BENEFICIARIES } from '../../../core/constants.ts';
-import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../../core/sharing.schemas.ts';
-import { viewersOf } from '../../access/policy.ts';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
-import { badRequest } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { notify } from '../../notices/notify.ts';
-import { inMailTransaction } from '../../mail/mailer.ts';
+import { MAX_BENEFICIARIES } from '../../core/constants.ts';
+import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../core/sharing.schemas.ts';
+import { viewersOf } from './policy.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { beneficiaries, beneficiaryName } from '../db/schema/estates.ts';
+import { badRequest } from '../lib/app-error.ts';
+import { audit } from '../lib/audit.ts';
+import { notify } from '../notices/notify.ts';
+import { inMailTransaction } from '../mail/mailer.ts';
 
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 

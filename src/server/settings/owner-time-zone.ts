@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import type { Db } from '../db/client.ts';
+import { getSystemSettings } from './get-system-settings.ts';
 
 /**
  * The time zone an owner's future messages are timed and worded in (ADR 0042). Owners have no zone

@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema/messages.ts';
-import { insertDocument } from '../../../../test/factories/documents.ts';
-import { insertMemory } from '../../../../test/factories/memories.ts';
-import { insertDeliveredLetter, insertFamily, linkBeneficiary, insertBeneficiaryUser, setEstateStatus, type Family } from '../../../../test/factories/shared-content.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import { notifications } from '../db/schema/messages.ts';
+import { insertDocument } from '../../../test/factories/documents.ts';
+import { insertMemory } from '../../../test/factories/memories.ts';
+import { insertDeliveredLetter, insertFamily, linkBeneficiary, insertBeneficiaryUser, setEstateStatus, type Family } from '../../../test/factories/shared-content.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
