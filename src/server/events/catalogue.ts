@@ -19,6 +19,8 @@ export interface EventCatalogue {
    * the user when a pending account deletion was cancelled.
    */
   'user.signed-in': { user: SignedInUser; outcome: { deletionCancelled: boolean } };
+  /** A proof review that moved the estate, after the transition is announced; in the review's transaction. */
+  'verification.reviewed': { applied: AppliedTransition };
   /** The estate row is written; in the transition's transaction (ctx.db is it). */
   'estate.transitioned': { applied: AppliedTransition };
 }

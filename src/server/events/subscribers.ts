@@ -2,6 +2,7 @@ import { cancelAccountDeletion } from '../modules/account-deletion/cancel-accoun
 import { noteSignInAfterActivation } from '../modules/activation-review/note-sign-in-after-activation.ts';
 import { freezeActivationSnapshot } from '../modules/audit-integrity/freeze-activation-snapshot.ts';
 import { checkInOnSignIn } from '../modules/check-in/check-in-period.ts';
+import { announceIncapacity } from '../modules/incapacity/announce-incapacity.ts';
 import { scheduleAfterActivation } from '../modules/future-messages/schedule-after-activation.ts';
 import { withdrawAfterActivation } from '../modules/future-messages/withdraw-after-activation.ts';
 import { recordSignInDevice } from '../modules/security/login-alert.ts';
@@ -19,6 +20,12 @@ export const subscribers: EventBus = {
     // Signing in during the grace period of "Delete my account" cancels it (the page says so).
     async (ctx, { user, outcome }) => {
       outcome.deletionCancelled = await cancelAccountDeletion(ctx, user.id);
+    },
+  ],
+  'verification.reviewed': [
+    // A verified incapacity opens incapacity mode, never activation (ADR 0048).
+    async (ctx, { applied }) => {
+      if (applied.to === 'incapacity') await announceIncapacity(ctx, applied.estateId, { kind: 'started' }, applied.at);
     },
   ],
   'estate.transitioned': [

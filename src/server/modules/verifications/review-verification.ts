@@ -5,12 +5,12 @@ import { reportOutcome, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
+import { publish } from '../../events/bus.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
 import { verifyRefusal } from '../../access/report-duties.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { announceIncapacity } from '../incapacity/announce-incapacity.ts';
 import { notify } from '../../notices/notify.ts';
 import { loadEstateAdministratorSettings, verificationRulesOf } from '../../settings/estate-administrator-settings.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
@@ -108,8 +108,7 @@ async function announceReview(
   }
   if (applied) {
     await announceTransition(tx, applied);
-    // A verified incapacity opens incapacity mode, never activation (ADR 0048).
-    if (applied.to === 'incapacity') await announceIncapacity(tx, item.estateId, { kind: 'started' }, applied.at);
+    await publish(tx, 'verification.reviewed', { applied });
     if (applied.to === 'activation_pending') {
       await raiseAlert(tx, {
         estateId: item.estateId,
