@@ -14,6 +14,14 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Run `work` in one transaction, handed the transaction as a Db: drizzle types a transaction apart
+ * from the database it came from though it has every query method, and services take a Db.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 /** The database plus what is needed to run raw SQL (job queue) and to close it. */
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { inTransaction, type Db } from '../db/client.ts';
 import { auditLog } from '../db/schema/system.ts';
 
 /**
@@ -101,8 +101,7 @@ export async function appendAuditRows(db: Db, rows: AuditRowInput[]): Promise<vo
   }
   for (const key of [...byChain.keys()].sort()) {
     const chainRows = byChain.get(key)!;
-    await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    await inTransaction(db, async (tx) => {
       await lockChain(tx, key);
       let prev = await tailHash(tx, key === PLATFORM_CHAIN ? null : key);
       const drawn = await tx.execute(sql`select nextval(pg_get_serial_sequence('audit_log', 'id'))::text as id from generate_series(1, ${chainRows.length}::int)`);
@@ -151,8 +150,7 @@ export async function chainUnchainedAuditRows(db: Db, batchSize = 1000): Promise
     cursor = next.id;
     const estateId = next.estateId;
     const inChain = estateId === null ? isNull(auditLog.estateId) : eq(auditLog.estateId, estateId);
-    chained += await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    chained += await inTransaction(db, async (tx) => {
       await lockChain(tx, chainOf(estateId));
       let done = 0;
       let prev: string | null = null;

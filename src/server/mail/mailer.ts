@@ -1,6 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.ts';
+import { inTransaction, type Db } from '../db/client.ts';
 import { leaseDueMail, queueMail, sendDueMail, sendLeased, type MailTransport, type OutboxSender } from './outbox.ts';
 
 export interface MailMessage {
@@ -72,9 +72,9 @@ export function afterCommit(db: object, deliver: (db: Db) => Promise<void>): boo
 export async function inMailTransaction<C extends { db: Db; mailer: Mailer }, T>(ctx: C, work: (txCtx: C) => Promise<T>): Promise<T> {
   if (ctx.db instanceof PgTransaction) return work(ctx);
   const queue: CommittedNotices = { mailIds: [], deliveries: [] };
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await inTransaction(ctx.db, async (tx) => {
     queuedIn.set(tx, queue);
-    return work({ ...ctx, db: tx as unknown as Db });
+    return work({ ...ctx, db: tx });
   });
   if (!queue.mailIds.length && !queue.deliveries.length) return result;
   await ctx.mailer.pauseAfterCommit?.();

@@ -6,7 +6,7 @@ import {
   type TForgotPasswordResponse,
 } from '../../../core/account-links.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
@@ -41,8 +41,8 @@ export async function requestPasswordReset(ctx: BaseCtx, input: TForgotPasswordR
     await audit(ctx, { action: 'auth.password_reset_throttled', actorUserId: user.id });
   } else {
     const { systemName } = await getSystemSettings(ctx.db);
-    outboxId = await ctx.db.transaction(async (txDb) => {
-      const tx = { ...ctx, db: txDb as unknown as Db };
+    outboxId = await inTransaction(ctx.db, async (txDb) => {
+      const tx = { ...ctx, db: txDb };
       const { token } = await issueAccountToken(tx, user.id, 'password-reset');
       await audit(tx, { action: 'auth.password_reset_requested', actorUserId: user.id, targetType: 'user', targetId: user.id });
       const link = accountLink(ctx.config.publicUrl, RESET_PASSWORD_PATH, token);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bucketFor, spanDays, type AdminReportBucket, type AdminReportRangeKey, type TAdminReportQuery } from '../../../core/admin-reports.schemas.ts';
 import { todayIn, zonedDateAtHour } from '../../../core/delivery-rules.ts';
-import { addDays, addMonths } from '../estate-administrator-reports/report-range.ts';
+import { addDays, addMonths } from '../../lib/report-range.ts';
 
 /** An admin report's range resolved against the clock: calendar days in `timeZone`, both ends included. */
 export interface AdminReportRange {

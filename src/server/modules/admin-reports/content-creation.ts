@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
-import { inRange } from '../estate-administrator-reports/report-range.ts';
+import { inRange } from '../../lib/report-range.ts';
 import { bucketStart, type AdminReportRange } from './admin-report-range.ts';
 
 /** SQL: how many rows of `table` were created in each bucket of the range. Counts only: no column of the row is read. */

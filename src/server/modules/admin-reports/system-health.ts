@@ -4,8 +4,8 @@ import type { Database, Db } from '../../db/client.ts';
 import { adminAlerts } from '../../db/schema/admin.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
 import { JOBS_SCHEMA } from '../../jobs/scheduler.ts';
-import { countWhere } from '../estate-administrator-reports/report-table.ts';
-import { inRange } from '../estate-administrator-reports/report-range.ts';
+import { countWhere } from '../../lib/report-table.ts';
+import { inRange } from '../../lib/report-range.ts';
 import { bucketStart, type AdminReportRange } from './admin-report-range.ts';
 
 export const FAILED_SIGN_IN = 'auth.sign_in_failed';

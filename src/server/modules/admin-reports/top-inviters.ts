@@ -3,8 +3,8 @@ import { TOP_INVITERS_LIMIT, type TTopInviter } from '../../../core/admin-report
 import type { Db } from '../../db/client.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
-import { countWhere } from '../estate-administrator-reports/report-table.ts';
-import { inRange } from '../estate-administrator-reports/report-range.ts';
+import { countWhere } from '../../lib/report-table.ts';
+import { inRange } from '../../lib/report-range.ts';
 import type { AdminReportRange } from './admin-report-range.ts';
 
 /**

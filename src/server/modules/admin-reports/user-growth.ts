@@ -2,7 +2,7 @@ import { count, lt, sql } from 'drizzle-orm';
 import type { TUserGrowthPoint } from '../../../core/admin-reports.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
-import { inRange } from '../estate-administrator-reports/report-range.ts';
+import { inRange } from '../../lib/report-range.ts';
 import { bucketStart, type AdminReportRange } from './admin-report-range.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { audit } from '../../lib/audit.ts';
 import { discardFiles } from '../../storage/stored-files.ts';
@@ -14,8 +14,7 @@ import { findOwnDocument } from './find-own-document.ts';
  */
 export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
   const doc = await findOwnDocument(ctx, id);
-  const fileRows = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const fileRows = await inTransaction(ctx.db, async (db) => {
     const [locked] = await db.select({ id: documents.id, fileId: documents.fileId }).from(documents).where(eq(documents.id, doc.id)).for('update');
     if (!locked) return [];
     const rows = await filesOfDocument(db, locked);

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { DOCUMENT_MAX_VERSIONS, type TDocumentVersion, type TDocumentVersionList } from '../../../core/documents.schemas.ts';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -48,8 +48,7 @@ export async function deleteDocumentVersion(ctx: Ctx, id: string, version: numbe
   if (version === doc.version) {
     throw conflict('This is the current version. Upload a replacement first, or delete the whole document.');
   }
-  const removed = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const removed = await inTransaction(ctx.db, async (db) => {
     const [row] = await db
       .delete(documentVersions)
       .where(and(eq(documentVersions.documentId, doc.id), eq(documentVersions.version, version)))

@@ -2,7 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import { count, eq } from 'drizzle-orm';
 import { DOCUMENT_MAX_VERSIONS, type TDocument } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -33,8 +33,7 @@ export async function replaceDocumentFile(ctx: Ctx, id: string, parts: AsyncIter
   });
   if (!file) throw badRequest('Choose a file to upload.', { file: 'Choose a PDF, DOC or DOCX file' });
   const version = await withReceivedFile(ctx, file, (stored) =>
-    ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    inTransaction(ctx.db, async (db) => {
       const [current] = await db.select().from(documents).where(eq(documents.id, doc.id)).for('update');
       if (!current) throw notFound('That document');
       if ((await previousVersionCount(db, doc.id)) + 1 >= DOCUMENT_MAX_VERSIONS) throw tooManyVersions();

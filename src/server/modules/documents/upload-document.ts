@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { ZUploadDocumentFields, type TDocument, type TUploadDocumentFields } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -34,7 +34,7 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
   const input = fields;
   const id = await withReceivedFile(ctx, file, async (stored) => {
     const now = ctx.clock.now();
-    return ctx.db.transaction(async (tx) => {
+    return inTransaction(ctx.db, async (tx) => {
       const [doc] = await tx
         .insert(documents)
         .values({
@@ -49,7 +49,7 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
           updatedAt: now,
         })
         .returning({ id: documents.id });
-      await commitFiles(tx as unknown as Db, [stored.id]);
+      await commitFiles(tx, [stored.id]);
       return doc!.id;
     });
   });

@@ -5,8 +5,8 @@ import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { SHARED_FILE_DOWNLOADED } from './report-kpis.ts';
-import { bucketOf, fillSeries, inRange } from './report-range.ts';
-import { capped, countWhere, isoSql, type ReportBuilder } from './report-table.ts';
+import { bucketOf, fillSeries, inRange } from '../../lib/report-range.ts';
+import { capped, countWhere, isoSql, type ReportBuilder } from '../../lib/report-table.ts';
 
 const owners = alias(users, 'owners');
 const viewers = alias(users, 'viewers');

@@ -3,8 +3,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
-import { bucketOf, fillSeries, inRange } from './report-range.ts';
-import { capped, countWhere, isoSql, type ReportBuilder } from './report-table.ts';
+import { bucketOf, fillSeries, inRange } from '../../lib/report-range.ts';
+import { capped, countWhere, isoSql, type ReportBuilder } from '../../lib/report-table.ts';
 
 /** The audit action written for every status change (estate-lifecycle/transition-estate.ts). */
 export const ESTATE_STATUS_CHANGED = 'estate.status_changed';

@@ -9,7 +9,7 @@ import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { csvField, toCsv } from '../../lib/csv.ts';
 import { parseCsv } from '../../../../test/parse-csv.ts';
-import { resolveReportRange } from './report-range.ts';
+import { resolveReportRange } from '../../lib/report-range.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -11,8 +11,8 @@ import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { beneficiaryAccess } from './beneficiary-access.ts';
 import { estateActivity } from './estate-activity.ts';
 import { reportKpis } from './report-kpis.ts';
-import { resolveReportRange } from './report-range.ts';
-import type { ReportBuilder } from './report-table.ts';
+import { resolveReportRange } from '../../lib/report-range.ts';
+import type { ReportBuilder } from '../../lib/report-table.ts';
 import { securityAudit } from './security-audit.ts';
 import { verificationAnalytics } from './verification-analytics.ts';
 

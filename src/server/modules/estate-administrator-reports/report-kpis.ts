@@ -5,8 +5,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { administersSql } from '../../access/estate-roles.ts';
-import { inRange, type ReportRange } from './report-range.ts';
-import { hoursBetween, roundHours } from './report-table.ts';
+import { inRange, type ReportRange } from '../../lib/report-range.ts';
+import { hoursBetween, roundHours } from '../../lib/report-table.ts';
 
 /** The audit action of a beneficiary's shared-file download (shared-content/download-shared-file.ts). */
 export const SHARED_FILE_DOWNLOADED = 'shared_file.downloaded';

@@ -6,8 +6,8 @@ import { auditLog } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
 import { ESTATE_ADMINISTRATOR_ROLE, administersSql } from '../../access/estate-roles.ts';
 import { describeAction } from '../../lib/audit-descriptions.ts';
-import { bucketOf, fillSeries, inRange, type ReportRange } from './report-range.ts';
-import { isoSql, type ReportBuilder } from './report-table.ts';
+import { bucketOf, fillSeries, inRange, type ReportRange } from '../../lib/report-range.ts';
+import { isoSql, type ReportBuilder } from '../../lib/report-table.ts';
 
 /**
  * Security kinds logged against an estate: proof previews and reviews, the report and its

@@ -3,8 +3,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { verificationItems } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
-import { bucketOf, fillSeries, inRange } from './report-range.ts';
-import { capped, countWhere, hoursBetween, roundHours, type ReportBuilder } from './report-table.ts';
+import { bucketOf, fillSeries, inRange } from '../../lib/report-range.ts';
+import { capped, countWhere, hoursBetween, roundHours, type ReportBuilder } from '../../lib/report-table.ts';
 
 const v = verificationItems;
 

@@ -3,7 +3,7 @@ import { FEEDBACK_CATEGORY_LABELS, FEEDBACK_LIMITS, type TFeedbackReceipt } from
 import type { ZCreateFeedbackRequest } from '../../../core/feedback.schemas.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { feedback } from '../../db/schema/admin.ts';
 import { audit } from '../../lib/audit.ts';
 import { lock, rateLimited, waitFor } from '../../mail/send-limits.ts';
@@ -23,8 +23,7 @@ const LOCK_FEEDBACK = 0x48_4c_46_42; // "HLFB"
 export async function createFeedback(ctx: Ctx, input: z.output<typeof ZCreateFeedbackRequest>): Promise<TFeedbackReceipt> {
   const now = ctx.clock.now();
   const me = ctx.actor.userId;
-  const row = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const row = await inTransaction(ctx.db, async (db) => {
     await lock(db, LOCK_FEEDBACK, me);
     const [recent] = await db
       .select({ n: count(), oldest: min(feedback.createdAt) })

@@ -1,6 +1,6 @@
 import type { TFutureMessage, TSaveFutureMessage } from '../../../core/future-messages.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { prepareFutureMessage } from './prepare-future-message.ts';
@@ -12,12 +12,12 @@ export async function createFutureMessage(ctx: Ctx, input: TSaveFutureMessage): 
   const estateId = ownEstateId(ctx);
   const prepared = await prepareFutureMessage(ctx, estateId, input);
   const now = ctx.clock.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(futureMessages)
       .values({ ...prepared.values, estateId, createdAt: now, updatedAt: now })
       .returning({ id: futureMessages.id });
-    await saveAttachments(tx as unknown as Db, row!.id, prepared);
+    await saveAttachments(tx, row!.id, prepared);
     return row!.id;
   });
   return savedFutureMessage(ctx, estateId, id, prepared, 'future_message.created');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { letterDeliverableSql } from '../../access/policy.ts';
 import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
@@ -41,11 +41,11 @@ export async function deliverDueFutureMessages(ctx: BaseCtx): Promise<{ delivere
 
 /** Deliver one message if it is still scheduled and due; false when another run got there first. */
 export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [message] = await tx
       .update(futureMessages)
       .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
-      .where(and(eq(futureMessages.id, id), eq(futureMessages.status, 'scheduled'), lte(futureMessages.dueAt, now), letterDeliverableSql(tx as unknown as Db)))
+      .where(and(eq(futureMessages.id, id), eq(futureMessages.status, 'scheduled'), lte(futureMessages.dueAt, now), letterDeliverableSql(tx)))
       .returning();
     if (!message) return false;
     const [row] = await tx
@@ -73,7 +73,7 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
       body: message.body,
       createdAt: now,
     });
-    const txCtx: BaseCtx = { ...ctx, db: tx as unknown as Db };
+    const txCtx: BaseCtx = { ...ctx, db: tx };
     await notify(txCtx, {
       userId: row.recipientUserId,
       type: 'message',

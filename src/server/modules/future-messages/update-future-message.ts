@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TFutureMessage, TSaveFutureMessage } from '../../../core/future-messages.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -20,7 +20,7 @@ export async function updateFutureMessage(ctx: Ctx, id: string, input: TSaveFutu
   if (existing.status === 'delivered') throw alreadyDelivered();
   const prepared = await prepareFutureMessage(ctx, estateId, input);
   const now = ctx.clock.now();
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await inTransaction(ctx.db, async (tx) => {
     // Guarded: the scheduler may deliver it between our read and this write.
     const [row] = await tx
       .update(futureMessages)
@@ -28,7 +28,7 @@ export async function updateFutureMessage(ctx: Ctx, id: string, input: TSaveFutu
       .where(and(eq(futureMessages.id, id), eq(futureMessages.estateId, estateId), inArray(futureMessages.status, ['draft', 'scheduled'])))
       .returning({ id: futureMessages.id });
     if (!row) return false;
-    await saveAttachments(tx as unknown as Db, id, prepared);
+    await saveAttachments(tx, id, prepared);
     return true;
   });
   if (!updated) throw alreadyDelivered();

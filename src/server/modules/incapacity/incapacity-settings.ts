@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { INCAPACITY_CATEGORIES, type IncapacityCategory, type TIncapacitySettings, type TSetIncapacityGrants } from '../../../core/incapacity.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { incapacityGrants } from '../../db/schema/incapacity.ts';
 import { users } from '../../db/schema/users.ts';
@@ -60,8 +60,7 @@ export async function setIncapacityGrants(ctx: Ctx, input: TSetIncapacityGrants)
     if (!row.userId) throw badRequest('Only a beneficiary who has accepted their invitation (and so has an account) can be given access.', { grants: 'Not yet linked' });
   }
   const values = chosen.flatMap((g) => g.categories.filter(isCategory).map((category) => ({ estateId, beneficiaryId: g.beneficiaryId, category, createdAt: ctx.clock.now() })));
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(ctx.db, async (db) => {
     await db.delete(incapacityGrants).where(eq(incapacityGrants.estateId, estateId));
     if (values.length) await db.insert(incapacityGrants).values(values);
   });

@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import { memoryTypeFor, MEMORY_MAX_ITEMS, type MediaKind, type TCreateMemoryRequest, type TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -17,13 +17,13 @@ export async function recordMemory(db: Db, ctx: Pick<Ctx, 'clock'>, estateId: st
   const kinds = items.map((i) => i.kind as MediaKind);
   const storyText = storyTextOf(items.flatMap((i) => (i.kind === 'story' ? [i.story] : [])));
   const now = ctx.clock.now();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [memory] = await tx
       .insert(memories)
       .values({ estateId, createdBy, title: input.title, date: input.date, description: input.description, type: memoryTypeFor(kinds), storyText, createdAt: now, updatedAt: now })
       .returning({ id: memories.id });
     if (items.length) await tx.insert(memoryMedia).values(mediaRows(memory!.id, items, 0, now));
-    await commitFiles(tx as unknown as Db, fileIdsOf(items));
+    await commitFiles(tx, fileIdsOf(items));
     return memory!.id;
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { memoryTypeFor, type MediaKind } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction, type Db } from '../../db/client.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -15,8 +15,7 @@ import { storyTextOf } from './create-memory.ts';
  */
 export async function editMemoryMedia<T>(ctx: Ctx, memoryId: string, change: (tx: Db, memoryId: string) => Promise<T>): Promise<T> {
   const estateId = ownEstateId(ctx, 'That memory');
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return inTransaction(ctx.db, async (tx) => {
     const [memory] = await tx
       .select({ id: memories.id })
       .from(memories)

@@ -1,6 +1,6 @@
 import type { TReleaseSafeguards, TUpdateReleaseRulesRequest } from '../../../core/release-safeguards.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/client.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -12,8 +12,7 @@ import { lockEstateForSafeguards, saveReleaseRules } from './safeguards-edit.ts'
 /** Change the veto window, M of N, or the trustees' response time (any of them). */
 export async function updateReleaseRules(ctx: Ctx, input: TUpdateReleaseRulesRequest): Promise<TReleaseSafeguards> {
   const estateId = ownEstateId(ctx, 'Your estate');
-  const rules = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const rules = await inTransaction(ctx.db, async (db) => {
     await lockEstateForSafeguards(db, estateId);
     const next = { ...(await releaseRulesOf(db, estateId)), ...input };
     if (input.quorumRequired !== undefined) {
