@@ -8,7 +8,7 @@ import { userRoles, users } from '../../db/schema/users.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { makeEstateOwner } from '../auth/sign-up.ts';
+import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
 import { createInvitation } from '../../invitations/create-invitation.ts';
 import { tellStaffGrant } from './tell-staff-grant.ts';
 import { getPlatformUser } from './user-view.ts';

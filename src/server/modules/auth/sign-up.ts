@@ -9,13 +9,11 @@ import {
   type TSignUpResponse,
 } from '../../../core/auth.schemas.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
-import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import type { Role } from '../../../core/roles.ts';
-import type { BaseCtx, Deps } from '../../context.ts';
-import { estates, invitations } from '../../db/schema/estates.ts';
+import type { BaseCtx } from '../../context.ts';
+import { invitations } from '../../db/schema/estates.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
-import { tasks } from '../../db/schema/tasks.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -24,30 +22,12 @@ import { signUpExistingAccountMail } from '../../mail/templates/sign-up-existing
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
+import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
 import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */
 export const SIGN_UP_KIND = 'sign-up';
 const MAIL_KINDS = ['sign-up-confirm', 'sign-up-existing'];
-
-/** Give a user the estate-owner role with an empty estate and the onboarding checklist. */
-export async function makeEstateOwner(deps: Pick<Deps, 'db' | 'clock'>, userId: string): Promise<string> {
-  const now = deps.clock.now();
-  await deps.db.insert(userRoles).values({ userId, role: 'estate-owner' satisfies Role }).onConflictDoNothing();
-  const [estate] = await deps.db
-    .insert(estates)
-    .values({ ownerId: userId, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: estates.id });
-  if (!estate) {
-    const [existing] = await deps.db.select({ id: estates.id }).from(estates).where(eq(estates.ownerId, userId));
-    return existing!.id;
-  }
-  await deps.db
-    .insert(tasks)
-    .values(ONBOARDING_TASKS.map((t) => ({ ...t, estateId: estate.id, source: 'onboarding', createdAt: now, updatedAt: now })));
-  return estate.id;
-}
 
 /**
  * Sign up, step 1: the same answer whether or not the address has an account. A new address gets

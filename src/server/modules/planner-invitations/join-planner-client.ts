@@ -4,7 +4,7 @@ import type { Deps } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { PLANNER_ROLE } from '../../access/planner-clients.ts';
-import { makeEstateOwner } from '../auth/sign-up.ts';
+import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
 import { invitationData, type InvitationRow } from './planner-invitation-view.ts';
 
 /**
