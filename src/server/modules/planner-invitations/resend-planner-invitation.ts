@@ -8,11 +8,10 @@ import { conflict } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed, rateLimited } from '../../mail/send-limits.ts';
-import { invitationMail } from '../../mail/templates/invitation.ts';
-import { DAY_MS, invitationLink } from '../../invitations/create-invitation.ts';
+import { DAY_MS } from '../../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { CLIENT_WHAT } from './create-planner-invitation.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';
+import { plannerInvitationMail } from './planner-invitation-mail.ts';
 import { assertCanInvite } from './planner-invitation-rules.ts';
 import { invitationData, toPlannerInvitation } from './planner-invitation-view.ts';
 
@@ -53,16 +52,7 @@ export async function resendPlannerInvitation(ctx: Ctx, id: string): Promise<TPl
       .where(eq(invitations.id, row.id))
       .returning();
     const { systemName } = await getSystemSettings(tx.db);
-    const mail = invitationMail({
-      systemName,
-      link: invitationLink(tx.config.publicUrl, token),
-      expiresAt,
-      inviterName: tx.actor.name,
-      inviteeName: data.inviteeName,
-      what: CLIENT_WHAT,
-      personalMessage: data.message,
-      offerBooking: data.includeCalendarLink,
-    });
+    const mail = plannerInvitationMail(saved!, token, { systemName, publicUrl: tx.config.publicUrl, inviterName: tx.actor.name });
     await tx.mailer.send({ to: row.email, ...mail }, { db: tx.db });
     return saved!;
   });

@@ -6,11 +6,9 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { invitationMail } from '../../mail/templates/invitation.ts';
-import { invitationLink } from '../../invitations/create-invitation.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { CLIENT_WHAT } from './create-planner-invitation.ts';
-import { invitationData, openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
+import { plannerInvitationMail } from './planner-invitation-mail.ts';
+import { openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
 
 const BATCH = 50;
 
@@ -58,18 +56,7 @@ export async function sendInvitationFollowUps(ctx: BaseCtx): Promise<{ reminded:
       for (const { invitation, inviterName } of due) {
         if (!won.has(invitation.id)) continue;
         const token = await reminderToken(tx.db, tx.secrets, invitation);
-        const data = invitationData(invitation);
-        const mail = invitationMail({
-          systemName,
-          link: invitationLink(tx.config.publicUrl, token),
-          expiresAt: invitation.expiresAt,
-          inviterName: inviterName ?? 'a legacy planner',
-          inviteeName: data.inviteeName,
-          what: CLIENT_WHAT,
-          personalMessage: data.message,
-          offerBooking: data.includeCalendarLink,
-          reminder: true,
-        });
+        const mail = plannerInvitationMail(invitation, token, { systemName, publicUrl: tx.config.publicUrl, inviterName: inviterName ?? 'a legacy planner', reminder: true });
         await tx.mailer.send({ to: invitation.email, ...mail }, { db: tx.db, idempotencyKey: `invitation-reminder.${invitation.id}` });
       }
       return won.size;
