@@ -74,7 +74,7 @@ export async function bookablePeople(ctx: Ctx, persona: AppointmentPersona): Pro
         .innerJoin(estates, eq(estates.id, supportTeamMembers.estateId))
         .innerJoin(owner, eq(owner.id, estates.ownerId))
         .where(eq(supportTeamMembers.estateId, estateId))
-        .orderBy(supportTeamMembers.role, supportTeamMembers.name);
+        .orderBy(supportTeamMembers.role, supportTeamMembers.name, supportTeamMembers.id);
       for (const { member, ownerName } of rows) {
         if (member.userId === ctx.actor.userId) continue;
         people.push({
@@ -98,7 +98,8 @@ export async function bookablePeople(ctx: Ctx, persona: AppointmentPersona): Pro
     .innerJoin(owner, eq(owner.id, estates.ownerId))
     .where(
       and(eq(supportTeamMembers.userId, ctx.actor.userId), eq(supportTeamMembers.role, persona), isNotNull(supportTeamMembers.acceptedAt)),
-    );
+    )
+    .orderBy(owner.name, estates.id);
   const people: Bookable[] = [];
   for (const s of supported) {
     if (s.ownerId !== ctx.actor.userId) {
@@ -116,7 +117,8 @@ export async function bookablePeople(ctx: Ctx, persona: AppointmentPersona): Pro
       .select({ userId: beneficiaries.userId, name: users.name })
       .from(beneficiaries)
       .innerJoin(users, eq(users.id, beneficiaries.userId))
-      .where(and(eq(beneficiaries.estateId, s.estateId), isNotNull(beneficiaries.userId)));
+      .where(and(eq(beneficiaries.estateId, s.estateId), isNotNull(beneficiaries.userId)))
+      .orderBy(users.name, users.id);
     for (const b of linked) {
       if (!b.userId || b.userId === ctx.actor.userId) continue;
       people.push({
