@@ -2,7 +2,7 @@ import { faker } from '@faker-js/faker';
 import type { TDigitalAssetSecrets } from '../../src/core/digital-assets.schemas.ts';
 import type { Deps } from '../../src/server/context.ts';
 import { digitalAssets } from '../../src/server/db/schema/digital-assets.ts';
-import { emptySecrets, sealSecrets } from '../../src/server/modules/digital-assets/digital-asset-view.ts';
+import { emptySecrets, sealSecrets } from '../../src/server/views/digital-asset-view.ts';
 
 type AssetInsert = typeof digitalAssets.$inferInsert;
 

@@ -1,10 +1,12 @@
 import { cancelAccountDeletion } from '../modules/account-deletion/cancel-account-deletion.ts';
 import { noteSignInAfterActivation } from '../modules/activation-review/note-sign-in-after-activation.ts';
 import { freezeActivationSnapshot } from '../modules/audit-integrity/freeze-activation-snapshot.ts';
-import { checkInOnSignIn } from '../modules/check-in/check-in-period.ts';
+import { checkInOnSignIn } from '../settings/check-in-period.ts';
 import { announceIncapacity } from '../modules/incapacity/announce-incapacity.ts';
 import { scheduleAfterActivation } from '../modules/future-messages/schedule-after-activation.ts';
 import { withdrawAfterActivation } from '../modules/future-messages/withdraw-after-activation.ts';
+import { onRecipientRemoving, rescheduleBirthdayMessages } from '../modules/future-messages/recipient-changes.ts';
+import { startSafeguards } from '../modules/release-safeguards/start-safeguards.ts';
 import { recordSignInDevice } from '../modules/security/login-alert.ts';
 import type { EventBus } from './bus.ts';
 
@@ -38,6 +40,14 @@ export const subscribers: EventBus = {
     // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
     async (ctx, { applied }) => {
       if (applied.from === 'active') await withdrawAfterActivation(ctx, applied.estateId, applied.at);
+    },
+  ],
+  'estate.reported': [startSafeguards],
+  'incapacity.ended': [(ctx, { estateId, step, at }) => announceIncapacity(ctx, estateId, step, at)],
+  'beneficiary.removing': [onRecipientRemoving],
+  'beneficiary.birthday-changed': [
+    async (ctx, { beneficiaryId }) => {
+      await rescheduleBirthdayMessages(ctx, beneficiaryId);
     },
   ],
 };

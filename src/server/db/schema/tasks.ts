@@ -39,7 +39,7 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_estate_idx').on(t.estateId, t.status),
-    // the list order (modules/tasks/list-tasks.ts TASK_ORDER), for keyset pages (ADR 0059)
+    // the list order (views/task-view.ts TASK_ORDER), for keyset pages (ADR 0059)
     index('tasks_estate_order_idx').on(
       t.estateId,
       statusRank(t.status),

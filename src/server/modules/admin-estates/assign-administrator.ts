@@ -3,7 +3,7 @@ import { ADMINISTRATOR_CANDIDATES_LIMIT, type TAdministratorCandidates, type TPl
 import { ESTATE_ADMINISTRATOR_ROLE } from '../../access/estate-roles.ts';
 import { isEstateStatus, ownerCanStillAct } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
-import { nameOrEmailMatches } from '../admin-users/user-view.ts';
+import { nameOrEmailMatches } from '../../views/user-view.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { PLATFORM_ESTATE_PAGE_SIZE, type TPlatformEstateListQuery, type TPlatformEstatePage } from '../../../core/admin-estates.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { nameOrEmailMatches } from '../admin-users/user-view.ts';
+import { nameOrEmailMatches } from '../../views/user-view.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';

@@ -5,7 +5,7 @@ import { FEEDBACK_CATEGORY_LABELS } from '../../../core/feedback.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { feedback } from '../../db/schema/admin.ts';
 import { toCsv, type CsvCell } from '../../lib/csv.ts';
-import { feedbackRows } from '../feedback/list-feedback.ts';
+import { feedbackRows } from '../../views/feedback-rows.ts';
 import { adminReportRange, getAdminReport } from './get-admin-report.ts';
 
 interface CsvTable {

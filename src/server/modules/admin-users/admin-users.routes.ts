@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZInviteUserRequest, ZPlatformUser, ZPlatformUserListQuery, ZPlatformUserPage, ZUpdateUserRequest } from '../../../core/admin-users.schemas.ts';
 import { ZIdParams } from '../../../core/common.schemas.ts';
-import { inviteUser } from './invite-user.ts';
+import { inviteUser } from '../../invitations/invite-user.ts';
 import { listUsers } from './list-users.ts';
 import { resetTwoFactor } from './reset-two-factor.ts';
 import { updateUser } from './update-user.ts';

@@ -3,7 +3,7 @@ import { PLATFORM_USER_PAGE_SIZE, type TPlatformUserListQuery, type TPlatformUse
 import type { Ctx } from '../../context.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
-import { nameOrEmailMatches, toPlatformUsers, userColumns } from './user-view.ts';
+import { nameOrEmailMatches, toPlatformUsers, userColumns } from '../../views/user-view.ts';
 
 /**
  * Every account on the platform (demo ones too, marked), newest first, a page at a time (keyset on

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { twoFactorResetMail } from '../../mail/templates/two-factor-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { getPlatformUser } from './user-view.ts';
+import { getPlatformUser } from '../../views/user-view.ts';
 
 /**
  * Reset two-factor (a user lost their authenticator): the TOTP secret, any pending secret and the

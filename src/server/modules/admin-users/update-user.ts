@@ -10,8 +10,8 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
 import { lockActiveAdmins } from '../../access/active-admins.ts';
-import { tellStaffGrant } from './tell-staff-grant.ts';
-import { getPlatformUser } from './user-view.ts';
+import { tellStaffGrant } from '../../invitations/tell-staff-grant.ts';
+import { getPlatformUser } from '../../views/user-view.ts';
 
 const ADMIN: Role = 'admin';
 

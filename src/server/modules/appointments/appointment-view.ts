@@ -4,13 +4,10 @@ import type { Ctx } from '../../context.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { appointmentZoneForRole, whenInZone, type AppointmentZone } from './appointment-zone.ts';
+import { appointmentZoneForRole, endOf, whenInZone, type AppointmentZone } from '../../views/appointment-zone.ts';
 import { roleLabel } from './bookable-people.ts';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-
-export const endOf = (row: Pick<AppointmentRow, 'startsAt' | 'durationMinutes'>) =>
-  new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
 
 /**
  * The caller's view of an appointment: who it is with from their side, its times in `zone`

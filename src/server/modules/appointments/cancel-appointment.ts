@@ -6,8 +6,8 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../../notices/notify.ts';
-import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
-import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
+import { toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
+import { appointmentZoneForRole, endOf, whenInZone } from '../../views/appointment-zone.ts';
 import { appointmentsPathFor } from './bookable-people.ts';
 
 /**

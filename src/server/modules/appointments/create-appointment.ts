@@ -8,8 +8,8 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertAppointmentRequestAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../../notices/notify.ts';
 import { loadUserSettings } from '../../settings/load-user-settings.ts';
-import { endOf, toAppointment } from './appointment-view.ts';
-import { appointmentZoneFor, appointmentZoneForRole, ianaZone, isOffHours, USUAL_HOURS, whenInZone } from './appointment-zone.ts';
+import { toAppointment } from './appointment-view.ts';
+import { appointmentZoneFor, appointmentZoneForRole, endOf, ianaZone, isOffHours, USUAL_HOURS, whenInZone } from '../../views/appointment-zone.ts';
 import { appointmentsPathFor, bookablePeople, resolvePersona } from './bookable-people.ts';
 
 /**

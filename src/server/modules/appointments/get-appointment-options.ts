@@ -2,7 +2,7 @@ import type { TAppointmentOptions } from '../../../core/appointments.schemas.ts'
 import { appointmentTypesFor, OWNER_CONSULTATION } from '../../../core/appointments.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { Ctx } from '../../context.ts';
-import { appointmentZoneFor } from './appointment-zone.ts';
+import { appointmentZoneFor } from '../../views/appointment-zone.ts';
 import { bookablePeople, resolvePersona } from './bookable-people.ts';
 
 /** What the schedule form offers: the persona's types (with durations) and whom it may book with. */

@@ -6,7 +6,7 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { users } from '../../db/schema/users.ts';
 import { afterCursor, ascending, cursorTime, descending, keysetPage, orderOf } from '../../lib/keyset.ts';
 import { toAppointment } from './appointment-view.ts';
-import { appointmentZoneFor } from './appointment-zone.ts';
+import { appointmentZoneFor } from '../../views/appointment-zone.ts';
 import { resolvePersona } from './bookable-people.ts';
 
 const LIVE = ['pending', 'confirmed'];

@@ -5,8 +5,8 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { conflict, forbidden } from '../../lib/app-error.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { notify } from '../../notices/notify.ts';
-import { endOf, toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
-import { appointmentZoneForRole, whenInZone } from './appointment-zone.ts';
+import { toAppointment, visibleAppointment, zoneForRow } from './appointment-view.ts';
+import { appointmentZoneForRole, endOf, whenInZone } from '../../views/appointment-zone.ts';
 import { appointmentsPathFor } from './bookable-people.ts';
 
 /** The attendee confirms or declines a pending request; the requester is told. */

@@ -13,9 +13,9 @@ import {
 } from '../../../core/beneficiaries.schemas.ts';
 import { ZOkResponse } from '../../../core/common.schemas.ts';
 import { createBeneficiary } from './create-beneficiary.ts';
-import { getBeneficiaryAccess } from './get-beneficiary-access.ts';
+import { getBeneficiaryAccess } from '../../views/beneficiary-access.ts';
 import { listBeneficiaries } from './list-beneficiaries.ts';
-import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary, toBeneficiary } from '../../views/beneficiary-view.ts';
 import { removeBeneficiary } from './remove-beneficiary.ts';
 import { resendBeneficiaryInvitation } from './resend-beneficiary-invitation.ts';
 import { sendBeneficiaryMessage } from './send-beneficiary-message.ts';

@@ -10,7 +10,7 @@ import { audit } from '../../lib/audit.ts';
 import { assertEstateRoom } from '../../lib/estate-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { toBeneficiary } from './beneficiary-view.ts';
+import { toBeneficiary } from '../../views/beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';
 
 const duplicate = () => conflict('You have already added someone with this email.', { email: 'Already one of your beneficiaries' });

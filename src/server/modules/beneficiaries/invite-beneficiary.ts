@@ -3,7 +3,7 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { eq } from 'drizzle-orm';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { createInvitation } from '../../invitations/create-invitation.ts';
-import type { BeneficiaryRow } from './beneficiary-view.ts';
+import type { BeneficiaryRow } from '../../views/beneficiary-view.ts';
 
 /**
  * Email (or re-email) the invitation that lets this beneficiary create or link an account: the

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { beneficiaries, beneficiaryName } from '../../db/schema/estates.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toBeneficiary } from './beneficiary-view.ts';
+import { toBeneficiary } from '../../views/beneficiary-view.ts';
 
 /**
  * One page of the owner's beneficiaries in name order ("First Last", id), the order of

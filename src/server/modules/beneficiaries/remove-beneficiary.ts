@@ -4,9 +4,9 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { userRoles } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { detachRemovedRecipient, noticeRecipientRemoved } from '../future-messages/recipient-changes.ts';
+import { publish } from '../../events/bus.ts';
 import { withdrawInvitations } from '../../invitations/create-invitation.ts';
-import { ownBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary } from '../../views/beneficiary-view.ts';
 
 /**
  * Remove a beneficiary: their shares go with them (cascade), an open invitation is withdrawn, and a
@@ -14,17 +14,14 @@ import { ownBeneficiary } from './beneficiary-view.ts';
  * and scheduled future messages go back to draft without a recipient, and the owner is told.
  */
 export async function removeBeneficiary(ctx: Ctx, id: string): Promise<void> {
-  await inMailTransaction(ctx, async (tx) => {
-    const { row, detached } = await remove(tx, id);
-    // The owner is told of the future messages that went back to draft, in the same transaction (ADR 0077).
-    await noticeRecipientRemoved(tx, row.firstName, detached);
-  });
+  await inMailTransaction(ctx, (tx) => remove(tx, id));
 }
 
 async function remove(ctx: Ctx, id: string) {
   const row = await ownBeneficiary(ctx, id);
   await withdrawInvitations(ctx, id);
-  const detached = await detachRemovedRecipient(ctx, id);
+  // Their future messages go back to draft, and the owner is told, in the same transaction (ADR 0077).
+  await publish(ctx, 'beneficiary.removing', { beneficiaryId: id, firstName: row.firstName });
   await ctx.db.delete(beneficiaries).where(eq(beneficiaries.id, id));
   if (row.userId) {
     const [other] = await ctx.db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.userId, row.userId)).limit(1);
@@ -33,5 +30,4 @@ async function remove(ctx: Ctx, id: string) {
     }
   }
   await audit(ctx, { action: 'beneficiary.removed', estateId: row.estateId, targetType: 'beneficiary', targetId: id });
-  return { row, detached };
 }

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary, toBeneficiary } from '../../views/beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';
 
 export async function resendBeneficiaryInvitation(ctx: Ctx, id: string): Promise<TBeneficiary> {

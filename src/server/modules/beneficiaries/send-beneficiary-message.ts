@@ -5,7 +5,7 @@ import { messages } from '../../db/schema/messages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMessageAllowed } from '../../mail/send-limits.ts';
 import { notify } from '../../notices/notify.ts';
-import { ownBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary } from '../../views/beneficiary-view.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 
 export const NOT_LINKED = 'BENEFICIARY_NOT_LINKED';

@@ -4,10 +4,10 @@ import type { Ctx } from '../../context.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { rescheduleBirthdayMessages } from '../future-messages/recipient-changes.ts';
+import { publish } from '../../events/bus.ts';
 import { withdrawInvitations } from '../../invitations/create-invitation.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { ownBeneficiary, toBeneficiary } from './beneficiary-view.ts';
+import { ownBeneficiary, toBeneficiary } from '../../views/beneficiary-view.ts';
 import { inviteBeneficiary } from './invite-beneficiary.ts';
 
 /**
@@ -49,7 +49,7 @@ async function update(ctx: Ctx, id: string, input: TUpdateBeneficiaryRequest): P
     .where(eq(beneficiaries.id, id))
     .returning();
   if (!updated) throw conflict('That beneficiary changed while you were editing. Reload and try again.');
-  if (updated.dateOfBirth !== row.dateOfBirth) await rescheduleBirthdayMessages(ctx, id);
+  if (updated.dateOfBirth !== row.dateOfBirth) await publish(ctx, 'beneficiary.birthday-changed', { beneficiaryId: id });
 
   await audit(ctx, {
     action: access ? 'beneficiary.access_changed' : 'beneficiary.updated',

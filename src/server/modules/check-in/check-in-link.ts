@@ -6,7 +6,7 @@ import { checkInSettings } from '../../db/schema/check-in.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { recordCheckIn } from './check-in-period.ts';
+import { recordCheckIn } from '../../settings/check-in-period.ts';
 
 /** How long an emailed "I'm here" link works (a newer reminder's link replaces it sooner). */
 export const CHECK_IN_LINK_DAYS = 30;

@@ -12,7 +12,7 @@ import { ZIdParams } from '../../../core/common.schemas.ts';
 import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
 import { answerCheckInQuestion, getCheckInQuestion } from './answer-check-in.ts';
 import { followCheckInLink } from './check-in-link.ts';
-import { checkInNow, getCheckIn, updateCheckIn } from './check-in-settings.ts';
+import { checkInNow, getCheckIn, updateCheckIn } from '../../settings/check-in-settings.ts';
 
 /** The check-in switch (issue 13 item 1, ADR 0046): the owner's settings, "I'm here", the emailed link, the trustees' answers. */
 export async function checkInRoutes(base: FastifyInstance) {

@@ -15,7 +15,7 @@ import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { checkInLinkUrl, issueCheckInToken } from './check-in-link.ts';
-import type { CheckInRow } from './check-in-period.ts';
+import type { CheckInRow } from '../../settings/check-in-period.ts';
 
 const BATCH = 50;
 

@@ -4,7 +4,7 @@ import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { checklistFactsSql, pendingOnboardingTitlesSql } from './onboarding-checklist.ts';
-import { returningVisitorSql } from './returning-visitor.ts';
+import { returningVisitorSql } from '../../views/returning-visitor.ts';
 
 const countOf = (from: ReturnType<typeof sql>) => sql`(select count(*) from ${from})`.mapWith(Number);
 

@@ -8,11 +8,10 @@ import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toBeneficiary } from '../beneficiaries/beneficiary-view.ts';
-import { toSupportMember } from '../support-team/member-view.ts';
-import { TASK_ORDER } from '../tasks/list-tasks.ts';
-import { toTask } from '../tasks/task-view.ts';
-import { completionFacts } from './completion-facts.ts';
+import { toBeneficiary } from '../../views/beneficiary-view.ts';
+import { toSupportMember } from '../../views/member-view.ts';
+import { TASK_ORDER, toTask } from '../../views/task-view.ts';
+import { completionFacts } from '../../views/completion-facts.ts';
 import { dashboardFigures } from './dashboard-figures.ts';
 import { checklistOf, tickOnboardingTasks } from './onboarding-checklist.ts';
 

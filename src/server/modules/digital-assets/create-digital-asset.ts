@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { emptySecrets, sealSecrets, toDigitalAsset } from './digital-asset-view.ts';
+import { emptySecrets, sealSecrets, toDigitalAsset } from '../../views/digital-asset-view.ts';
 
 export async function createDigitalAsset(ctx: Ctx, input: TCreateDigitalAssetRequest): Promise<TDigitalAsset> {
   const estateId = ownEstateId(ctx);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { audit } from '../../lib/audit.ts';
-import { findOwnAsset } from './digital-asset-view.ts';
+import { findOwnAsset } from '../../views/digital-asset-view.ts';
 
 export async function deleteDigitalAsset(ctx: Ctx, id: string): Promise<void> {
   const asset = await findOwnAsset(ctx, id);

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toDigitalAsset } from './digital-asset-view.ts';
+import { toDigitalAsset } from '../../views/digital-asset-view.ts';
 
 /** One page of the owner's digital assets in name order (name, id), the order of digital_assets_estate_name_idx. */
 export async function listDigitalAssets(ctx: Ctx, query: TDigitalAssetListQuery): Promise<TDigitalAssetList> {

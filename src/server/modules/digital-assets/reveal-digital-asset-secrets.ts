@@ -2,7 +2,7 @@ import type { TRevealedSecrets } from '../../../core/digital-assets.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
 import { requireRecentConfirmation } from '../../identity/confirm-identity.ts';
-import { findOwnAsset, openSecrets } from './digital-asset-view.ts';
+import { findOwnAsset, openSecrets } from '../../views/digital-asset-view.ts';
 
 /**
  * The explicit reveal: decrypts the secrets for the owner and records that they were shown. The

@@ -3,7 +3,7 @@ import type { TDigitalAsset, TUpdateDigitalAssetRequest } from '../../../core/di
 import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { audit } from '../../lib/audit.ts';
-import { findOwnAsset, openSecrets, sealSecrets, toDigitalAsset } from './digital-asset-view.ts';
+import { findOwnAsset, openSecrets, sealSecrets, toDigitalAsset } from '../../views/digital-asset-view.ts';
 
 /** Edit: given fields change; in `secrets`, given keys replace (empty removes), `null` removes all. */
 export async function updateDigitalAsset(ctx: Ctx, id: string, input: TUpdateDigitalAssetRequest): Promise<TDigitalAsset> {

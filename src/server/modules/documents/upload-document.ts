@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles } from '../../storage/stored-files.ts';
-import { parseFormFields } from '../files/form-fields.ts';
+import { parseFormFields } from '../../lib/form-fields.ts';
 import { findOwnFolder } from './find-own-document.ts';
 import { getDocument } from './get-document.ts';
 import { queueTextExtraction, receiveDocumentFile, withReceivedFile } from './receive-document-file.ts';

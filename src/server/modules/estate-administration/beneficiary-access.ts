@@ -5,7 +5,7 @@ import { beneficiaries } from '../../db/schema/estates.ts';
 import { administers } from '../../access/estate-roles.ts';
 import { forEstateAdministrator } from '../../access/private-details.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { accessViewOf } from '../beneficiaries/get-beneficiary-access.ts';
+import { accessViewOf } from '../../views/beneficiary-access.ts';
 
 /**
  * The estate administrator's View Access for one beneficiary of an estate they administer: the same

@@ -2,7 +2,7 @@ import type { TEstateAdministratorDashboard } from '../../../core/lifecycle.sche
 import type { Ctx } from '../../context.ts';
 import { estateCounts } from './administered-estates.ts';
 import { listAlerts } from './alerts.ts';
-import { listVerifications } from '../verifications/list-verifications.ts';
+import { listVerifications } from '../../lifecycle/list-verifications.ts';
 
 const RECENT = 5;
 

@@ -14,11 +14,10 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { commitFiles, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
-import { parseJsonFormField } from '../files/form-fields.ts';
-import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from '../verifications/proof-content.ts';
+import { parseJsonFormField } from '../../lib/form-fields.ts';
+import { inspectProof, PROOF_MAX_BYTES, proofTooLarge } from '../../lifecycle/proof-content.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
-import { recordReportSafeguards } from '../release-safeguards/advance-quorum.ts';
-import { afterReportMade } from '../release-safeguards/start-safeguards.ts';
+import { publish } from '../../events/bus.ts';
 import { reportView } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
@@ -113,7 +112,6 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
         proofs.map((p) => ({ estateId, reportId: row.id, documentType: p.type, fileId: p.file.id, submittedBy: ctx.actor.userId, submittedAt: now })),
       );
       await commitFiles(db, proofs.map((p) => p.file.id));
-      await recordReportSafeguards(db, row);
       await audit(tx, { action: 'estate.reported', estateId, targetType: 'estate_report', targetId: row.id, details: { event: report.event, documents: proofs.length } });
       await announceTransition(tx, applied);
       await raiseAlert(tx, {
@@ -123,7 +121,7 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
         message: `${row.reporterName} (${row.relationship}) reported a ${report.event === 'death' ? 'passing' : 'incapacity'}: ${proofs.length} document${proofs.length === 1 ? '' : 's'} to verify.`,
         dedupeKey: `report:${row.id}`,
       });
-      await afterReportMade(tx, row.id);
+      await publish(tx, 'estate.reported', { report: row });
       // Set before the commit: a delivery failing after it must not discard the report's files (an
       // unfinished upload left by a failed commit is the upload sweep's).
       committed = true;

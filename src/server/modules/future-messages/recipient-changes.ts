@@ -6,6 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DELIVERY_HOUR, nextBirthday, todayIn, zonedDateAtHour } from '../../../core/delivery-rules.ts';
 import type { Ctx } from '../../context.ts';
+import type { EventCatalogue } from '../../events/catalogue.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
@@ -64,7 +65,7 @@ export async function rescheduleBirthdayMessages(ctx: Ctx, beneficiaryId: string
  * the owner to re-address). Delivered letters stay as they are. Returns the subjects of the messages
  * that were scheduled and of those that were drafts, for the owner's notice.
  */
-export async function detachRemovedRecipient(ctx: Ctx, beneficiaryId: string): Promise<{ scheduled: string[]; drafts: string[] }> {
+async function detachRemovedRecipient(ctx: Ctx, beneficiaryId: string): Promise<{ scheduled: string[]; drafts: string[] }> {
   const open = await ctx.db
     .select({ id: futureMessages.id, subject: futureMessages.subject, status: futureMessages.status })
     .from(futureMessages)
@@ -94,7 +95,7 @@ export async function detachRemovedRecipient(ctx: Ctx, beneficiaryId: string): P
 }
 
 /** Tell the owner (in-app and by email, through notify) which messages went back to draft. */
-export async function noticeRecipientRemoved(ctx: Ctx, firstName: string, detached: { scheduled: string[]; drafts: string[] }): Promise<void> {
+async function noticeRecipientRemoved(ctx: Ctx, firstName: string, detached: { scheduled: string[]; drafts: string[] }): Promise<void> {
   const all = [...detached.scheduled, ...detached.drafts];
   if (!all.length) return;
   const what = detached.scheduled.length
@@ -106,4 +107,9 @@ export async function noticeRecipientRemoved(ctx: Ctx, firstName: string, detach
     message: `You removed ${firstName} from your beneficiaries: ${what}. Choose a new recipient under Messages.`,
     link: '/estate-owner/messages',
   });
+}
+
+/** Event beneficiary.removing: the messages written to them go back to draft, and the owner is told which. */
+export async function onRecipientRemoving(ctx: Ctx, { beneficiaryId, firstName }: EventCatalogue['beneficiary.removing']): Promise<void> {
+  await noticeRecipientRemoved(ctx, firstName, await detachRemovedRecipient(ctx, beneficiaryId));
 }

@@ -7,7 +7,7 @@ import { signInUrl, type Notice } from '../../mail/templates/frame.ts';
 import { incapacityGranteeNotice, incapacityOwnerNotice, type IncapacityLetter, type IncapacityStep } from '../../mail/templates/incapacity-mode.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { granteesOf } from './incapacity-settings.ts';
+import { granteesOf } from '../../settings/incapacity-settings.ts';
 
 /**
  * Incapacity mode started or ended, in the transition's transaction (ctx from inMailTransaction, ADR

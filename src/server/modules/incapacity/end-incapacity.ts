@@ -1,40 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TIncapacitySettings, TIncapacityState } from '../../../core/incapacity.schemas.ts';
 import { isEstateStatus } from '../../../core/lifecycle.ts';
 import type { Ctx } from '../../context.ts';
+import { endIncapacity, type EndedBy } from '../../lifecycle/end-incapacity.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administers, reporterLinkOf } from '../../access/estate-roles.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import { inMailTransaction } from '../../mail/mailer.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { applyTransition, announceTransition } from '../../lifecycle/transition-estate.ts';
-import type { IncapacityStep } from '../../mail/templates/incapacity-mode.ts';
-import { announceIncapacity } from './announce-incapacity.ts';
-import { getIncapacitySettings } from './incapacity-settings.ts';
-
-type EndedBy = Extract<IncapacityStep, { kind: 'ended' }>['by'];
-
-/**
- * Incapacity mode ends: back to planning through the one transition (409 when the estate is not in
- * incapacity mode, so two presses at once end it once). Nothing is deleted: the owner's choices,
- * content and scheduled letters stay; the verified incapacity report is marked ended. In the same
- * transaction it is audited and announced to the owner and the people they chose (ADR 0077).
- */
-export async function endIncapacity(ctx: Ctx, estateId: string, by: EndedBy): Promise<void> {
-  const now = ctx.clock.now();
-  await inMailTransaction(ctx, async (tx) => {
-    const applied = await applyTransition(tx.db, ctx, estateId, 'incapacity_ended');
-    await tx.db
-      .update(estateReports)
-      .set({ status: 'ended', resolvedAt: now })
-      .where(and(eq(estateReports.estateId, estateId), eq(estateReports.event, 'incapacity'), eq(estateReports.status, 'verified')));
-    await announceTransition(tx, applied);
-    await announceIncapacity(tx, estateId, { kind: 'ended', by, byName: ctx.actor.name }, applied.at);
-  });
-}
+import { getIncapacitySettings } from '../../settings/incapacity-settings.ts';
 
 /** The owner confirms "I'm back". */
 export async function endOwnIncapacity(ctx: Ctx): Promise<TIncapacitySettings> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { zId } from '../../../core/common.schemas.ts';
 import { ZIncapacitySettings, ZIncapacityState, ZSetIncapacityGrants } from '../../../core/incapacity.schemas.ts';
 import { endIncapacityFor, endOwnIncapacity, getIncapacityState } from './end-incapacity.ts';
-import { getIncapacitySettings, setIncapacityGrants } from './incapacity-settings.ts';
+import { getIncapacitySettings, setIncapacityGrants } from '../../settings/incapacity-settings.ts';
 
 const ZEstateParams = z.object({ estateId: zId }).strict();
 

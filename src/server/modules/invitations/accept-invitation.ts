@@ -17,9 +17,9 @@ import { readUserSettings } from '../../../core/settings.schemas.ts';
 import { loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';
 import type { Db } from '../../db/client.ts';
-import { joinPlannerClient } from '../planner-invitations/join-planner-client.ts';
+import { joinPlannerClient } from '../../invitations/join-planner-client.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND, STAFF_KIND } from '../../invitations/find-invitation.ts';
-import { activateInvitedUser, announceStaffAcceptance } from '../admin-users/accept-staff-invitation.ts';
+import { activateInvitedUser, announceStaffAcceptance } from '../../invitations/accept-staff-invitation.ts';
 
 const used = () => new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
 

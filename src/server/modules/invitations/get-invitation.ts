@@ -3,11 +3,11 @@ import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
 import type { TInvitationInfo } from '../../../core/invitations.schemas.ts';
 import { personaFor } from '../../../core/personas.ts';
 import { isRole, type Role } from '../../../core/roles.ts';
-import { withArticle } from '../admin-users/invite-user.ts';
+import { withArticle } from '../../invitations/invite-user.ts';
 import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { invitationData } from '../planner-invitations/planner-invitation-view.ts';
+import { invitationData } from '../../invitations/planner-invitation-view.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND, STAFF_KIND, type OpenInvitation } from '../../invitations/find-invitation.ts';
 

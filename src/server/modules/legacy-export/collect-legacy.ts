@@ -11,7 +11,7 @@ import { futureMessageAttachments, futureMessages } from '../../db/schema/messag
 import { auditLog } from '../../db/schema/system.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import type { FileRow } from '../../storage/stored-files.ts';
-import { openSecrets } from '../digital-assets/digital-asset-view.ts';
+import { openSecrets } from '../../views/digital-asset-view.ts';
 import { UniquePaths } from './safe-names.ts';
 
 /** One stored file to pack, and where it goes in the archive. */

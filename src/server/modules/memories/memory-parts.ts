@@ -3,7 +3,7 @@ import { MEMORY_MAX_ITEMS, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind,
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
-import { parseJsonFormField } from '../files/form-fields.ts';
+import { parseJsonFormField } from '../../lib/form-fields.ts';
 import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
 
 /** One media item as received: a story, or a stored (still pending) file with its thumbnail. */

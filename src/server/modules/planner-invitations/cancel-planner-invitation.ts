@@ -5,7 +5,7 @@ import { invitations } from '../../db/schema/estates.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';
-import { openAt, plannerInvitationsOf, toPlannerInvitation, withoutSealedToken } from './planner-invitation-view.ts';
+import { openAt, plannerInvitationsOf, toPlannerInvitation, withoutSealedToken } from '../../invitations/planner-invitation-view.ts';
 
 /** Cancel an open invitation: its link stops working (410) and no reminder goes. */
 export async function cancelPlannerInvitation(ctx: Ctx, id: string): Promise<TPlannerInvitation> {

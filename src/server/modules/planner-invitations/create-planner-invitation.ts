@@ -13,7 +13,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { createInvitation } from '../../invitations/create-invitation.ts';
 import { assertCanInvite } from './planner-invitation-rules.ts';
-import { PLANNER_CLIENT_KIND, toPlannerInvitation } from './planner-invitation-view.ts';
+import { PLANNER_CLIENT_KIND, toPlannerInvitation } from '../../invitations/planner-invitation-view.ts';
 
 /** The words of the email for a planner's client: "… invited you to Heirloom as their client …". */
 export const CLIENT_WHAT = 'a client, so that they can help you plan your legacy';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { plannerInvitationsOf, type InvitationRow } from './planner-invitation-view.ts';
+import { plannerInvitationsOf, type InvitationRow } from '../../invitations/planner-invitation-view.ts';
 
 /** One of the planner's own invitations; another's (or none) is 404. `lock` takes the row for update. */
 export async function findPlannerInvitation(ctx: Pick<Ctx, 'db' | 'actor'>, id: string, lock = false): Promise<InvitationRow> {

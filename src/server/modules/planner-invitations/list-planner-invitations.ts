@@ -4,7 +4,7 @@ import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
-import { plannerInvitationsOf, toPlannerInvitation } from './planner-invitation-view.ts';
+import { plannerInvitationsOf, toPlannerInvitation } from '../../invitations/planner-invitation-view.ts';
 
 /** The planner's invitations, newest first, a page at a time (index invitations(invited_by, created_at)). */
 export async function listPlannerInvitations(ctx: Ctx, query: { cursor?: CursorOf<['instant', 'id']> | undefined }): Promise<TPlannerInvitationPage> {

@@ -2,7 +2,7 @@ import { invitationLink } from '../../invitations/create-invitation.ts';
 import { invitationMail } from '../../mail/templates/invitation.ts';
 import type { Mail } from '../../mail/templates/frame.ts';
 import { CLIENT_WHAT } from './create-planner-invitation.ts';
-import { invitationData, type InvitationRow } from './planner-invitation-view.ts';
+import { invitationData, type InvitationRow } from '../../invitations/planner-invitation-view.ts';
 
 /** A stored client invitation's mail, resent or as its one reminder: the same words as the first send, from the row. */
 export function plannerInvitationMail(

@@ -4,7 +4,7 @@ import { estates, invitations, supportTeamMembers } from '../../db/schema/estate
 import { users } from '../../db/schema/users.ts';
 import { PLANNER_ROLE } from '../../access/planner-clients.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { openAt, plannerInvitationsOf } from './planner-invitation-view.ts';
+import { openAt, plannerInvitationsOf } from '../../invitations/planner-invitation-view.ts';
 
 /**
  * The duplicate rule (ADR 0021), checked inside the sending transaction after the address's advisory

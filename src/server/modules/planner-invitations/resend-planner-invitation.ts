@@ -13,7 +13,7 @@ import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { findPlannerInvitation } from './find-planner-invitation.ts';
 import { plannerInvitationMail } from './planner-invitation-mail.ts';
 import { assertCanInvite } from './planner-invitation-rules.ts';
-import { invitationData, toPlannerInvitation } from './planner-invitation-view.ts';
+import { invitationData, toPlannerInvitation } from '../../invitations/planner-invitation-view.ts';
 
 /**
  * Resend (ADR 0021): a new link replaces the old one (which stops working), valid 14 days from now,

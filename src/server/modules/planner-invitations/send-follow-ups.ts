@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { plannerInvitationMail } from './planner-invitation-mail.ts';
-import { openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from './planner-invitation-view.ts';
+import { openAt, PLANNER_CLIENT_KIND, withoutSealedToken } from '../../invitations/planner-invitation-view.ts';
 
 const BATCH = 50;
 

@@ -2,7 +2,7 @@ import { computeCompletion } from '../../../core/completion.ts';
 import { TOOL_CLIENTS_LIMIT } from '../../../core/planner-tools.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { completionFacts } from '../dashboard/completion-facts.ts';
+import { completionFacts } from '../../views/completion-facts.ts';
 import { clientOwners } from './tool-clients.ts';
 
 export const CLIENT_PROGRESS_HEADER = ['Name', 'Email', 'Phone', 'Progress %', 'Last active'];

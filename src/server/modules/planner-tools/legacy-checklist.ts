@@ -3,7 +3,7 @@ import { computeCompletion, KEY_DOCUMENTS_PER_CATEGORY, RECOMMENDED_DOCUMENT_CAT
 import { DOCUMENT_TYPE_LABELS, TASK_PRIORITY_LABELS } from '../../../core/constants.ts';
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
-import { completionFacts } from '../dashboard/completion-facts.ts';
+import { completionFacts } from '../../views/completion-facts.ts';
 import { checkItem, fileSlug, footer, heading, renderPdf, section } from './pdf.ts';
 import { plannerToday } from './planner-clock.ts';
 import { clientOwner } from './tool-clients.ts';

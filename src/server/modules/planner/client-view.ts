@@ -10,7 +10,7 @@ import type { Ctx } from '../../context.ts';
 import { estates, invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { clientEstateSql } from '../../access/planner-clients.ts';
-import { completionByEstate } from '../dashboard/completion-facts.ts';
+import { completionByEstate } from '../../views/completion-facts.ts';
 import type { Completion } from '../../../core/completion.ts';
 
 export const DEFAULT_RELATIONSHIP = 'Client';

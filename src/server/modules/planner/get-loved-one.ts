@@ -5,11 +5,9 @@ import { appointments } from '../../db/schema/appointments.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { endOf } from '../appointments/appointment-view.ts';
-import { appointmentZoneFor, whenInZone } from '../appointments/appointment-zone.ts';
-import { completionByEstate } from '../dashboard/completion-facts.ts';
-import { TASK_ORDER } from '../tasks/list-tasks.ts';
-import { tasksWithSuggesters } from '../tasks/task-view.ts';
+import { appointmentZoneFor, endOf, whenInZone } from '../../views/appointment-zone.ts';
+import { completionByEstate } from '../../views/completion-facts.ts';
+import { TASK_ORDER, tasksWithSuggesters } from '../../views/task-view.ts';
 import { clientRows, toLovedOnes } from './client-view.ts';
 
 /**

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { eq } from 'drizzle-orm';
 import { notify } from '../../notices/notify.ts';
-import { taskWithSuggester } from '../tasks/task-view.ts';
+import { taskWithSuggester } from '../../views/task-view.ts';
 
 /** Assist: the planner suggests a task; it lands on the client's task list marked as theirs, and the client hears of it. */
 export async function suggestTask(ctx: Ctx, estateId: string, input: z.output<typeof ZCreateTaskRequest>): Promise<TTask> {

@@ -8,7 +8,7 @@ import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
-import { toPlaybookAction } from '../digital-assets/digital-asset-view.ts';
+import { toPlaybookAction } from '../../views/digital-asset-view.ts';
 
 const THE_PLAYBOOK = 'That checklist';
 

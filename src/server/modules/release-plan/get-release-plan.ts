@@ -22,8 +22,8 @@ import { verificationRulesOf } from '../../settings/estate-administrator-setting
 import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { INCAPACITY_CATEGORY_LABELS } from '../../../core/incapacity.schemas.ts';
-import { getCheckIn } from '../check-in/check-in-settings.ts';
-import { getIncapacitySettings } from '../incapacity/incapacity-settings.ts';
+import { getCheckIn } from '../../settings/check-in-settings.ts';
+import { getIncapacitySettings } from '../../settings/incapacity-settings.ts';
 
 const THE_PLAN = 'Your release plan';
 

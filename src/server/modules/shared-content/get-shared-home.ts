@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TSharedActivity, TSharedHome } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { returningVisitorSql } from '../dashboard/returning-visitor.ts';
+import { returningVisitorSql } from '../../views/returning-visitor.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
 import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
 import { loadSharedDocuments, loadSharedLetters, loadSharedMemories } from './shared-views.ts';

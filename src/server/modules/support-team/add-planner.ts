@@ -12,7 +12,7 @@ import { assertPlannerAdditionAllowed, PLANNER_ADDED } from '../../mail/send-lim
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { notify } from '../../notices/notify.ts';
 import { publicPlanners } from './list-available-planners.ts';
-import { toSupportMember } from './member-view.ts';
+import { toSupportMember } from '../../views/member-view.ts';
 
 /**
  * Add a planner who made their profile Public. They offered themselves publicly, so they join at

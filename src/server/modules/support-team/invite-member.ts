@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { createInvitation } from '../../invitations/create-invitation.ts';
-import { supportRoleLabel, type MemberRow } from './member-view.ts';
+import { supportRoleLabel, type MemberRow } from '../../views/member-view.ts';
 
 /**
  * Email (or re-email) the invitation that lets a support-team member create or link an account:

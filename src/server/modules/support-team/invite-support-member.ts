@@ -9,7 +9,7 @@ import { assertSupportTeamRoom } from './support-team-room.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { inviteMember } from './invite-member.ts';
-import { supportRoleLabel, toSupportMember } from './member-view.ts';
+import { supportRoleLabel, toSupportMember } from '../../views/member-view.ts';
 
 /** Add a legacy planner or estate administrator by email: a pending member and an invitation. */
 export async function inviteSupportMember(ctx: Ctx, input: z.output<typeof ZInviteSupportMemberRequest>): Promise<TSupportMember> {

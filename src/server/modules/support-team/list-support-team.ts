@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { userSettings } from '../../db/schema/users.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toSupportMember } from './member-view.ts';
+import { toSupportMember } from '../../views/member-view.ts';
 
 /**
  * The owner's support team; a joined planner's card carries their preferred contact method. A bounded

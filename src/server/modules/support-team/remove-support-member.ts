@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { withdrawInvitations } from '../../invitations/create-invitation.ts';
 import { notify } from '../../notices/notify.ts';
-import { ownMember } from './member-view.ts';
+import { ownMember } from '../../views/member-view.ts';
 
 /**
  * Remove a support-team member: their open invitation is withdrawn, upcoming appointments with them

@@ -5,7 +5,7 @@ import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inviteMember } from './invite-member.ts';
-import { ownMember, toSupportMember } from './member-view.ts';
+import { ownMember, toSupportMember } from '../../views/member-view.ts';
 
 export async function resendMemberInvitation(ctx: Ctx, id: string): Promise<TSupportMember> {
   const row = await ownMember(ctx, id);

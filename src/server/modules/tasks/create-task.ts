@@ -3,7 +3,7 @@ import type { TTask, ZCreateTaskRequest } from '../../../core/tasks.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { toTask } from './task-view.ts';
+import { toTask } from '../../views/task-view.ts';
 
 export async function createTask(ctx: Ctx, input: z.output<typeof ZCreateTaskRequest>): Promise<TTask> {
   const estateId = ownEstateId(ctx);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
-import { ownTask } from './task-view.ts';
+import { ownTask } from '../../views/task-view.ts';
 
 export async function deleteTask(ctx: Ctx, id: string): Promise<void> {
   await ownTask(ctx, id);

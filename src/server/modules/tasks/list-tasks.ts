@@ -5,15 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { taskDueKey, taskPriorityRank, tasks, taskStatusRank } from '../../db/schema/tasks.ts';
 import { afterCursor, ascending, cursorTime, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { tasksWithSuggesters } from './task-view.ts';
+import { TASK_ORDER, tasksWithSuggesters } from '../../views/task-view.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Pending before completed; then by due date (none last), priority, age and id — all ascending, the
- * order of the expression index tasks_estate_order_idx (ADR 0059).
- */
-export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id] as const;
 
 /** The four counters over all the owner's tasks; High Priority counts only pending high-priority ones. */
 export async function taskCounts(db: Db, estateId: string): Promise<TTaskCounts> {

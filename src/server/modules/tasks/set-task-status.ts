@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TTask } from '../../../core/tasks.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
-import { ownTask, taskWithSuggester } from './task-view.ts';
+import { ownTask, taskWithSuggester } from '../../views/task-view.ts';
 
 /** Complete a task, or reopen it. Doing it twice is harmless: the task simply stays as asked. */
 export async function setTaskStatus(ctx: Ctx, id: string, status: 'pending' | 'completed'): Promise<TTask> {

@@ -6,7 +6,7 @@ import { createTask } from './create-task.ts';
 import { deleteTask } from './delete-task.ts';
 import { listTasks } from './list-tasks.ts';
 import { setTaskStatus } from './set-task-status.ts';
-import { ownTask, taskWithSuggester } from './task-view.ts';
+import { ownTask, taskWithSuggester } from '../../views/task-view.ts';
 import { updateTask } from './update-task.ts';
 
 export async function tasksRoutes(base: FastifyInstance) {

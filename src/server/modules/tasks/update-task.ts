@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TTask, TUpdateTaskRequest } from '../../../core/tasks.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
-import { ownTask, taskWithSuggester } from './task-view.ts';
+import { ownTask, taskWithSuggester } from '../../views/task-view.ts';
 
 export async function updateTask(ctx: Ctx, id: string, input: TUpdateTaskRequest): Promise<TTask> {
   const row = await ownTask(ctx, id);

@@ -17,7 +17,7 @@ import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { settleLeftoverProofs } from '../../lifecycle/leftover-proofs.ts';
 import { proofLabel } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition, type AppliedTransition } from '../../lifecycle/transition-estate.ts';
-import { toVerificationItem, verificationRows } from './verification-view.ts';
+import { toVerificationItem, verificationRows } from '../../lifecycle/verification-view.ts';
 
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));

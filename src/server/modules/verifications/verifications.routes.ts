@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams } from '../../../core/common.schemas.ts';
 import { ZPreviewUrl, ZRejectRequest, ZVerificationItem, ZVerificationPage, ZVerificationQuery } from '../../../core/lifecycle.schemas.ts';
-import { listVerifications } from './list-verifications.ts';
+import { listVerifications } from '../../lifecycle/list-verifications.ts';
 import { reviewVerification } from './review-verification.ts';
 import { previewVerification, sendVerificationFile } from './verification-preview.ts';
 

@@ -1,7 +1,7 @@
-import { ERROR_CODES } from '../../../core/errors.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { describeContent, sniff } from '../../storage/sniff.ts';
-import type { Accepted } from '../../storage/stored-files.ts';
+import { ERROR_CODES } from '../../core/errors.ts';
+import { AppError } from '../lib/app-error.ts';
+import { describeContent, sniff } from '../storage/sniff.ts';
+import type { Accepted } from '../storage/stored-files.ts';
 
 /** Proof of a death or incapacity: a scan or a PDF, judged by content, at most 10 MB each. */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;

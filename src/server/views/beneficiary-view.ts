@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/names.ts';
-import type { TBeneficiary } from '../../../core/beneficiaries.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { beneficiaries } from '../../db/schema/estates.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { ownEstateId } from '../../lib/scope.ts';
+import { initialsOf } from '../../core/names.ts';
+import type { TBeneficiary } from '../../core/beneficiaries.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { beneficiaries } from '../db/schema/estates.ts';
+import { notFound } from '../lib/app-error.ts';
+import { ownEstateId } from '../lib/scope.ts';
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { nextDueAt, nextStageAt, pauseEndsAt, periodStart } from '../../../core/check-in.ts';
-import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { checkInMisses, checkInSettings } from '../../db/schema/check-in.ts';
-import { audit } from '../../lib/audit.ts';
-import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
+import { nextDueAt, nextStageAt, pauseEndsAt, periodStart } from '../../core/check-in.ts';
+import type { BaseCtx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { checkInMisses, checkInSettings } from '../db/schema/check-in.ts';
+import { audit } from '../lib/audit.ts';
+import { ownerTimeZone } from './owner-time-zone.ts';
 
 export type CheckInRow = typeof checkInSettings.$inferSelect;
 

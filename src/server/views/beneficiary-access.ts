@@ -1,12 +1,12 @@
 import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { TBeneficiaryAccessView } from '../../../core/beneficiaries.schemas.ts';
-import { documentSharedWithSql, documentVisibleSql, letterVisibleSql, memorySharedWithSql, memoryVisibleSql } from '../../access/policy.ts';
-import type { Ctx } from '../../context.ts';
-import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
-import { memories } from '../../db/schema/memories.ts';
-import { futureMessages } from '../../db/schema/messages.ts';
+import type { TBeneficiaryAccessView } from '../../core/beneficiaries.schemas.ts';
+import { documentSharedWithSql, documentVisibleSql, letterVisibleSql, memorySharedWithSql, memoryVisibleSql } from '../access/policy.ts';
+import type { Ctx } from '../context.ts';
+import { digitalAssets } from '../db/schema/digital-assets.ts';
+import { documents } from '../db/schema/documents.ts';
+import { beneficiaries, estates } from '../db/schema/estates.ts';
+import { memories } from '../db/schema/memories.ts';
+import { futureMessages } from '../db/schema/messages.ts';
 import { ownBeneficiary, toBeneficiary, type BeneficiaryRow } from './beneficiary-view.ts';
 
 /** count() of the rows a condition holds for. */

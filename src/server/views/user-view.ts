@@ -1,12 +1,12 @@
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { TPlatformUser, UserStatus } from '../../../core/admin-users.schemas.ts';
-import type { Role } from '../../../core/roles.ts';
-import type { Db } from '../../db/client.ts';
-import { invitations } from '../../db/schema/estates.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { containsPattern } from '../../lib/like.ts';
-import { STAFF_KIND } from '../../invitations/find-invitation.ts';
+import type { TPlatformUser, UserStatus } from '../../core/admin-users.schemas.ts';
+import type { Role } from '../../core/roles.ts';
+import type { Db } from '../db/client.ts';
+import { invitations } from '../db/schema/estates.ts';
+import { userRoles, users } from '../db/schema/users.ts';
+import { notFound } from '../lib/app-error.ts';
+import { containsPattern } from '../lib/like.ts';
+import { STAFF_KIND } from '../invitations/find-invitation.ts';
 
 /** Search: the account's name or email contains the text (LIKE-escaped); none when there is no text. */
 export function nameOrEmailMatches(q: string | undefined): SQL | undefined {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { badRequest } from '../../lib/app-error.ts';
-import { ZStorableText } from '../../lib/storable-text.ts';
+import { badRequest } from './app-error.ts';
+import { ZStorableText } from './storable-text.ts';
 
 /** Validates multipart form fields with a core schema; failures are a 400 naming the fields (as for JSON bodies). */
 export function parseFormFields<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {

@@ -1,12 +1,12 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import { computeCompletion, type Completion, type CompletionFacts } from '../../../core/completion.ts';
-import { readUserSettings } from '../../../core/settings.schemas.ts';
-import type { Deps } from '../../context.ts';
-import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { beneficiaries, estates, supportTeamMembers } from '../../db/schema/estates.ts';
-import { userSettings, users } from '../../db/schema/users.ts';
-import { openSecrets } from '../digital-assets/digital-asset-view.ts';
+import { computeCompletion, type Completion, type CompletionFacts } from '../../core/completion.ts';
+import { readUserSettings } from '../../core/settings.schemas.ts';
+import type { Deps } from '../context.ts';
+import { digitalAssets } from '../db/schema/digital-assets.ts';
+import { documents } from '../db/schema/documents.ts';
+import { beneficiaries, estates, supportTeamMembers } from '../db/schema/estates.ts';
+import { userSettings, users } from '../db/schema/users.ts';
+import { openSecrets } from './digital-asset-view.ts';
 
 type FactsDeps = Pick<Deps, 'db' | 'secrets'>;
 

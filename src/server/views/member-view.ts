@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { initialsOf } from '../../../core/names.ts';
-import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
-import type { TSupportMember } from '../../../core/support-team.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { supportTeamMembers } from '../../db/schema/estates.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { ownEstateId } from '../../lib/scope.ts';
+import { initialsOf } from '../../core/names.ts';
+import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
+import type { TSupportMember } from '../../core/support-team.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { supportTeamMembers } from '../db/schema/estates.ts';
+import { notFound } from '../lib/app-error.ts';
+import { ownEstateId } from '../lib/scope.ts';
 
 export type MemberRow = typeof supportTeamMembers.$inferSelect;
 type SupportRole = keyof typeof SUPPORT_TEAM_ROLE_LABELS;

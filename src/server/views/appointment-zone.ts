@@ -1,10 +1,10 @@
-import type { TDisplayZone } from '../../../core/appointments.schemas.ts';
-import { isAppointmentPersona, type AppointmentPersona } from '../../../core/appointments.ts';
-import { isRole } from '../../../core/roles.ts';
-import { PLANNER_TIME_ZONE_IANA } from '../../../core/settings.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { loadUserSettings } from '../../settings/load-user-settings.ts';
+import type { TDisplayZone } from '../../core/appointments.schemas.ts';
+import { isAppointmentPersona, type AppointmentPersona } from '../../core/appointments.ts';
+import { isRole } from '../../core/roles.ts';
+import { PLANNER_TIME_ZONE_IANA } from '../../core/settings.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
+import { loadUserSettings } from '../settings/load-user-settings.ts';
 
 /**
  * A zone as the server uses it: `named` when its name is the person's own choice ("CT", kept whatever
@@ -57,6 +57,9 @@ export function whenInZone(startsAt: Date, endsAt: Date, zone: AppointmentZone):
 }
 
 /** Usual hours for a meeting, in the zone it is booked in (docs/decisions/0041). */
+/** When an appointment ends. */
+export const endOf = (row: { startsAt: Date; durationMinutes: number }) => new Date(row.startsAt.getTime() + row.durationMinutes * 60_000);
+
 export const USUAL_HOURS = { from: 8, until: 20 } as const;
 
 /**

@@ -1,13 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { TTask } from '../../../core/tasks.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { tasks } from '../../db/schema/tasks.ts';
-import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { ownEstateId } from '../../lib/scope.ts';
+import type { TTask } from '../../core/tasks.schemas.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { taskDueKey, taskPriorityRank, tasks, taskStatusRank } from '../db/schema/tasks.ts';
+import { users } from '../db/schema/users.ts';
+import { notFound } from '../lib/app-error.ts';
+import { ownEstateId } from '../lib/scope.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
+
+/**
+ * Pending before completed; then by due date (none last), priority, age and id — all ascending, the
+ * order of the expression index tasks_estate_order_idx (ADR 0059).
+ */
+export const TASK_ORDER = [taskStatusRank, taskDueKey, taskPriorityRank, tasks.createdAt, tasks.id] as const;
 
 /** A task as the API shows it; `suggestedBy` is the suggesting planner's name (see tasksWithSuggesters). */
 export function toTask(row: TaskRow, suggestedBy: string | null = null): TTask {

@@ -1,11 +1,11 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
-import { VERIFICATION_TIMEOUT_MS, type TVerificationItem } from '../../../core/lifecycle.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { estates } from '../../db/schema/estates.ts';
-import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
-import { users } from '../../db/schema/users.ts';
-import { cursorTime } from '../../lib/keyset.ts';
-import { proofLabel } from '../../lifecycle/report-view.ts';
+import { VERIFICATION_TIMEOUT_MS, type TVerificationItem } from '../../core/lifecycle.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { estates } from '../db/schema/estates.ts';
+import { estateReports, verificationItems } from '../db/schema/lifecycle.ts';
+import { users } from '../db/schema/users.ts';
+import { cursorTime } from '../lib/keyset.ts';
+import { proofLabel } from './report-view.ts';
 
 export const VERIFICATION_PAGE_SIZE = 25;
 

@@ -1,18 +1,18 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { TInviteUserRequest, TPlatformUser } from '../../../core/admin-users.schemas.ts';
-import { personaFor } from '../../../core/personas.ts';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { invitations } from '../../db/schema/estates.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
-import { conflict } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { inMailTransaction } from '../../mail/mailer.ts';
-import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
-import { createInvitation } from '../../invitations/create-invitation.ts';
+import type { TInviteUserRequest, TPlatformUser } from '../../core/admin-users.schemas.ts';
+import { personaFor } from '../../core/personas.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { invitations } from '../db/schema/estates.ts';
+import { userRoles, users } from '../db/schema/users.ts';
+import { conflict } from '../lib/app-error.ts';
+import { audit } from '../lib/audit.ts';
+import { inMailTransaction } from '../mail/mailer.ts';
+import { makeEstateOwner } from '../identity/make-estate-owner.ts';
+import { createInvitation } from './create-invitation.ts';
 import { tellStaffGrant } from './tell-staff-grant.ts';
-import { getPlatformUser } from './user-view.ts';
-import { STAFF_KIND } from '../../invitations/find-invitation.ts';
+import { getPlatformUser } from '../views/user-view.ts';
+import { STAFF_KIND } from './find-invitation.ts';
 
 const dateOf = (d: Date) =>
   d.toLocaleDateString('en-GB', {

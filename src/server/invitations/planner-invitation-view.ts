@@ -4,9 +4,9 @@ import {
   ZPlannerInvitationData,
   type TPlannerInvitation,
   type TPlannerInvitationData,
-} from '../../../core/planner-invitations.schemas.ts';
-import { invitations } from '../../db/schema/estates.ts';
-import { PLANNER_CLIENT_KIND } from '../../invitations/find-invitation.ts';
+} from '../../core/planner-invitations.schemas.ts';
+import { invitations } from '../db/schema/estates.ts';
+import { PLANNER_CLIENT_KIND } from './find-invitation.ts';
 
 export { PLANNER_CLIENT_KIND };
 

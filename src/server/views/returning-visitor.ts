@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import { auditLog } from '../../db/schema/system.ts';
+import type { Ctx } from '../context.ts';
+import { auditLog } from '../db/schema/system.ts';
 
 /** Audit actions that start a session with a password or a demo persona (sign-in.ts, demo-sign-in.ts). */
 const SIGN_INS = sql`('auth.sign_in', 'auth.demo_sign_in')`;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { TDigitalAsset, TDigitalAssetSecrets } from '../../../core/digital-assets.schemas.ts';
-import { PLAYBOOK_ACTIONS, type PlaybookAction } from '../../../core/playbook.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { ownEstateId } from '../../lib/scope.ts';
+import type { TDigitalAsset, TDigitalAssetSecrets } from '../../core/digital-assets.schemas.ts';
+import { PLAYBOOK_ACTIONS, type PlaybookAction } from '../../core/playbook.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { digitalAssets } from '../db/schema/digital-assets.ts';
+import { notFound } from '../lib/app-error.ts';
+import { ownEstateId } from '../lib/scope.ts';
 
 export type DigitalAssetRow = typeof digitalAssets.$inferSelect;
 export type StoredSecrets = Required<TDigitalAssetSecrets>;

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { personaFor } from '../../../core/personas.ts';
-import type { Role } from '../../../core/roles.ts';
-import type { Deps } from '../../context.ts';
-import { estates, type invitations } from '../../db/schema/estates.ts';
-import { userRoles, users } from '../../db/schema/users.ts';
-import { notify } from '../../notices/notify.ts';
+import { personaFor } from '../../core/personas.ts';
+import type { Role } from '../../core/roles.ts';
+import type { Deps } from '../context.ts';
+import { estates, type invitations } from '../db/schema/estates.ts';
+import { userRoles, users } from '../db/schema/users.ts';
+import { notify } from '../notices/notify.ts';
 import { withArticle } from './invite-user.ts';
 
 type InvitationRow = typeof invitations.$inferSelect;

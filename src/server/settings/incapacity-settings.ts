@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { INCAPACITY_CATEGORIES, type IncapacityCategory, type TIncapacitySettings, type TSetIncapacityGrants } from '../../../core/incapacity.schemas.ts';
-import { isEstateStatus } from '../../../core/lifecycle.ts';
-import type { Ctx } from '../../context.ts';
-import { inTransaction, type Db } from '../../db/client.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
-import { incapacityGrants } from '../../db/schema/incapacity.ts';
-import { users } from '../../db/schema/users.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { ownEstateId } from '../../lib/scope.ts';
+import { INCAPACITY_CATEGORIES, type IncapacityCategory, type TIncapacitySettings, type TSetIncapacityGrants } from '../../core/incapacity.schemas.ts';
+import { isEstateStatus } from '../../core/lifecycle.ts';
+import type { Ctx } from '../context.ts';
+import { inTransaction, type Db } from '../db/client.ts';
+import { beneficiaries, estates } from '../db/schema/estates.ts';
+import { incapacityGrants } from '../db/schema/incapacity.ts';
+import { users } from '../db/schema/users.ts';
+import { badRequest, notFound } from '../lib/app-error.ts';
+import { audit } from '../lib/audit.ts';
+import { ownEstateId } from '../lib/scope.ts';
 
 const isCategory = (c: string): c is IncapacityCategory => (INCAPACITY_CATEGORIES as readonly string[]).includes(c);
 

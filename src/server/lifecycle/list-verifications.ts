@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { TVerificationItem, TVerificationPage } from '../../../core/lifecycle.schemas.ts';
-import type { CursorOf } from '../../../core/keyset.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { verificationItems } from '../../db/schema/lifecycle.ts';
-import { administersSql } from '../../access/estate-roles.ts';
-import { verifyRefusals } from '../../access/report-duties.ts';
-import { afterCursor, descending, keysetPage } from '../../lib/keyset.ts';
-import { loadEstateAdministratorSettings } from '../../settings/estate-administrator-settings.ts';
+import type { TVerificationItem, TVerificationPage } from '../../core/lifecycle.schemas.ts';
+import type { CursorOf } from '../../core/keyset.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { verificationItems } from '../db/schema/lifecycle.ts';
+import { administersSql } from '../access/estate-roles.ts';
+import { verifyRefusals } from '../access/report-duties.ts';
+import { afterCursor, descending, keysetPage } from '../lib/keyset.ts';
+import { loadEstateAdministratorSettings } from '../settings/estate-administrator-settings.ts';
 import { cursorOf, toVerificationItem, VERIFICATION_PAGE_SIZE, verificationRows } from './verification-view.ts';
 
 /** The administrator's verification items (only estates they administer), paged newest first, with counts. */

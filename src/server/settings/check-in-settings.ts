@@ -1,11 +1,11 @@
-import { addCalendarDays, MAX_PAUSE_DAYS, pauseEndsAt, stageNumber } from '../../../core/check-in.ts';
-import type { TCheckIn, TUpdateCheckInRequest } from '../../../core/check-in.schemas.ts';
-import type { Ctx } from '../../context.ts';
-import { checkInSettings } from '../../db/schema/check-in.ts';
-import { badRequest } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
-import { ownEstateId } from '../../lib/scope.ts';
-import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
+import { addCalendarDays, MAX_PAUSE_DAYS, pauseEndsAt, stageNumber } from '../../core/check-in.ts';
+import type { TCheckIn, TUpdateCheckInRequest } from '../../core/check-in.schemas.ts';
+import type { Ctx } from '../context.ts';
+import { checkInSettings } from '../db/schema/check-in.ts';
+import { badRequest } from '../lib/app-error.ts';
+import { audit } from '../lib/audit.ts';
+import { ownEstateId } from '../lib/scope.ts';
+import { ownerTimeZone } from './owner-time-zone.ts';
 import { checkInRowOf, periodFields, recordCheckIn, type CheckInRow } from './check-in-period.ts';
 
 function view(row: CheckInRow | null, now: Date, timeZone: string): TCheckIn {

@@ -1,8 +1,8 @@
-import { personaFor } from '../../../core/personas.ts';
-import type { Role } from '../../../core/roles.ts';
-import type { Ctx } from '../../context.ts';
-import { notifyAll } from '../../notices/notify.ts';
-import { activeAdminIds } from '../../access/active-admins.ts';
+import { personaFor } from '../../core/personas.ts';
+import type { Role } from '../../core/roles.ts';
+import type { Ctx } from '../context.ts';
+import { notifyAll } from '../notices/notify.ts';
+import { activeAdminIds } from '../access/active-admins.ts';
 
 /** Roles whose holders can approve a death or change who else may (ADR 0076). */
 const STAFF_POWERS: readonly Role[] = ['admin', 'estate-administrator'];

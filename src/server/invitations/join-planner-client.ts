@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { BOOK_CONSULTATION, CONSULTATION_TYPE } from '../../../core/planner-invitations.schemas.ts';
-import type { Deps } from '../../context.ts';
-import { supportTeamMembers } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
-import { PLANNER_ROLE } from '../../access/planner-clients.ts';
-import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
+import { BOOK_CONSULTATION, CONSULTATION_TYPE } from '../../core/planner-invitations.schemas.ts';
+import type { Deps } from '../context.ts';
+import { supportTeamMembers } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
+import { PLANNER_ROLE } from '../access/planner-clients.ts';
+import { makeEstateOwner } from '../identity/make-estate-owner.ts';
 import { invitationData, type InvitationRow } from './planner-invitation-view.ts';
 
 /**
