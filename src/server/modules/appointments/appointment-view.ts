@@ -11,7 +11,7 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * The caller's view of an appointment: who it is with from their side, its times in `zone`
- * (appointment-zone.ts), who would be told of a cancellation, and what they may do with it.
+ * (views/appointment-zone.ts), who would be told of a cancellation, and what they may do with it.
  */
 export function toAppointment(row: AppointmentRow, requesterName: string, callerId: string, now: Date, zone: AppointmentZone): TAppointment {
   const outgoing = row.requestedBy === callerId;

@@ -15,7 +15,7 @@ const LIVE = ['pending', 'confirmed'];
  * One view of mine, as requester or attendee, paged in the database by (startsAt, id):
  * - upcoming: pending or confirmed and not yet over, soonest first;
  * - past: everything else — over, cancelled or declined — latest first.
- * Times are written in the zone of the persona asking (appointment-zone.ts).
+ * Times are written in the zone of the persona asking (views/appointment-zone.ts).
  */
 export async function listAppointments(ctx: Ctx, query: z.output<typeof ZAppointmentListQuery>): Promise<TAppointmentList> {
   const now = ctx.clock.now();
