@@ -4,7 +4,7 @@ import { zEmail } from './common.schemas.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 
 /**
- * Single-use links mailed to a user (account_tokens): password reset, email verification, and the
+ * Single-use links mailed to a user (emailed_links, ADR 0095): password reset, email verification, and the
  * confirmation of an email change. Only the token's sha256 is stored; the token travels in the
  * link's fragment (`#token`), so it never reaches a server log or a Referer header.
  */

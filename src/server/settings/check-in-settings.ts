@@ -5,6 +5,7 @@ import { checkInSettings } from '../db/schema/check-in.ts';
 import { badRequest } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { ownEstateId } from '../lib/scope.ts';
+import { expireLinks } from '../links/emailed-links.ts';
 import { ownerTimeZone } from './owner-time-zone.ts';
 import { checkInRowOf, periodFields, recordCheckIn, type CheckInRow } from './check-in-period.ts';
 
@@ -55,12 +56,14 @@ export async function updateCheckIn(ctx: Ctx, input: TUpdateCheckInRequest): Pro
   }
 
   const fields = periodFields({ months, lastCheckInAt: now, pausedUntil }, timeZone);
-  const values = { months, pausedUntil, lastCheckInAt: now, ...fields, updatedAt: now, ...(months === null ? { linkTokenHash: null, linkExpiresAt: null } : {}) };
+  const values = { months, pausedUntil, lastCheckInAt: now, ...fields, updatedAt: now };
   const [row] = await ctx.db
     .insert(checkInSettings)
     .values({ estateId, userId: ctx.actor.userId, ...values })
     .onConflictDoUpdate({ target: checkInSettings.estateId, set: values })
     .returning();
+  // Turned off: the last reminder's "I'm here" link stops working.
+  if (months === null) await expireLinks(ctx, ctx.actor.userId, 'check-in');
   await audit(ctx, { action: 'check_in.settings_changed', targetType: 'estate', targetId: estateId, details: { months, pausedUntil } });
   // The owner acting closes an open "is this person all right?" question, as any check-in does.
   await recordCheckIn(ctx, ctx.actor.userId, 'settings');

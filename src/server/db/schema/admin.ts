@@ -4,25 +4,28 @@ import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * Single-use, expiring links mailed to a user: password reset, email verification, email change.
- * Only the sha256 of the token is stored. `newEmail` is the address an email change moves to.
+ * Every single-use, expiring link mailed to a user (links/emailed-links.ts, ADR 0095): password
+ * reset, email verification and change, the "I'm here" check-in link, a report's cancel link.
+ * Only the sha256 of the token is stored. `targetId` is what the link acts on when it is not the
+ * user (a report); `newEmail` the address an email change moves to.
  */
-export const accountTokens = pgTable(
-  'account_tokens',
+export const emailedLinks = pgTable(
+  'emailed_links',
   {
     id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** password-reset | email-verify | email-change */
+    /** core/emailed-links.ts EMAILED_LINK_PURPOSES */
     purpose: text('purpose').notNull(),
+    targetId: uuid('target_id'),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('account_tokens_token_unique').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [uniqueIndex('emailed_links_token_unique').on(t.tokenHash), index('emailed_links_user_idx').on(t.userId, t.purpose)],
 );
 
 /**

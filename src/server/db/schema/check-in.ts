@@ -30,14 +30,10 @@ export const checkInSettings = pgTable(
     stageSent: integer('stage_sent').notNull().default(0),
     /** When the job next has something to send for this row (null: nothing until the next check-in). */
     nextStageAt: ts('next_stage_at'),
-    /** The live one-click "I'm here" link (sha256 of its token; single use; the newest one only). */
-    linkTokenHash: text('link_token_hash'),
-    linkExpiresAt: ts('link_expires_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('check_in_settings_user_unique').on(t.userId),
-    uniqueIndex('check_in_settings_link_unique').on(t.linkTokenHash),
     index('check_in_settings_next_stage_idx').on(t.nextStageAt),
   ],
 );

@@ -56,19 +56,3 @@ export const trusteeRequests = pgTable(
   },
   (t) => [uniqueIndex('trustee_requests_report_user_round').on(t.reportId, t.userId, t.round), index('trustee_requests_user_idx').on(t.userId)],
 );
-
-/** A single-use "Cancel this report" link mailed to the owner (only its sha256 is stored). */
-export const vetoLinks = pgTable(
-  'veto_links',
-  {
-    id: id(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => estateReports.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    usedAt: ts('used_at'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [uniqueIndex('veto_links_token_unique').on(t.tokenHash)],
-);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, Browser, emailsTo, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
-import { accountTokens } from '../../db/schema/admin.ts';
+import { emailedLinks } from '../../db/schema/admin.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { sha256 } from '../../lib/tokens.ts';
@@ -50,7 +50,7 @@ describe('forgot password', () => {
     expect(mail!.text).toContain('within 60 minutes');
     // Only the hash is stored.
     const token = await linkTo(user.email, '/reset-password');
-    const rows = await t.db.select().from(accountTokens).where(eq(accountTokens.userId, user.id));
+    const rows = await t.db.select().from(emailedLinks).where(eq(emailedLinks.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(sha256(token));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -328,8 +328,8 @@ describe('email verification', () => {
     expect(await reminders(old.email)).toHaveLength(2);
     const [tokenRow] = await t.db
       .select()
-      .from(accountTokens)
-      .where(and(eq(accountTokens.userId, old.id), eq(accountTokens.purpose, 'email-verify')));
+      .from(emailedLinks)
+      .where(and(eq(emailedLinks.userId, old.id), eq(emailedLinks.purpose, 'email-verify')));
     expect(tokenRow).toBeTruthy();
   });
 });

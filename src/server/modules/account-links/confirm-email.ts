@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { emailChangedMail } from '../../mail/templates/email-changed.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { consumeAccountToken, isUniqueViolation, linkNotValid } from '../../links/account-tokens.ts';
+import { claimLink, isUniqueViolation, linkNotValid } from '../../links/emailed-links.ts';
 
 const addressTaken = () =>
   conflict('That email address now belongs to another account, so your address was not changed.', { email: 'Already used by another account' });
@@ -23,14 +23,14 @@ export async function confirmEmail(ctx: BaseCtx, input: TConfirmEmailRequest): P
   const { systemName } = await getSystemSettings(ctx.db);
   try {
     return await inMailTransaction(ctx, async (tx) => {
-      const link = await consumeAccountToken(tx, input.token, ['email-verify', 'email-change']);
-      if (!link?.newEmail) throw linkNotValid('email confirmation');
+      const link = await claimLink(tx, input.token, ['email-verify', 'email-change']);
+      if (!link.newEmail) throw linkNotValid('email-verify');
       const now = tx.clock.now();
       const [before] = await tx.db.select().from(users).where(and(eq(users.id, link.userId), eq(users.status, 'active')));
-      if (!before) throw linkNotValid('email confirmation');
+      if (!before) throw linkNotValid('email-verify');
 
       if (link.purpose === 'email-verify') {
-        if (before.email !== link.newEmail) throw linkNotValid('email confirmation');
+        if (before.email !== link.newEmail) throw linkNotValid('email-verify');
         await tx.db
           .update(users)
           .set({ emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now})`, updatedAt: now })

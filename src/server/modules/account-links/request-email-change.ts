@@ -16,7 +16,7 @@ import { emailChangeRequestedMail } from '../../mail/templates/email-change-requ
 import { emailChangeTakenMail } from '../../mail/templates/email-change-taken.ts';
 import { loadActorUser } from '../../identity/load-user.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from '../../links/account-tokens.ts';
+import { linkUrl, issueLink, linksInLastHour, tooManyLinks } from '../../links/emailed-links.ts';
 
 /**
  * Ask to move the account to a new address: the current password is required; nothing changes
@@ -43,11 +43,11 @@ export async function requestEmailChange(ctx: Ctx, input: TChangeEmailRequest): 
 
   await inMailTransaction(ctx, async (tx) => {
     // The token is written either way, so the hourly limit counts both kinds of request alike.
-    const { token } = await issueAccountToken(tx, user.id, 'email-change', input.newEmail);
+    const { token } = await issueLink(tx, { userId: user.id, purpose: 'email-change', newEmail: input.newEmail });
     await audit(tx, { action: 'account.email_change_requested', targetType: 'user', targetId: user.id, details: { addressTaken: Boolean(taken) } });
     const toNewAddress = taken
       ? emailChangeTakenMail({ systemName })
-      : emailChangeConfirmationMail({ systemName, name: user.name, link: accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token) });
+      : emailChangeConfirmationMail({ systemName, name: user.name, link: linkUrl(tx.config.publicUrl, VERIFY_EMAIL_PATH, token) });
     await tx.mailer.send({ to: input.newEmail, ...toNewAddress }, { db: tx.db });
     await tx.mailer.send(
       { to: user.email, ...emailChangeRequestedMail({ systemName, name: user.name, at: now, from: user.email, to: input.newEmail }) },

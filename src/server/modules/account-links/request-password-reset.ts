@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { passwordResetMail } from '../../mail/templates/password-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { accountLink, issueAccountToken, linksInLastHour } from '../../links/account-tokens.ts';
+import { linkUrl, issueLink, linksInLastHour } from '../../links/emailed-links.ts';
 
 /**
  * Every answer takes at least this long, so a known address (a token written, a mail queued) and
@@ -43,9 +43,9 @@ export async function requestPasswordReset(ctx: BaseCtx, input: TForgotPasswordR
     const { systemName } = await getSystemSettings(ctx.db);
     outboxId = await inTransaction(ctx.db, async (txDb) => {
       const tx = { ...ctx, db: txDb };
-      const { token } = await issueAccountToken(tx, user.id, 'password-reset');
+      const { token } = await issueLink(tx, { userId: user.id, purpose: 'password-reset' });
       await audit(tx, { action: 'auth.password_reset_requested', actorUserId: user.id, targetType: 'user', targetId: user.id });
-      const link = accountLink(ctx.config.publicUrl, RESET_PASSWORD_PATH, token);
+      const link = linkUrl(ctx.config.publicUrl, RESET_PASSWORD_PATH, token);
       return ctx.mailer.send({ to: user.email, ...passwordResetMail({ systemName, name: user.name, link }) }, { db: tx.db });
     });
   }

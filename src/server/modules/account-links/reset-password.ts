@@ -1,15 +1,13 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TResetPasswordRequest } from '../../../core/account-links.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { accountTokens } from '../../db/schema/admin.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { passwordWasResetMail } from '../../mail/templates/password-was-reset.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { consumeAccountToken, linkNotValid } from '../../links/account-tokens.ts';
+import { claimLink, expireLinks, linkNotValid } from '../../links/emailed-links.ts';
 
 /**
  * Follow a reset link with a new password (the sign-up rules, checked by the schema). The link is
@@ -22,8 +20,7 @@ export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest):
   const passwordHash = await hashPassword(input.password);
   const { systemName } = await getSystemSettings(ctx.db);
   await inMailTransaction(ctx, async (tx) => {
-    const link = await consumeAccountToken(tx, input.token, ['password-reset']);
-    if (!link) throw linkNotValid('password reset');
+    const link = await claimLink(tx, input.token, ['password-reset']);
     const now = tx.clock.now();
     const [user] = await tx.db
       .update(users)
@@ -38,8 +35,9 @@ export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest):
       .where(and(eq(users.id, link.userId), eq(users.status, 'active')))
       .returning();
     // A suspended account's link opens nothing (the transaction rolls back, the link stays unused).
-    if (!user || (user.isDemo && !tx.config.demoMode)) throw linkNotValid('password reset');
-    await supersedeOtherLinks(tx.db, user.id, now);
+    if (!user || (user.isDemo && !tx.config.demoMode)) throw linkNotValid('password-reset');
+    // Any other live reset link of the user stops working once the password was set.
+    await expireLinks(tx, user.id, 'password-reset');
     const ended = await tx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
     await audit(tx, {
       action: 'auth.password_reset',
@@ -54,12 +52,4 @@ export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest):
     );
   });
   return { ok: true };
-}
-
-/** Any other live reset link of the user stops working once the password was set. */
-async function supersedeOtherLinks(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .update(accountTokens)
-    .set({ expiresAt: now })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, 'password-reset'), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)));
 }

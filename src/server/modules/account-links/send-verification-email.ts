@@ -8,7 +8,7 @@ import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { loadActorUser, type UserRow } from '../../identity/load-user.ts';
 import type { Ctx } from '../../context.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { accountLink, issueAccountToken, linksInLastHour, tooManyLinks } from '../../links/account-tokens.ts';
+import { linkUrl, issueLink, linksInLastHour, tooManyLinks } from '../../links/emailed-links.ts';
 
 /**
  * Queue a verification link for the user's current address, in the caller's transaction (the
@@ -21,8 +21,8 @@ export async function queueVerificationMail(
   options: { reminder?: boolean; idempotencyKey?: string } = {},
 ): Promise<void> {
   const { systemName } = await getSystemSettings(tx.db);
-  const { token } = await issueAccountToken(tx, user.id, 'email-verify', user.email);
-  const link = accountLink(tx.config.publicUrl, VERIFY_EMAIL_PATH, token);
+  const { token } = await issueLink(tx, { userId: user.id, purpose: 'email-verify', newEmail: user.email });
+  const link = linkUrl(tx.config.publicUrl, VERIFY_EMAIL_PATH, token);
   await tx.mailer.send(
     { to: user.email, ...emailVerificationMail({ systemName, name: user.name, link, reminder: Boolean(options.reminder) }) },
     { db: tx.db, ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },

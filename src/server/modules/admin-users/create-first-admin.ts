@@ -6,7 +6,7 @@ import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { firstAdminPasswordMail } from '../../mail/templates/first-admin-password.ts';
-import { accountLink, issueAccountToken } from '../../links/account-tokens.ts';
+import { linkUrl, issueLink } from '../../links/emailed-links.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { activeAdminIds } from '../../access/active-admins.ts';
 
@@ -49,8 +49,8 @@ export async function createFirstAdmin(ctx: BaseCtx, input: { email: string; nam
     let link: string | null = null;
     let expiresAt: Date | null = null;
     if (!user!.passwordHash) {
-      const issued = await issueAccountToken(tx, user!.id, 'password-reset');
-      link = accountLink(tx.config.publicUrl, RESET_PASSWORD_PATH, issued.token);
+      const issued = await issueLink(tx, { userId: user!.id, purpose: 'password-reset' });
+      link = linkUrl(tx.config.publicUrl, RESET_PASSWORD_PATH, issued.token);
       expiresAt = issued.expiresAt;
       await tx.mailer.send({ to: input.email, ...firstAdminPasswordMail({ systemName, name: user!.name, link }) }, { db: tx.db });
     }

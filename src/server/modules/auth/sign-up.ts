@@ -8,13 +8,12 @@ import {
   type TSignUpRequest,
   type TSignUpResponse,
 } from '../../../core/auth.schemas.ts';
-import { ERROR_CODES } from '../../../core/errors.ts';
 import type { Role } from '../../../core/roles.ts';
 import type { BaseCtx } from '../../context.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { users } from '../../db/schema/users.ts';
-import { AppError, badRequest, conflict } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { signUpConfirmationMail } from '../../mail/templates/sign-up-confirmation.ts';
@@ -23,6 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
+import { linkNotValid } from '../../links/emailed-links.ts';
 import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */
@@ -89,9 +89,6 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
   return answer;
 }
 
-const linkNotValid = () =>
-  new AppError(ERROR_CODES.notFound, 404, 'This sign-up link is not valid, has expired or was already used. Sign up again to get a new one.');
-
 /**
  * Sign up, step 2: following the emailed link, with the password chosen at step 1, creates the
  * estate owner (email verified by the link) with an empty estate and the onboarding checklist, and
@@ -106,31 +103,35 @@ export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, input: TC
   const live = and(eq(invitations.tokenHash, sha256(token)), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
   const [found] = await ctx.db.select({ data: invitations.data }).from(invitations).where(live);
   const storedHash = (found?.data as { passwordHash?: unknown } | undefined)?.passwordHash;
-  if (!found || typeof storedHash !== 'string') throw linkNotValid();
+  if (!found || typeof storedHash !== 'string') throw linkNotValid('sign-up');
   if (!(await verifyPassword(storedHash, input.password))) {
     throw badRequest('That is not the password chosen when this sign-up was started. If you did not start it, ignore the email.', {
       password: 'Not the password you chose',
     });
   }
-  const [pending] = await ctx.db
-    .update(invitations)
-    .set({ acceptedAt: now })
-    .where(live)
-    .returning();
-  if (!pending) throw linkNotValid();
-  const { name, passwordHash } = pending.data as { name?: unknown; passwordHash?: unknown };
-  if (typeof name !== 'string' || typeof passwordHash !== 'string') throw linkNotValid();
+  // The link is used, the account made and the session started together, or none of it (ADR 0095).
+  const userId = await inMailTransaction(ctx, async (tx) => {
+    const [pending] = await tx.db
+      .update(invitations)
+      .set({ acceptedAt: now })
+      .where(live)
+      .returning();
+    if (!pending) throw linkNotValid('sign-up');
+    const { name, passwordHash } = pending.data as { name?: unknown; passwordHash?: unknown };
+    if (typeof name !== 'string' || typeof passwordHash !== 'string') throw linkNotValid('sign-up');
 
-  const [user] = await ctx.db
-    .insert(users)
-    .values({ email: pending.email, name, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!user) throw conflict('An account with this email address already exists. Sign in instead.');
-  // The hash has done its job; the used row keeps no copy of it.
-  await ctx.db.update(invitations).set({ data: {} }).where(eq(invitations.id, pending.id));
-  const estateId = await makeEstateOwner(ctx, user.id);
-  await audit(ctx, { action: 'auth.sign_up', actorUserId: user.id, estateId });
-  await startSession(ctx, reply, user.id, ctx.meta, previousToken);
-  return sessionUser(ctx, user.id);
+    const [user] = await tx.db
+      .insert(users)
+      .values({ email: pending.email, name, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) throw conflict('An account with this email address already exists. Sign in instead.');
+    // The hash has done its job; the used row keeps no copy of it.
+    await tx.db.update(invitations).set({ data: {} }).where(eq(invitations.id, pending.id));
+    const estateId = await makeEstateOwner(tx, user.id);
+    await audit(tx, { action: 'auth.sign_up', actorUserId: user.id, estateId });
+    await startSession(tx, reply, user.id, ctx.meta, previousToken);
+    return user.id;
+  });
+  return sessionUser(ctx, userId);
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, lte } from 'drizzle-orm';
 import { formatDueAt, nextStageAt, stageDue, stageNumber, type CheckInStage } from '../../../core/check-in.ts';
-import { checkInQuestionPath } from '../../../core/check-in.schemas.ts';
+import { CHECK_IN_LINK_PAGE_PATH, checkInQuestionPath } from '../../../core/check-in.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { checkInMisses, checkInSettings } from '../../db/schema/check-in.ts';
@@ -14,7 +14,7 @@ import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 import { notify } from '../../notices/notify.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { checkInLinkUrl, issueCheckInToken } from './check-in-link.ts';
+import { issueLink, linkUrl } from '../../links/emailed-links.ts';
 import type { CheckInRow } from '../../settings/check-in-period.ts';
 
 const BATCH = 50;
@@ -63,18 +63,18 @@ async function sendStage(tx: Tx, row: CheckInRow, now: Date): Promise<CheckInSta
     return null;
   }
   const n = stageNumber(stage);
-  // Every stage's email carries a fresh one-click link (the earlier one stops working).
-  const link = issueCheckInToken(now);
   const [won] = await tx.db
     .update(checkInSettings)
-    .set({ stageSent: n, nextStageAt: nextStageAt(row.periodStart, row.dueAt, n, timeZone), linkTokenHash: link.linkTokenHash, linkExpiresAt: link.linkExpiresAt })
+    .set({ stageSent: n, nextStageAt: nextStageAt(row.periodStart, row.dueAt, n, timeZone) })
     .where(and(eq(checkInSettings.estateId, row.estateId), eq(checkInSettings.dueAt, row.dueAt), lt(checkInSettings.stageSent, n)))
     .returning();
   if (!won) return null;
   const [owner] = await tx.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!owner) return null;
   const due = formatDueAt(row.dueAt, timeZone);
-  const url = checkInLinkUrl(tx.config.publicUrl, link.token);
+  // Every stage's email carries a fresh one-click link (the earlier one stops working).
+  const { token } = await issueLink(tx, { userId: row.userId, purpose: 'check-in' });
+  const url = linkUrl(tx.config.publicUrl, CHECK_IN_LINK_PAGE_PATH, token);
   const key = `check-in.${row.estateId}.${row.dueAt.toISOString()}.${stage}`;
   if (stage === 'missed') await askTrustees(tx, row, owner, due, url, key, now);
   else await remindOwner(tx, row, owner, stage, due, url, key);

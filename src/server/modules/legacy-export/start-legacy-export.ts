@@ -5,7 +5,7 @@ import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { isUniqueViolation } from '../../links/account-tokens.ts';
+import { isUniqueViolation } from '../../links/emailed-links.ts';
 import { confirmIdentity } from '../../identity/confirm-identity.ts';
 import { BUILD_LEGACY_EXPORT_JOB } from './build-legacy-export.ts';
 import { discardArchive } from './discard-archive.ts';

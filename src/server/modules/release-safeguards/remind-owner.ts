@@ -35,7 +35,7 @@ export async function remindOwnerOfReport(ctx: BaseCtx, reportId: string): Promi
       .innerJoin(estates, eq(estates.id, estateReports.estateId))
       .where(and(eq(estateReports.id, reportId), inArray(estateReports.status, ['open', 'verified'])));
     if (!row) return false;
-    const url = await issueVetoLink(tx, reportId);
+    const url = await issueVetoLink(tx, row.ownerId, reportId);
     const what = row.report.event === 'incapacity' ? 'incapacity' : 'passing';
     await tell(tx, row.ownerId, {
       words: (to) =>
