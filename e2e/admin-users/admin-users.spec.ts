@@ -93,7 +93,7 @@ test('the admin adds a user with a staff role; the invitee accepts through the M
   await visitor.goto(`/mail?to=${encodeURIComponent(email)}`);
   await visitor.getByRole('link', { name: /an invitation sent on behalf of one of our members/ }).click();
   await expect(visitor.getByText(/invited you to Heirloom as an Estate Administrator/)).toBeVisible();
-  await visitor.getByRole('link', { name: /\/invitations\/[\w-]+$/ }).click();
+  await visitor.getByRole('link', { name: /\/invitations#[\w-]+$/ }).click();
   await expect(visitor.getByText(/Priya Raman has invited you to join Heirloom as an Estate Administrator/)).toBeVisible();
   await expect(visitor.getByLabel('Full name')).toHaveValue('Morgan Reyes');
   await expectNoAxeViolations(visitor);

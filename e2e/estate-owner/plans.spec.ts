@@ -312,9 +312,11 @@ test.describe('estate owner: dashboard, beneficiaries, tasks, appointments', () 
   });
 });
 
-test('an invitation link that is not valid says so', async ({ page }) => {
-  await page.goto('/invitations/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
-  await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
-  await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
+test('an invitation link that is not valid says so, in the fragment and in an old-style path', async ({ page }) => {
+  for (const link of ['/invitations#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '/invitations/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '/invitations']) {
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+    await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
+  }
   await expectNoAxeViolations(page);
 });

@@ -30,7 +30,7 @@ test('a planner invites a loved one, who reads the email on the Mail screen, fol
   await visitor.getByRole('link', { name: /an invitation sent on behalf of one of our members/ }).click();
   await expect(visitor.getByText('Dear Eleanor,')).toBeVisible();
   await expectNoAxeViolations(visitor);
-  await visitor.getByRole('link', { name: /\/invitations\/[\w-]+$/ }).click();
+  await visitor.getByRole('link', { name: /\/invitations#[\w-]+$/ }).click();
   await expect(visitor.getByText(/David Chen, a legacy planner, has invited you to plan your legacy/)).toBeVisible();
   await visitor.getByLabel('Full name').fill('Eleanor Whitfield');
   await visitor.getByLabel('Password').fill('a long and memorable passphrase');

@@ -11,6 +11,8 @@ export const PUBLIC_SCREENS = [
   'sign-in',
   'sign-up',
   'sign-up/confirm',
+  'invitations',
+  // the same page for links mailed before the token moved to the fragment (ADR 0095; they last 14 days)
   'invitations/:token',
   'mail',
   'forgot-password',

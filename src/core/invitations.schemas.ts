@@ -9,7 +9,7 @@ export const INVITATION_TTL_DAYS = 14;
 /** beneficiary: an owner invited a beneficiary; support-team: an owner invited a planner or estate administrator. */
 export const INVITATION_KINDS = ['beneficiary', 'support-team', 'planner-client', 'staff'] as const;
 
-/** GET /api/v1/invitations/:token — who invited you to what. */
+/** POST /api/v1/invitations/open — who invited you to what. */
 export const ZInvitationInfo = z.object({
   kind: z.enum(INVITATION_KINDS),
   email: z.string(),
@@ -40,7 +40,15 @@ export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequest>;
 export const ZAcceptInvitationResponse = z.object({ user: ZSessionUser, redirectTo: z.string() });
 export type TAcceptInvitationResponse = z.infer<typeof ZAcceptInvitationResponse>;
 
-export const ZInvitationTokenParams = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+/** An invitation's token, from the fragment of the emailed link (`/invitations#<token>`); never in a path. */
+const zInvitationToken = z.string().min(16, { message: 'The link is incomplete' }).max(200).regex(/^[A-Za-z0-9_-]+$/, { message: 'The link is not valid' });
+
+export const ZOpenInvitationRequest = z.object({ token: zInvitationToken }).strict();
+export type TOpenInvitationRequest = z.infer<typeof ZOpenInvitationRequest>;
+
+/** POST /api/v1/invitations/accept: the token and, signed out, the new account's name and password. */
+export const ZAcceptInvitationBody = ZAcceptInvitationRequest.extend({ token: zInvitationToken }).strict();
+export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
 
 export const INVITATION_ERROR_CODES = {
   expired: 'INVITATION_EXPIRED',

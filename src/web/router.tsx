@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
         'sign-in': () => import('./routes/sign-in.tsx'),
         'sign-up': () => import('./routes/sign-up.tsx'),
         'sign-up/confirm': () => import('./routes/confirm-sign-up.tsx'),
+        'invitations': () => import('./routes/accept-invitation.tsx'),
         'invitations/:token': () => import('./routes/accept-invitation.tsx'),
         'mail': () => import('./routes/mail.tsx'),
         'forgot-password': () => import('./routes/forgot-password.tsx'),

@@ -33,7 +33,7 @@ export function buildPlannerInvitation(overrides: Partial<TCreatePlannerInvitati
 /** The token of the newest invitation link mailed to an address. */
 export async function invitationTokenFor(t: TestApp, email: string): Promise<string> {
   const [mail] = await emailsTo(t, email);
-  const token = /\/invitations\/([A-Za-z0-9_-]{20,})/.exec(mail?.text ?? '')?.[1];
+  const token = /\/invitations#([A-Za-z0-9_-]{20,})/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no invitation link mailed to ${email}`);
   return token;
 }

@@ -36,8 +36,8 @@ export interface InvitationInput {
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The accept link an invitation mails: the token is its only key. */
-export const invitationLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/invitations/${token}`;
+/** The accept link an invitation mails: the token is its only key, in the fragment (never sent to a server). */
+export const invitationLink = (publicUrl: string, token: string) => new URL(`/invitations#${token}`, publicUrl).toString();
 
 /**
  * Create a single-use invitation (random token, stored as its sha256, valid 14 days) and email the

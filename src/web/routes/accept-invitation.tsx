@@ -1,41 +1,66 @@
-import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../core/constants.ts';
 import { ZAcceptInvitationRequest, type TInvitationInfo } from '../../core/invitations.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
+import { useEmailedLinkToken } from '../components/ui/emailed-link-page.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { ApiError } from '../lib/api.ts';
 import { fieldErrorsFromIssues, formText, type FieldErrors } from '../lib/form.ts';
 import { getSession, homePathFor, refreshSession, signInHref, signOut } from '../lib/session.ts';
 import { invitationsApi } from '../features/invitations/api.ts';
 
-type LoaderData =
-  | { ok: true; token: string; search: string; info: TInvitationInfo; signedInAs: { name: string; email: string } | null }
-  | { ok: false; token: string; message: string; used: boolean; home: string | null };
+type Opened =
+  | { ok: true; info: TInvitationInfo }
+  | { ok: false; message: string; used: boolean };
 
-export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoaderData> {
-  const token = params.token ?? '';
+interface LoaderData {
+  search: string;
+  signedInAs: { name: string; email: string } | null;
+  home: string | null;
+}
+
+/** Who is signed in; the invitation itself is read by the page, from the link's fragment. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
   const session = await getSession();
-  try {
-    const info = await invitationsApi.get(token);
-    const search = new URL(request.url).searchParams.get('book') === 'consultation' ? '?book=consultation' : '';
-    return { ok: true, token, search, info, signedInAs: session.user ? { name: session.user.name, email: session.user.email } : null };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) throw error;
-    return {
-      ok: false,
-      token,
-      used: error.code === 'INVITATION_USED',
-      home: session.user ? homePathFor(session.user) : null,
-      message:
-        error.status === 400
-          ? 'This invitation link is not valid. Check that you copied all of it.'
-          : error.code === 'INVITATION_USED' && session.user
-            ? 'This invitation has already been accepted.'
-            : error.message,
+  return {
+    search: new URL(request.url).searchParams.get('book') === 'consultation' ? '?book=consultation' : '',
+    signedInAs: session.user ? { name: session.user.name, email: session.user.email } : null,
+    home: session.user ? homePathFor(session.user) : null,
+  };
+}
+
+const INCOMPLETE = 'This invitation link is not valid. Check that you copied all of it.';
+
+/**
+ * The invitation behind the emailed link (`/invitations#<token>`; `/invitations/<token>` in links
+ * mailed before ADR 0095). Read when the page opens, not in the loader: a loader never sees the
+ * fragment of the address it opens.
+ */
+function useOpenedInvitation(token: string, signedIn: boolean): Opened | null {
+  const [opened, setOpened] = useState<Opened | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    invitationsApi.open(token).then(
+      (info) => current && setOpened({ ok: true, info }),
+      (error: unknown) => {
+        if (!current) return;
+        if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
+          setOpened({ ok: false, used: false, message: 'This invitation could not be read just now. Please try again in a moment.' });
+          return;
+        }
+        const used = error.code === 'INVITATION_USED';
+        setOpened({ ok: false, used, message: error.status === 400 ? INCOMPLETE : used && signedIn ? 'This invitation has already been accepted.' : error.message });
+      },
+    );
+    return () => {
+      current = false;
     };
-  }
+  }, [token, signedIn]);
+  return token ? opened : { ok: false, used: false, message: INCOMPLETE };
 }
 
 interface ActionResult {
@@ -43,12 +68,13 @@ interface ActionResult {
   fields?: FieldErrors | undefined;
 }
 
-export async function action({ request, params }: ActionFunctionArgs): Promise<ActionResult | Response> {
+export async function action({ request }: ActionFunctionArgs): Promise<ActionResult | Response> {
   const form = await request.formData();
   const intent = formText(form, 'intent');
+  const token = formText(form, 'token');
   if (intent === 'sign-out') {
     await signOut();
-    return redirect(`/invitations/${params.token ?? ''}${new URL(request.url).search}`);
+    return redirect(`/invitations${new URL(request.url).search}#${token}`);
   }
   // The booking link of a planner's invitation (?book=consultation) lands on the schedule form after.
   const book = new URL(request.url).searchParams.get('book') === 'consultation' ? { book: 'consultation' as const } : {};
@@ -59,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
     return { fields: { ...(parsed.data.name ? {} : { name: 'Required' }), ...(parsed.data.password ? {} : { password: 'Required' }) } };
   }
   try {
-    const result = await invitationsApi.accept(params.token ?? '', parsed.data);
+    const result = await invitationsApi.accept(token, parsed.data);
     await refreshSession();
     return redirect(result.redirectTo);
   } catch (error) {
@@ -69,16 +95,29 @@ export async function action({ request, params }: ActionFunctionArgs): Promise<A
 }
 
 export function Component() {
-  const data = useLoaderData<typeof loader>();
+  const { search, signedInAs, home } = useLoaderData<typeof loader>();
+  const fragmentToken = useEmailedLinkToken();
+  const token = useParams().token ?? fragmentToken;
+  const opened = useOpenedInvitation(token, Boolean(signedInAs));
   const result = useActionData<typeof action>();
   const submitting = useNavigation().state === 'submitting';
 
-  if (!data.ok) {
+  if (!opened) {
     return (
-      <CenteredPage title={data.used ? 'Invitation already accepted' : 'This invitation cannot be used'} description={data.message}>
+      <CenteredPage title="Your invitation" description="Opening the invitation…">
+        <p role="status" className="text-sm text-stone-600">
+          Reading who invited you…
+        </p>
+      </CenteredPage>
+    );
+  }
+
+  if (!opened.ok) {
+    return (
+      <CenteredPage title={opened.used ? 'Invitation already accepted' : 'This invitation cannot be used'} description={opened.message}>
         <div className="flex flex-col gap-3 sm:flex-row">
-          {data.home ? (
-            <Link to={data.home} className={buttonClasses()}>
+          {home ? (
+            <Link to={home} className={buttonClasses()}>
               Continue to Heirloom
             </Link>
           ) : (
@@ -94,8 +133,9 @@ export function Component() {
     );
   }
 
-  const { info, signedInAs, token, search } = data;
-  const here = `/invitations/${token}${search}`;
+  const { info } = opened;
+  const tokenField = <input type="hidden" name="token" value={token} />;
+  const here = `/invitations${search}#${token}`;
   const expires = new Date(info.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
   const intro = (
     <>
@@ -114,6 +154,7 @@ export function Component() {
         </Alert>
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="sign-out" />
+          {tokenField}
           <Button type="submit" loading={submitting} className="w-full">
             Sign out
           </Button>
@@ -135,6 +176,7 @@ export function Component() {
         </p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="intent" value="link" />
+          {tokenField}
           <Button type="submit" loading={submitting} className="w-full">
             Accept invitation
           </Button>
@@ -170,6 +212,7 @@ export function Component() {
     >
       <Form method="post" noValidate className="space-y-5" aria-label="Create your account">
         <input type="hidden" name="intent" value="create" />
+        {tokenField}
         {result?.error && <Alert tone="error">{result.error}</Alert>}
         <TextField label="Full name" name="name" autoComplete="name" defaultValue={info.suggestedName} error={fields.name} maxLength={120} />
         <TextField label="Email address" name="email" type="email" value={info.email} readOnly hint="The invitation was sent to this address." />

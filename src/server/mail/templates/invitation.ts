@@ -20,7 +20,12 @@ export interface InvitationData {
   reminder?: boolean | undefined;
 }
 
-const bookingQuery = '?book=consultation';
+/** The same link with ?book=consultation before its fragment (the token). */
+function bookingLink(link: string): string {
+  const url = new URL(link);
+  url.search = '?book=consultation';
+  return url.toString();
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -41,7 +46,7 @@ export function invitationMail(p: InvitationData): Mail {
     { text: `${system} is where its members keep the memories, documents and messages they want to pass on to the people they love.` },
     { text: 'Accept the invitation (create your account, or sign in if you already have one):', link: { label: 'Accept the invitation', url: p.link } },
     ...(p.offerBooking
-      ? [{ text: `Or accept and book an Initial Consultation with ${inviter} straight away:`, link: { label: 'Accept and book an Initial Consultation', url: `${p.link}${bookingQuery}` } }]
+      ? [{ text: `Or accept and book an Initial Consultation with ${inviter} straight away:`, link: { label: 'Accept and book an Initial Consultation', url: bookingLink(p.link) } }]
       : []),
     { text: `The link works once and expires on ${longDate(p.expiresAt)}. If you were not expecting this email, or do not know ${inviter}, you can ignore it.` },
   ];

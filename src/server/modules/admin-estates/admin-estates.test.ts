@@ -105,11 +105,11 @@ describe('Add Estate', () => {
     });
     expect((await list('q=nora+fields')).items.map((e) => e.id)).toEqual([res.json().id]);
     const token = await invitationTokenFor(t, email);
-    const info = await new Browser(t).call('GET', `/api/v1/invitations/${token}`);
+    const info = await new Browser(t).call('POST', '/api/v1/invitations/open', { token });
     expect(info.json().summary).toBe(
       'Priya Raman has invited you to plan your legacy with Heirloom. Accepting opens your own private estate, ready to set up.',
     );
-    const accepted = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Nora Fields', password: 'nora-password-1' });
+    const accepted = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'Nora Fields', password: 'nora-password-1' });
     expect(accepted.json()).toMatchObject({
       redirectTo: '/estate-owner',
       user: { estateId: res.json().id },

@@ -198,7 +198,7 @@ describe('Add User', () => {
     expect(mail!.text).toContain('as an Estate Administrator');
     const token = await invitationTokenFor(t, email);
     const browser = new Browser(t);
-    const info = await browser.call('GET', `/api/v1/invitations/${token}`);
+    const info = await browser.call('POST', '/api/v1/invitations/open', { token });
     expect(info.json()).toMatchObject({
       kind: 'staff',
       role: 'estate-administrator',
@@ -207,7 +207,7 @@ describe('Add User', () => {
       suggestedName: 'Robin Hale',
     });
     expect(info.json().summary).toContain('Priya Raman has invited you to join Heirloom as an Estate Administrator');
-    const accepted = await browser.call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Robin Hale-Ward', password: 'a-long-new-password' });
+    const accepted = await browser.call('POST', '/api/v1/invitations/accept', { token, name: 'Robin Hale-Ward', password: 'a-long-new-password' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
       redirectTo: '/estate-administrator',
@@ -219,7 +219,7 @@ describe('Add User', () => {
     expect((await browser.call('GET', '/api/v1/auth/session')).json().user.email).toBe(email);
     expect((await signIn(email, 'a-long-new-password')).statusCode).toBe(200);
     // the link works once
-    expect((await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'X', password: 'another-password-1' })).statusCode).toBe(410);
+    expect((await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'X', password: 'another-password-1' })).statusCode).toBe(410);
     const [told] = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(told!.message).toBe('Robin Hale-Ward accepted your invitation and joined as an Estate Administrator');
     expect(await auditOf('admin.user_invited', row!.id)).toHaveLength(1);
@@ -235,7 +235,8 @@ describe('Add User', () => {
     expect(res.statusCode, res.body).toBe(201);
     const [estate] = await t.db.select().from(estates).where(eq(estates.ownerId, res.json().id));
     expect(estate!.status).toBe('planning');
-    const accepted = await new Browser(t).call('POST', `/api/v1/invitations/${await invitationTokenFor(t, email)}/accept`, {
+    const accepted = await new Browser(t).call('POST', '/api/v1/invitations/accept', {
+      token: await invitationTokenFor(t, email),
       name: 'Olive Marsh',
       password: 'olive-password-1',
     });
@@ -312,8 +313,8 @@ describe('Add User', () => {
       const res = await injectAs(t, await sessionFor(t, admin), 'POST', ADMIN_USERS, { name: 'Late Person', email, role: 'legacy-planner' });
       expect(res.statusCode, res.body).toBe(201);
       expect(await emailsTo(t, email)).toHaveLength(2);
-      expect((await new Browser(t).call('GET', `/api/v1/invitations/${oldToken}`)).statusCode).toBe(410);
-      expect((await new Browser(t).call('GET', `/api/v1/invitations/${await invitationTokenFor(t, email)}`)).statusCode).toBe(200);
+      expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token: oldToken })).statusCode).toBe(410);
+      expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token: await invitationTokenFor(t, email) })).statusCode).toBe(200);
     } finally {
       t.clock.advance(-15 * 24 * 3600_000);
     }
@@ -411,7 +412,8 @@ describe('Edit: suspend and reactivate', () => {
         })
       ).json().roles,
     ).toEqual(['legacy-planner']);
-    const accepted = await new Browser(t).call('POST', `/api/v1/invitations/${await invitationTokenFor(t, email)}/accept`, {
+    const accepted = await new Browser(t).call('POST', '/api/v1/invitations/accept', {
+      token: await invitationTokenFor(t, email),
       name: 'Pending Person',
       password: 'pending-password-1',
     });

@@ -43,7 +43,7 @@ describe('add a beneficiary', () => {
     // The subject is the system's words; the owner's name is in the body, quoted as the name they gave.
     expect(mail).toMatchObject({ kind: 'invitation', subject: 'Heirloom: an invitation sent on behalf of one of our members' });
     expect(mail!.text).toContain('on behalf of a member who gave their name as “Margaret Ellis”');
-    const link = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    const link = /\/invitations#([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
     expect(link).toBeTruthy();
     // the token is stored hashed, never as itself
     const [inv] = await t.db.select().from(invitations).where(eq(invitations.targetId, created.id));

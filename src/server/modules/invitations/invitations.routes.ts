@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ZAcceptInvitationRequest,
-  ZAcceptInvitationResponse,
-  ZInvitationInfo,
-  ZInvitationTokenParams,
-} from '../../../core/invitations.schemas.ts';
+import { ZAcceptInvitationBody, ZAcceptInvitationResponse, ZInvitationInfo, ZOpenInvitationRequest } from '../../../core/invitations.schemas.ts';
 import { acceptInvitation } from './accept-invitation.ts';
 import { getInvitation } from './get-invitation.ts';
 
@@ -15,21 +10,22 @@ export async function invitationsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['invitations'];
 
-  app.get(
-    '/api/v1/invitations/:token',
-    { schema: { tags, params: ZInvitationTokenParams, response: { 200: ZInvitationInfo } }, config: { public: true, rateLimit } },
+  // The token travels in the body, never the path (ADR 0095): reading an invitation is a POST that changes nothing.
+  app.post(
+    '/api/v1/invitations/open',
+    { schema: { tags, body: ZOpenInvitationRequest, response: { 200: ZInvitationInfo } }, config: { public: true, rateLimit } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return getInvitation(req.baseCtx, req.params.token);
+      return getInvitation(req.baseCtx, req.body.token);
     },
   );
 
   app.post(
-    '/api/v1/invitations/:token/accept',
-    {
-      schema: { tags, params: ZInvitationTokenParams, body: ZAcceptInvitationRequest.default({}), response: { 200: ZAcceptInvitationResponse } },
-      config: { public: true, rateLimit },
+    '/api/v1/invitations/accept',
+    { schema: { tags, body: ZAcceptInvitationBody, response: { 200: ZAcceptInvitationResponse } }, config: { public: true, rateLimit } },
+    async (req, reply) => {
+      const { token, ...body } = req.body;
+      return acceptInvitation(req.baseCtx, reply, token, body, req.cookies);
     },
-    async (req, reply) => acceptInvitation(req.baseCtx, reply, req.params.token, req.body, req.cookies),
   );
 }

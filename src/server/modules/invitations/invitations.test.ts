@@ -40,15 +40,15 @@ async function inviteBeneficiary(email = unique('grace')) {
 async function tokenSentTo(email: string): Promise<string> {
   const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
   const last = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
-  const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(last?.text ?? '')?.[1];
+  const token = /\/invitations#([A-Za-z0-9_-]+)/.exec(last?.text ?? '')?.[1];
   if (!token) throw new Error(`no invitation link mailed to ${email}`);
   return token;
 }
 
-describe('GET /api/v1/invitations/:token', () => {
+describe('POST /api/v1/invitations/open', () => {
   it('says who invited you to what, publicly', async () => {
     const { token, email } = await inviteBeneficiary();
-    const res = await new Browser(t).call('GET', `/api/v1/invitations/${token}`);
+    const res = await new Browser(t).call('POST', '/api/v1/invitations/open', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       kind: 'beneficiary',
@@ -62,23 +62,29 @@ describe('GET /api/v1/invitations/:token', () => {
     });
   });
 
-  it('answers 404 for an unknown token and 400 for a malformed one', async () => {
+  it('answers 404 for an unknown token, 400 for a malformed or missing one, and has no path that takes a token', async () => {
+    const open = (body: object) => new Browser(t).call('POST', '/api/v1/invitations/open', body);
+    expect((await open({ token: 'abcdefghijklmnopqrstuvwxyz012345' })).statusCode).toBe(404);
+    const short = await open({ token: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields).toEqual({ token: 'The link is incomplete' });
+    expect((await open({})).statusCode).toBe(400);
+    expect((await open({ token: 'abcdefghijklmnopqrstuvwxyz012345', role: 'admin' })).statusCode).toBe(400);
     expect((await new Browser(t).call('GET', '/api/v1/invitations/abcdefghijklmnopqrstuvwxyz012345')).statusCode).toBe(404);
-    expect((await new Browser(t).call('GET', '/api/v1/invitations/short')).statusCode).toBe(400);
   });
 
   it('answers 410 once it expired (14 days) and when a newer invitation replaced it', async () => {
     const { token, beneficiary } = await inviteBeneficiary();
     await injectAs(t, ownerS, 'POST', `/api/v1/beneficiaries/${beneficiary.id}/invitation`);
-    const replaced = await new Browser(t).call('GET', `/api/v1/invitations/${token}`);
+    const replaced = await new Browser(t).call('POST', '/api/v1/invitations/open', { token });
     expect(replaced.statusCode).toBe(410);
     expect(replaced.json().error.code).toBe('INVITATION_EXPIRED');
 
     const second = await inviteBeneficiary();
     t.clock.advance(14 * 24 * 3600_000 + 1000);
     try {
-      expect((await new Browser(t).call('GET', `/api/v1/invitations/${second.token}`)).statusCode).toBe(410);
-      const accept = await new Browser(t).call('POST', `/api/v1/invitations/${second.token}/accept`, { name: 'Grace Ellis', password: 'a-long-password' });
+      expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token: second.token })).statusCode).toBe(410);
+      const accept = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token: second.token, name: 'Grace Ellis', password: 'a-long-password' });
       expect(accept.statusCode).toBe(410);
     } finally {
       t.clock.advance(-(14 * 24 * 3600_000 + 1000));
@@ -86,13 +92,13 @@ describe('GET /api/v1/invitations/:token', () => {
   });
 });
 
-describe('POST /api/v1/invitations/:token/accept', () => {
+describe('POST /api/v1/invitations/accept', () => {
   it('does not tell an owner who turned beneficiary activity off', async () => {
     await injectAs(t, ownerS, 'PATCH', '/api/v1/settings', { beneficiaryActivity: false });
     try {
       const { token } = await inviteBeneficiary();
       const before = (await t.db.select().from(notifications).where(eq(notifications.userId, owner.id))).length;
-      const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Quiet Quinn', password: 'a-long-password' });
+      const res = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'Quiet Quinn', password: 'a-long-password' });
       expect(res.statusCode).toBe(200);
       expect((await t.db.select().from(notifications).where(eq(notifications.userId, owner.id))).length).toBe(before);
     } finally {
@@ -103,7 +109,7 @@ describe('POST /api/v1/invitations/:token/accept', () => {
   it('signed out: creates the account with the invited email, signs it in, grants the role and links the beneficiary', async () => {
     const { token, email, beneficiary } = await inviteBeneficiary();
     const browser = new Browser(t);
-    const res = await browser.call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace Ellis', password: 'a-long-password' });
+    const res = await browser.call('POST', '/api/v1/invitations/accept', { token, name: 'Grace Ellis', password: 'a-long-password' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { email, name: 'Grace Ellis', roles: ['beneficiary'] }, redirectTo: '/beneficiary' });
     const session = await browser.call('GET', '/api/v1/auth/session');
@@ -119,29 +125,29 @@ describe('POST /api/v1/invitations/:token/accept', () => {
     expect(notes.some((n) => n.message.includes('Grace Ellis accepted your invitation'))).toBe(true);
 
     // single use
-    const again = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Mallory', password: 'a-long-password' });
+    const again = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'Mallory', password: 'a-long-password' });
     expect(again.statusCode).toBe(410);
     expect(again.json().error.code).toBe('INVITATION_USED');
   });
 
   it('signed out: asks for a name and a valid password, and refuses unknown fields', async () => {
     const { token } = await inviteBeneficiary();
-    const missing = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, {});
+    const missing = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().error.fields)).toEqual(['name', 'password']);
-    const short = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace', password: 'short' });
+    const short = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'Grace', password: 'short' });
     expect(short.statusCode).toBe(400);
-    const extra = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'Grace', password: 'a-long-password', role: 'admin' });
+    const extra = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'Grace', password: 'a-long-password', role: 'admin' });
     expect(extra.statusCode).toBe(400);
     // still usable after refusals
-    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(200);
+    expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token })).statusCode).toBe(200);
   });
 
   it('signed out with an email that already has an account: 409, sign in to accept', async () => {
     const existing = await insertUser(t.db, { roles: ['estate-owner'] });
     const { token } = await inviteBeneficiary(existing.email);
-    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).json().accountExists).toBe(true);
-    const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'X', password: 'a-long-password' });
+    expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token })).json().accountExists).toBe(true);
+    const res = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'X', password: 'a-long-password' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('ACCOUNT_EXISTS');
   });
@@ -149,7 +155,7 @@ describe('POST /api/v1/invitations/:token/accept', () => {
   it('signed in with the invited email: links the existing account and adds the role', async () => {
     const existing = await insertUser(t.db, { roles: ['estate-owner'] });
     const { token, beneficiary } = await inviteBeneficiary(existing.email);
-    const res = await injectAs(t, await sessionFor(t, existing), 'POST', `/api/v1/invitations/${token}/accept`, {});
+    const res = await injectAs(t, await sessionFor(t, existing), 'POST', '/api/v1/invitations/accept', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.roles).toEqual(['beneficiary', 'estate-owner']);
     const [row] = await t.db.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiary.id));
@@ -159,16 +165,16 @@ describe('POST /api/v1/invitations/:token/accept', () => {
   it('signed in as someone else: 403, and the invitation stays open', async () => {
     const { token } = await inviteBeneficiary();
     const stranger = await insertUser(t.db, { roles: ['beneficiary'] });
-    const res = await injectAs(t, await sessionFor(t, stranger), 'POST', `/api/v1/invitations/${token}/accept`, {});
+    const res = await injectAs(t, await sessionFor(t, stranger), 'POST', '/api/v1/invitations/accept', { token });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('EMAIL_MISMATCH');
-    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(200);
+    expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token })).statusCode).toBe(200);
   });
 
   it('a removed beneficiary’s invitation no longer works', async () => {
     const { token, beneficiary } = await inviteBeneficiary();
     await injectAs(t, ownerS, 'DELETE', `/api/v1/beneficiaries/${beneficiary.id}`);
-    expect((await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).statusCode).toBe(410);
+    expect((await new Browser(t).call('POST', '/api/v1/invitations/open', { token })).statusCode).toBe(410);
   });
 
   it('support team: grants the planner role, links the member, and hands them appointments asked for meanwhile', async () => {
@@ -183,9 +189,9 @@ describe('POST /api/v1/invitations/:token/accept', () => {
       attendeeName: 'David Chen',
     });
     const token = await tokenSentTo(email);
-    const info = (await new Browser(t).call('GET', `/api/v1/invitations/${token}`)).json();
+    const info = (await new Browser(t).call('POST', '/api/v1/invitations/open', { token })).json();
     expect(info).toMatchObject({ kind: 'support-team', role: 'legacy-planner', roleLabel: 'Legacy Planner' });
-    const res = await new Browser(t).call('POST', `/api/v1/invitations/${token}/accept`, { name: 'David Chen', password: 'a-long-password' });
+    const res = await new Browser(t).call('POST', '/api/v1/invitations/accept', { token, name: 'David Chen', password: 'a-long-password' });
     expect(res.statusCode).toBe(200);
     expect(res.json().redirectTo).toBe('/legacy-planner');
     const userId = res.json().user.id;

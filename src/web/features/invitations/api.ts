@@ -1,9 +1,8 @@
 import type { TAcceptInvitationRequest, TAcceptInvitationResponse, TInvitationInfo } from '../../../core/invitations.schemas.ts';
 import { api } from '../../lib/api.ts';
 
-const path = (token: string) => `/api/v1/invitations/${encodeURIComponent(token)}`;
-
+/** The token goes in the body, never a path (ADR 0095). */
 export const invitationsApi = {
-  get: (token: string) => api.get<TInvitationInfo>(path(token)),
-  accept: (token: string, body: TAcceptInvitationRequest) => api.post<TAcceptInvitationResponse>(`${path(token)}/accept`, body),
+  open: (token: string) => api.post<TInvitationInfo>('/api/v1/invitations/open', { token }),
+  accept: (token: string, body: TAcceptInvitationRequest) => api.post<TAcceptInvitationResponse>('/api/v1/invitations/accept', { ...body, token }),
 };
