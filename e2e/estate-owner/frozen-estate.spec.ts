@@ -67,6 +67,8 @@ test('an active estate is read-only to its owner: a banner, no way to add, edit,
     await expect(owner.getByText('Your estate has been activated. This page shows what you left, as you left it.')).toBeVisible();
     await expect(banner).toBeVisible();
     await expect(owner.getByRole('button', { name: /^(Upload Document|Add Task|Message Byron King)$/ })).toHaveCount(0);
+    // what was left open can be read, not worked: View, never Open or Upload
+    await expect(owner.getByRole('button', { name: /^(Open task|Upload a document for): / })).toHaveCount(0);
     await expect(owner.getByRole('link', { name: 'Set up check-in' })).toHaveCount(0);
     await owner.screenshot({ path: testInfo.outputPath('dashboard-desktop.png'), fullPage: true });
 

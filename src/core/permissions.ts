@@ -51,13 +51,16 @@ const EVERYONE: Permission[] = [
   'read:notification:own',
   'update:notification:own',
   ...crud('message'),
-  ...crud('appointment'),
   'create:feedback:own',
 ];
+
+/** Appointments are booked from the four areas that have an Appointments screen; a platform admin has none. */
+const BOOKS_APPOINTMENTS: Permission[] = crud('appointment');
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   'estate-owner': [
     ...EVERYONE,
+    ...BOOKS_APPOINTMENTS,
     'read:estate:own',
     'update:estate:own',
     // "Delete my account": the estate and the account go after a grace period (ADR 0037)
@@ -76,10 +79,11 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'create:activation-review:own',
   ],
   // a support-team member may report the owner's passing (PRODUCT.md §5)
-  'legacy-planner': [...EVERYONE, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
-  beneficiary: [...EVERYONE, 'read:shared-content:own', 'create:verification:own', 'read:playbook:own', 'update:playbook:own'],
+  'legacy-planner': [...EVERYONE, ...BOOKS_APPOINTMENTS, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
+  beneficiary: [...EVERYONE, ...BOOKS_APPOINTMENTS, 'read:shared-content:own', 'create:verification:own', 'read:playbook:own', 'update:playbook:own'],
   'estate-administrator': [
     ...EVERYONE,
+    ...BOOKS_APPOINTMENTS,
     'read:estate:any',
     'update:estate:any',
     ...crud('verification'),

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html.ts';
 import { quotedName } from '../headers.ts';
 import { greeting, letter, longDate, systemSubject, type Mail } from './frame.ts';
 
@@ -27,7 +28,6 @@ function bookingLink(link: string): string {
   return url.toString();
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The subject is the system's words only; the inviter's name and message — whatever they typed —

@@ -1,9 +1,7 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { Legacy } from './collect-legacy.ts';
 
-/** Escapes text for HTML content and attribute values. Every user-written value goes through it. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// Every user-written value goes through escapeHtml.
 
 /** A relative link to a file in the archive (each segment percent-encoded). */
 export const hrefOf = (path: string) => path.split('/').map(encodeURIComponent).join('/');

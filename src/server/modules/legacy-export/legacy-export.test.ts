@@ -113,7 +113,7 @@ describe('export my legacy', () => {
     const index = zip.get('index.html')!.toString();
     expect(index).toContain("default-src 'none'");
     expect(index).not.toMatch(/<script/i);
-    expect(index).toContain('Our &#60;wedding&#62; day');
+    expect(index).toContain('Our &lt;wedding&gt; day');
     expect(index).toContain('Passwords and other secrets were left out');
     expect(index).toContain('href="documents/Legal%20_%20Wills/_CON.pdf"');
     expect(index).toContain('href="documents/Legal%20_%20Wills/Last%20will%20(version%201).pdf"');

@@ -4,10 +4,9 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { taskDueKey, taskPriorityRank, tasks, taskStatusRank } from '../../db/schema/tasks.ts';
 import { afterCursor, ascending, cursorTime, keysetPage } from '../../lib/keyset.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { TASK_ORDER, tasksWithSuggesters } from '../../views/task-view.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 
 /** The four counters over all the owner's tasks; High Priority counts only pending high-priority ones. */
@@ -31,7 +30,7 @@ export async function listTasks(ctx: Ctx, query: TTaskListQuery): Promise<TTaskL
   if (query.filter !== 'all') where.push(eq(tasks.status, query.filter));
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     where.push(or(ilike(tasks.title, pattern), ilike(tasks.description, pattern))!);
   }
   const rows = await ctx.db

@@ -5,7 +5,7 @@ import type { TTask } from '../../../core/tasks.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
+import { useEstateFrozen, WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
 const PRIORITY_DOT: Record<TTask['priority'], string> = { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-stone-400' };
 
@@ -33,6 +33,8 @@ export function TasksCard({
   onAdd: () => void;
   canUpload: boolean;
 }) {
+  // Once the estate is active the tasks are what was left: they can be read, not worked.
+  const open = useEstateFrozen() ? 'View' : 'Open';
   return (
     <Card
       title="Tasks to Complete"
@@ -64,8 +66,8 @@ export function TasksCard({
                     Upload
                   </Button>
                 ) : (
-                  <Button size="sm" variant="secondary" onClick={() => onOpen(t)} aria-label={`Open task: ${t.title}`}>
-                    Open
+                  <Button size="sm" variant="secondary" onClick={() => onOpen(t)} aria-label={`${open} task: ${t.title}`}>
+                    {open}
                   </Button>
                 )}
               </li>
