@@ -42,4 +42,3 @@ export type EventName = keyof EventCatalogue;
 type ActedEvent = 'beneficiary.removing' | 'beneficiary.birthday-changed';
 
 export type CtxOf<N extends EventName> = N extends ActedEvent ? Ctx : BaseCtx;
-

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { invitations } from '../db/schema/estates.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
+import { linkUrl } from '../links/emailed-links.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { assertInvitationAllowed } from '../mail/send-limits.ts';
 import { invitationMail } from '../mail/templates/invitation.ts';
@@ -37,7 +38,7 @@ export interface InvitationInput {
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The accept link an invitation mails: the token is its only key, in the fragment (never sent to a server). */
-export const invitationLink = (publicUrl: string, token: string) => new URL(`/invitations#${token}`, publicUrl).toString();
+export const invitationLink = (publicUrl: string, token: string) => linkUrl(publicUrl, '/invitations', token);
 
 /**
  * Create a single-use invitation (random token, stored as its sha256, valid 14 days) and email the

@@ -31,6 +31,11 @@ export function addMonths(date: string, n: number): string {
   return ymd(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)));
 }
 
+/** The first instant of `from` and the first instant after `to`, both calendar days in `timeZone`. */
+export function rangeBounds(from: string, to: string, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedDateAtHour(from, 0, timeZone), end: zonedDateAtHour(addDays(to, 1), 0, timeZone) };
+}
+
 /**
  * "Last 7 days" and "Last 30 days" end today and include it (7 and 30 calendar days); "Last 3
  * months" starts the day after the same date three months ago; a custom range is taken as given
@@ -57,8 +62,7 @@ export function resolveReportRange(query: Pick<TParsedReportQuery, 'range' | 'fr
     from,
     to,
     timeZone,
-    start: zonedDateAtHour(from, 0, timeZone),
-    end: zonedDateAtHour(addDays(to, 1), 0, timeZone),
+    ...rangeBounds(from, to, timeZone),
     bucket,
     buckets,
   };

@@ -21,28 +21,32 @@ export const CHECK_IN_LINK_DAYS = 30;
 /** How long an emailed cancel link works (a new one comes with every daily reminder). */
 export const VETO_LINK_HOURS = 48;
 
-interface LinkRule {
-  minutes: number;
-  /** true: a new link of this purpose for the user stops their earlier live ones. */
-  newestOnly: boolean;
-  /** the link's name in the refusal, and what to do instead */
-  name: string;
-  instead: string;
-}
+/** How long each link works, and whether a new one for the user stops their earlier live ones. */
+const ISSUE: Record<LinkPurpose, { minutes: number; newestOnly: boolean }> = {
+  'password-reset': { minutes: ACCOUNT_LINK_MINUTES['password-reset'], newestOnly: true },
+  'email-verify': { minutes: ACCOUNT_LINK_MINUTES['email-verify'], newestOnly: true },
+  'email-change': { minutes: ACCOUNT_LINK_MINUTES['email-change'], newestOnly: true },
+  'check-in': { minutes: CHECK_IN_LINK_DAYS * 24 * 60, newestOnly: true },
+  // each daily reminder's cancel link lasts its own 48 hours
+  'report-veto': { minutes: VETO_LINK_HOURS * 60, newestOnly: false },
+};
 
-const RULES: Record<LinkPurpose | 'sign-up', LinkRule> = {
-  'password-reset': { minutes: ACCOUNT_LINK_MINUTES['password-reset'], newestOnly: true, name: 'password reset', instead: 'Ask for a new one.' },
-  'email-verify': { minutes: ACCOUNT_LINK_MINUTES['email-verify'], newestOnly: true, name: 'email confirmation', instead: 'Ask for a new one.' },
-  'email-change': { minutes: ACCOUNT_LINK_MINUTES['email-change'], newestOnly: true, name: 'email confirmation', instead: 'Ask for a new one.' },
-  'check-in': { minutes: CHECK_IN_LINK_DAYS * 24 * 60, newestOnly: true, name: '"I\'m here"', instead: 'Sign in instead: signing in counts as checking in.' },
-  'report-veto': { minutes: VETO_LINK_HOURS * 60, newestOnly: false, name: 'cancel', instead: 'Sign in and choose "Cancel this report" on your dashboard.' },
-  // A pending sign-up is an invitation row (no account exists yet to own a link); its refusal is this one.
-  'sign-up': { minutes: 0, newestOnly: true, name: 'sign-up', instead: 'Sign up again to get a new one.' },
+/**
+ * The link's name in the refusal, and what to do instead. A pending sign-up is an invitation row (no
+ * account exists yet to own a link), but its refusal is this one too.
+ */
+const REFUSAL: Record<LinkPurpose | 'sign-up', { name: string; instead: string }> = {
+  'password-reset': { name: 'password reset', instead: 'Ask for a new one.' },
+  'email-verify': { name: 'email confirmation', instead: 'Ask for a new one.' },
+  'email-change': { name: 'email confirmation', instead: 'Ask for a new one.' },
+  'check-in': { name: '"I\'m here"', instead: 'Sign in instead: signing in counts as checking in.' },
+  'report-veto': { name: 'cancel', instead: 'Sign in and choose "Cancel this report" on your dashboard.' },
+  'sign-up': { name: 'sign-up', instead: 'Sign up again to get a new one.' },
 };
 
 /** The one refusal for a link that is unknown, used, superseded, expired or of another purpose. */
 export const linkNotValid = (purpose: LinkPurpose | 'sign-up') =>
-  new AppError(ERROR_CODES.notFound, 404, `This ${RULES[purpose].name} link is not valid, has expired or was already used. ${RULES[purpose].instead}`);
+  new AppError(ERROR_CODES.notFound, 404, `This ${REFUSAL[purpose].name} link is not valid, has expired or was already used. ${REFUSAL[purpose].instead}`);
 
 /** Past the hourly limit of links for one account (429). */
 export const tooManyLinks = (message: string) => new AppError(ERROR_CODES.rateLimited, 429, message);
@@ -65,16 +69,13 @@ export async function expireLinks(deps: LinkDeps, userId: string, purpose: LinkP
     .where(and(eq(emailedLinks.userId, userId), eq(emailedLinks.purpose, purpose), isNull(emailedLinks.usedAt), gt(emailedLinks.expiresAt, now)));
 }
 
-/**
- * A new single-use link for a user: only its sha256 is stored. For most purposes the newest link is
- * the only live one (a report's cancel links each last their 48 hours).
- */
+/** A new single-use link for a user: only its sha256 is stored (ISSUE says how long it works and whether it is the only live one). */
 export async function issueLink(
   deps: LinkDeps,
   link: { userId: string; purpose: LinkPurpose; targetId?: string; newEmail?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
-  const rule = RULES[link.purpose];
+  const rule = ISSUE[link.purpose];
   if (rule.newestOnly) await expireLinks(deps, link.userId, link.purpose);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + rule.minutes * 60_000);
@@ -107,7 +108,8 @@ export async function peekLink(deps: LinkDeps, token: string, purpose: LinkPurpo
  * refusal of the first purpose named.
  */
 export async function claimLink(deps: LinkDeps, token: string, purposes: readonly [LinkPurpose, ...LinkPurpose[]]): Promise<EmailedLinkRow> {
-  const [row] = await deps.db.update(emailedLinks).set({ usedAt: deps.clock.now() }).where(live(token, purposes, deps.clock.now())).returning();
+  const now = deps.clock.now();
+  const [row] = await deps.db.update(emailedLinks).set({ usedAt: now }).where(live(token, purposes, now)).returning();
   if (!row) throw linkNotValid(purposes[0]);
   return row;
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { bucketFor, spanDays, type AdminReportBucket, type AdminReportRangeKey, type TAdminReportQuery } from '../../../core/admin-reports.schemas.ts';
-import { todayIn, zonedDateAtHour } from '../../../core/delivery-rules.ts';
-import { addDays, addMonths } from '../../lib/report-range.ts';
+import { todayIn } from '../../../core/delivery-rules.ts';
+import { addDays, addMonths, rangeBounds } from '../../lib/report-range.ts';
 
 /** An admin report's range resolved against the clock: calendar days in `timeZone`, both ends included. */
 export interface AdminReportRange {
@@ -51,8 +51,7 @@ export function resolveAdminReportRange(query: Pick<TAdminReportQuery, 'range' |
     from,
     to,
     timeZone,
-    start: zonedDateAtHour(from, 0, timeZone),
-    end: zonedDateAtHour(addDays(to, 1), 0, timeZone),
+    ...rangeBounds(from, to, timeZone),
     bucket,
     buckets,
   };

@@ -22,7 +22,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
-import { linkNotValid } from '../../links/emailed-links.ts';
+import { linkNotValid, linkUrl } from '../../links/emailed-links.ts';
 import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */
@@ -83,7 +83,7 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
       createdAt: now,
     });
     await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
-    const link = new URL(`/sign-up/confirm#${token}`, ctx.config.publicUrl).toString();
+    const link = linkUrl(ctx.config.publicUrl, '/sign-up/confirm', token);
     await ctx.mailer.send({ to: input.email, ...signUpConfirmationMail({ systemName, link }) }, { db: ctx.db });
   });
   return answer;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { linkUrl } from '../../links/emailed-links.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { legacyArchiveReadyMail } from '../../mail/templates/legacy-archive-ready.ts';
@@ -21,7 +22,7 @@ export const linkGone = () =>
   new AppError('GONE', 410, 'This download link was already used or has expired, and the archive was deleted. Start a new export on Settings.');
 
 /** The page the emailed link opens: the token is in the fragment, so it never reaches a server log. */
-export const downloadPageUrl = (publicUrl: string, token: string) => new URL(`${LEGACY_EXPORT_PAGE_PATH}#${token}`, publicUrl).toString();
+export const downloadPageUrl = (publicUrl: string, token: string) => linkUrl(publicUrl, LEGACY_EXPORT_PAGE_PATH, token);
 
 export async function sendArchiveReadyMail(
   tx: Pick<BaseCtx, 'config'> & { db: Db; mailer: Mailer },
