@@ -47,7 +47,7 @@ try {
     try {
       const sessions = await demoPersonaSessions(server.base);
       if (ceiling && wants('api')) {
-        demoP50s = await measureApi(report, { label: 'API embedded, demo', base: server.base, sessions, searchTerm: SEARCH_TERM, large: false }, ceiling.measure);
+        demoP50s = await measureApi(report, { label: 'API embedded, demo', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM, large: false }, ceiling.measure);
       }
       if (wants('lighthouse')) await measureLighthouse(report, server.base, sessions);
       if (wants('upload')) await measureUpload(report, server, sessions['estate-owner']!, 'embedded');
@@ -64,7 +64,7 @@ try {
       try {
         if (ceiling && wants('api')) {
           const sessions = await largePersonaSessions(LARGE_DATABASE_URL);
-          const largeP50s = await measureApi(report, { label: 'API PostgreSQL, large', base: server.base, sessions, searchTerm: SEARCH_TERM, large: true }, ceiling.measure);
+          const largeP50s = await measureApi(report, { label: 'API PostgreSQL, large', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM, large: true }, ceiling.measure);
           compareSizes(report, demoP50s, largeP50s);
         }
         if (wants('load')) await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   base: string;
+  /** Its metrics listener (ADR 0086): GET /metrics. */
+  metrics: string;
   pid: number;
   dataDir: string;
   /** Resident set size of the server process now (Linux /proc). */
@@ -13,6 +15,8 @@ export interface RunningServer {
 }
 
 const SERVER_ENTRY = 'dist/server/src/server/main.js';
+/** A bench server on port p has its metrics on p + this. */
+const METRICS_PORT_OFFSET = 1000;
 
 export function assertBuilt(): void {
   if (!fs.existsSync(SERVER_ENTRY)) throw new Error('Run `npm run build` first (the bench measures the built server).');
@@ -46,7 +50,8 @@ export async function startServer(
   options: ({ port: number; kind: 'embedded' } | { port: number; kind: 'postgres'; databaseUrl: string; dataDir: string }) & { env?: NodeJS.ProcessEnv },
 ): Promise<RunningServer> {
   const dataDir = options.kind === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-embedded-')) : options.dataDir;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
+  const metricsPort = options.port + METRICS_PORT_OFFSET;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const args = [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), SERVER_ENTRY];
   if (options.kind === 'embedded') {
@@ -62,6 +67,7 @@ export async function startServer(
   await Promise.race([waitForHealth(base), exited.then(() => Promise.reject(new Error('the server exited during start-up')))]);
   return {
     base,
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
     pid: child.pid!,
     dataDir,
     rss: () => rssOf(child.pid!),

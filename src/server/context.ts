@@ -18,6 +18,8 @@ export interface Actor {
   estateId: string | null;
   /** When that estate was activated; null unless it is active. For display: the freeze reads the database (ADR 0074). */
   estateActivatedAt: Date | null;
+  /** The estates this user is a beneficiary of (linked by their account, any access), read with the session on every request. */
+  linkedEstateIds: string[];
   sessionId: string;
 }
 

@@ -60,6 +60,16 @@ describe('the metrics listener', () => {
     expect(after).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
   });
 
+  it('counts the statements sent to the database, three more for three more', async () => {
+    const sent = 'heirloom_db_statements_total';
+    const before = valueOf(await scrape(), sent)!;
+    for (const n of [1, 2, 3]) await t.app.deps.database.execute('SELECT $1::int AS n', [n]);
+    const after = valueOf(await scrape(), sent)!;
+    // The scrapes' own reads (the outbox and job gauges) count too, and a job poll may fall between.
+    expect(after - before).toBeGreaterThanOrEqual(3);
+    expect(after - before).toBeLessThan(3 + 10);
+  });
+
   it('serves GET /metrics only; the app port has no /metrics', async () => {
     expect((await fetch(METRICS_URL, { method: 'POST' })).status).toBe(405);
     expect((await fetch(`http://127.0.0.1:${METRICS_PORT}/`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BENEFICIARIES } from '../../core/constants.ts';
 import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../core/sharing.schemas.ts';
 import { viewersOf } from './policy.ts';
@@ -25,11 +25,20 @@ export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Prom
     .limit(MAX_BENEFICIARIES);
 }
 
-/** How many beneficiaries the owner has: "Shared with N" of an item shared with all. */
-export async function audienceSize(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<number> {
-  const [row] = await ctx.db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.estateId, estateId));
-  return Number(row?.n ?? 0);
-}
+/** The owner's beneficiaries as loadAudience orders them, as share-picker entries in JSON: select it beside other figures. */
+export const audienceSql = (estateId: string): SQL<TShareAudienceMember[]> =>
+  sql<TShareAudienceMember[]>`coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.name), 'relationship', b.relationship) order by b.position)
+    from (select ${beneficiaries.id} as id, ${beneficiaryName()} as name, ${beneficiaries.relationship} as relationship,
+            row_number() over (order by ${beneficiaryName()}, ${beneficiaries.id}) as position
+          from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId}
+          order by position limit ${MAX_BENEFICIARIES}) b), '[]'::json)`;
+
+/**
+ * How many beneficiaries the owner has ("Shared with N" of an item shared with all), to select
+ * beside an item: PostgreSQL counts once per statement, not per row.
+ */
+export const audienceSizeSql = (estateId: string): SQL<number> =>
+  sql`(select count(*) from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId})`.mapWith(Number);
 
 export const audienceMember = (b: BeneficiaryRow): TShareAudienceMember => ({
   id: b.id,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { FairPool } from './fair-pool.ts';
-import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient } from './prepared-statements.ts';
+import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient, type StatementTally } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -38,6 +38,8 @@ export interface Database {
   ping(): Promise<void>;
   /** The app pool's connections now: open, idle among them, and checkouts waiting for one (the metrics, ADR 0086). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** Statements the app pool has sent since start (the metrics; the bench divides it by requests). */
+  statementsSent(): number;
   close(): Promise<void>;
 }
 
@@ -59,10 +61,11 @@ export function openPostgres(
   kind: Database['kind'] = 'postgres',
   { timeouts = DEFAULT_DATABASE_TIMEOUTS }: { timeouts?: DatabaseTimeouts } = {},
 ): Database {
+  const sent: StatementTally = { count: 0 };
   const pool = new FairPool({
     connectionString: url,
     max: 10,
-    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, timeouts.statementMs),
+    Client: preparingClient(MAX_PREPARED_PER_CONNECTION, timeouts.statementMs, sent),
     maxUses: CONNECTION_MAX_USES,
     statement_timeout: timeouts.statementMs,
     connectionTimeoutMillis: timeouts.acquireMs,
@@ -86,6 +89,7 @@ export function openPostgres(
       await probe.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.queued }),
+    statementsSent: () => sent.count,
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);
     },

@@ -32,6 +32,11 @@ export const statementNameOf = (text: string): string => {
 const namesByText = new Map<string, string>();
 const MAX_NAMED_TEXTS = 5_000;
 
+/** How many statements a pool's clients have sent, streams included (the metric heirloom_db_statements_total). */
+export interface StatementTally {
+  count: number;
+}
+
 interface QueryConfigLike {
   text?: unknown;
   name?: unknown;
@@ -45,7 +50,7 @@ interface QueryConfigLike {
  * timeout (ADR 0086; statement-timeout.ts), and a connection whose answer never came is closed so
  * the pool never hands it out again.
  */
-export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTimeoutMs = 0): typeof pg.Client {
+export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTimeoutMs = 0, sent: StatementTally = { count: 0 }): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     private readonly prepared = new Set<string>();
     private readonly timeout = new StatementTimeout(statementTimeoutMs);
@@ -54,6 +59,7 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTime
     override query(config: any, values?: any, callback?: any): any {
       const text = typeof config === 'string' ? config : typeof config?.text === 'string' ? (config.text as string) : undefined;
       const waitMs = this.timeout.waitFor(text);
+      sent.count++;
       // A Query/Cursor object streams (a COPY, a cursor) and gets no client-side wait of its own.
       if (typeof config?.submit === 'function') return super.query(config, values, callback);
       const named = this.waiting(this.named(config, values), waitMs);

@@ -6,7 +6,7 @@ import { SESSION_MAX_LIFETIME_HOURS } from '../../core/constants.ts';
 import type { Role } from '../../core/roles.ts';
 import type { Actor, Deps, RequestMeta } from '../context.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
-import { estates } from '../db/schema/estates.ts';
+import { beneficiaries, estates } from '../db/schema/estates.ts';
 import { sessions, userRoles, users } from '../db/schema/users.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
@@ -37,7 +37,7 @@ export interface ActiveSession {
 export type LoadedSession = ActiveSession | { expired: true } | null;
 
 /**
- * A user's roles and the estate they own, as columns of a query that selects from `users`. The outer
+ * A user's roles, the estate they own and the estates they are a beneficiary of, as columns of a query that selects from `users`. The outer
  * id is named in full: drizzle leaves single-table selects unqualified, and a bare "id" inside the
  * subquery would mean the estate's own id.
  */
@@ -45,12 +45,13 @@ const outerUserId = sql.raw('"users"."id"');
 const accessOfUser = {
   roles: sql<Role[] | null>`(SELECT array_agg(${userRoles.role}::text ORDER BY ${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${outerUserId})`,
   estateId: sql<string | null>`(SELECT ${estates.id}::text FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} LIMIT 1)`,
+  linkedEstateIds: sql<string[]>`coalesce((SELECT array_agg(DISTINCT ${beneficiaries.estateId}::text) FROM ${beneficiaries} WHERE ${beneficiaries.userId} = ${outerUserId}), '{}')`,
   estateActivatedAt: sql<Date | null>`(SELECT coalesce(${estates.activatedAt}, ${estates.updatedAt}) FROM ${estates} WHERE ${estates.ownerId} = ${outerUserId} AND ${estates.status} = 'active' LIMIT 1)`.mapWith(
     estates.activatedAt,
   ),
 };
 
-/** One round trip: the session, its user, their roles and the estate they own (issue 14); built once, run on every request. */
+/** One round trip: the session, its user, their roles, the estate they own and the estates linked to them (issue 14); built once, run on every request. */
 const sessionById = preparedQuery((db) =>
   db
     .select({ session: sessions, user: users, ...accessOfUser })
@@ -95,6 +96,7 @@ export async function loadSession(deps: Deps, token: string, options: { backgrou
     roles: row.roles ?? [],
     estateId: row.estateId,
     estateActivatedAt: row.estateActivatedAt,
+    linkedEstateIds: row.linkedEstateIds,
     sessionId: id,
   };
   return {

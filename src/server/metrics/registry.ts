@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { within } from '../lib/within.ts';
@@ -37,6 +37,18 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
     collect() {
       const stats = deps.database.poolStats();
       for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, stats[state]);
+    },
+  });
+
+  let statementsCounted = 0;
+  new Counter({
+    name: 'heirloom_db_statements_total',
+    help: 'Statements the app pool has sent to the database (requests, jobs and start-up alike)',
+    registers: [registry],
+    collect() {
+      const sent = deps.database.statementsSent();
+      this.inc(sent - statementsCounted);
+      statementsCounted = sent;
     },
   });
 

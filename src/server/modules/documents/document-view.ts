@@ -1,13 +1,13 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType, TDocument } from '../../../core/documents.schemas.ts';
 import { documentFormatOf, SNIPPET_START, SNIPPET_STOP } from '../../../core/documents.schemas.ts';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents, documentShares } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
-import { groupBy } from '../../lib/group-by.ts';
+import { childRows } from '../../lib/child-rows.ts';
 import { cursorTime } from '../../lib/keyset.ts';
-import { shareState } from '../../access/sharing.ts';
+import { audienceSizeSql, shareState } from '../../access/sharing.ts';
 
 /** ts_headline options: one short fragment around the match, between the private-use markers. */
 const HEADLINE_OPTIONS = `StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxFragments=1, MaxWords=24, MinWords=10, FragmentDelimiter=" … "`;
@@ -32,15 +32,14 @@ export interface LoadedDocument {
 }
 
 /**
- * Documents of one estate matching `where` — at most `limit` — with file details and shares (two
- * queries; the shares only for these rows, grouped with a Map). With a `search`, each document
- * carries the snippet of its text where the words matched.
+ * Documents of one estate matching `where` — at most `limit` — with file details and shares, in one
+ * statement (the shares as JSON in each row, the audience counted once). With a `search`, each
+ * document carries the snippet of its text where the words matched.
  */
 export async function loadDocuments(
   ctx: Ctx,
   estateId: string,
   where: SQL | undefined,
-  audienceSize: number,
   { orderBy = [], limit = 1, search }: { orderBy?: SQL[]; limit?: number; search?: SQL | undefined } = {},
 ): Promise<LoadedDocument[]> {
   const rows = await ctx.db
@@ -57,7 +56,13 @@ export async function loadDocuments(
         version: documents.version,
         createdAt: documents.createdAt,
       },
-      file: files,
+      file: { id: files.id, name: files.originalName, mimeType: files.mimeType, size: files.size },
+      shares: childRows<string>(
+        sql`${documentShares.beneficiaryId}`,
+        sql`from ${documentShares} where ${documentShares.documentId} = ${documents.id}`,
+        sql`${documentShares.createdAt}, ${documentShares.beneficiaryId}`,
+      ),
+      audienceSize: audienceSizeSql(estateId),
       snippet: search ? headlineOf(search) : sql<string | null>`null`,
       at: cursorTime(documents.createdAt),
       rank: search ? sql<string>`${rankOf(search)}::text` : sql<string>`'0'`,
@@ -67,10 +72,7 @@ export async function loadDocuments(
     .where(and(eq(documents.estateId, estateId), where))
     .orderBy(...orderBy)
     .limit(limit);
-  if (!rows.length) return [];
-  const shares = await ctx.db.select().from(documentShares).where(inArray(documentShares.documentId, rows.map((r) => r.doc.id)));
-  const sharesOf = groupBy(shares, (s) => s.documentId);
-  return rows.map(({ doc, file, snippet, at, rank }) => ({
+  return rows.map(({ doc, file, shares, audienceSize, snippet, at, rank }) => ({
     at,
     rank,
     item: {
@@ -80,8 +82,8 @@ export async function loadDocuments(
       format: documentFormatOf(doc.mimeType),
       size: doc.size,
       folderId: doc.folderId,
-      file: { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) },
-      share: shareState(doc, (sharesOf.get(doc.id) ?? []).map((s) => s.beneficiaryId), audienceSize),
+      file: { ...file, url: fileUrl(file.id) },
+      share: shareState(doc, shares, audienceSize),
       version: doc.version,
       snippet: keepMatched(snippet),
       createdAt: doc.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, count, eq, exists, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TDocumentList, TDocumentListQuery } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documentFolders, documents, documentShares } from '../../db/schema/documents.ts';
@@ -6,7 +6,9 @@ import { badRequest } from '../../lib/app-error.ts';
 import { afterCursor, descending, keysetPage, orderOf } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { fullTextQuery, titleOrTextMatches } from '../../lib/title-search.ts';
-import { audienceMember, loadAudience } from '../../access/sharing.ts';
+import { audienceSql } from '../../access/sharing.ts';
+import { childRows } from '../../lib/child-rows.ts';
+import { estates } from '../../db/schema/estates.ts';
 import { loadDocuments, rankOf } from './document-view.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
@@ -41,38 +43,41 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
   else if (query.sharedWith) conditions.push(or(eq(documents.shareAll, true), sharedRow(query.sharedWith)));
 
   const filtered = conditions.some(Boolean);
-  const [audience, tally, folders, matching] = await Promise.all([
-    loadAudience(ctx, estateId),
-    // One pass over the estate's documents gives every count the screen shows: per type and per folder.
+  // Two statements in one round trip: the screen's figures, and the page.
+  const [[figures], rows] = await Promise.all([
     ctx.db
-      .select({ type: documents.type, folderId: documents.folderId, n: count() })
-      .from(documents)
-      .where(eq(documents.estateId, estateId))
-      .groupBy(documents.type, documents.folderId),
-    ctx.db
-      .select({ id: documentFolders.id, name: documentFolders.name })
-      .from(documentFolders)
-      .where(eq(documentFolders.estateId, estateId))
-      .orderBy(documentFolders.name),
-    // "N documents" of this search and filters: the rows the pages walk through. A document row is
-    // written in the same transaction that commits its file, so no join to `files` is needed here.
-    filtered
-      ? ctx.db
-          .select({ n: count() })
-          .from(documents)
-          .where(and(eq(documents.estateId, estateId), ...conditions))
-          .then(([row]) => Number(row?.n ?? 0))
-      : undefined,
+      .select({
+        audience: audienceSql(estateId),
+        // One pass over the estate's documents gives every count the screen shows: per type and per folder.
+        tally: childRows<{ type: string; folderId: string | null; n: number }>(
+          sql`json_build_object('type', t.type, 'folderId', t.folder_id, 'n', t.n)`,
+          sql`from (select ${documents.type} as type, ${documents.folderId} as folder_id, count(*) as n from ${documents}
+                    where ${documents.estateId} = ${estateId} group by ${documents.type}, ${documents.folderId}) t`,
+        ),
+        folders: childRows<{ id: string; name: string }>(
+          sql`json_build_object('id', ${documentFolders.id}, 'name', ${documentFolders.name})`,
+          sql`from ${documentFolders} where ${documentFolders.estateId} = ${estateId}`,
+          sql`${documentFolders.name}`,
+        ),
+        // "N documents" of this search and filters: the rows the pages walk through. A document row is
+        // written in the same transaction that commits its file, so no join to `files` is needed here.
+        matching: filtered
+          ? sql`(select count(*) from ${documents} where ${and(eq(documents.estateId, estateId), ...conditions)})`.mapWith(Number)
+          : sql<null>`null`,
+      })
+      .from(estates)
+      .where(eq(estates.id, estateId)),
+    loadDocuments(ctx, estateId, and(...conditions, afterCursor(order, query.cursor)), {
+      orderBy: orderOf(order),
+      limit: query.limit + 1,
+      search,
+    }),
   ]);
+  if (!figures) throw new Error(`estate ${estateId} is gone`);
+  const { audience, tally, folders, matching } = figures;
+  // A beneficiary of another estate is nobody here: nothing is shared with them.
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
-  const rows = outsider
-    ? []
-    : await loadDocuments(ctx, estateId, and(...conditions, afterCursor(order, query.cursor)), audience.length, {
-        orderBy: orderOf(order),
-        limit: query.limit + 1,
-        search,
-      });
-  const { page, nextCursor } = keysetPage(rows, query.limit, (r) => (search ? [r.rank, r.at, r.item.id] : [r.at, r.item.id]));
+  const { page, nextCursor } = keysetPage(outsider ? [] : rows, query.limit, (r) => (search ? [r.rank, r.at, r.item.id] : [r.at, r.item.id]));
   const sum = (keep: (row: (typeof tally)[number]) => boolean) => tally.reduce((total, row) => (keep(row) ? total + Number(row.n) : total), 0);
   const all = sum(() => true);
   return {
@@ -87,6 +92,6 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
       other: sum((r) => r.type === 'other'),
     },
     folders: folders.map((f) => ({ id: f.id, name: f.name, count: sum((r) => r.folderId === f.id) })),
-    beneficiaries: audience.map(audienceMember),
+    beneficiaries: audience,
   };
 }

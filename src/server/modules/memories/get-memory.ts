@@ -1,12 +1,19 @@
+import { and, eq } from 'drizzle-orm';
 import type { TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import { memories } from '../../db/schema/memories.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { audienceSize } from '../../access/sharing.ts';
-import { findOwnMemory } from './find-own-memory.ts';
-import { withMemoryParts } from './memory-view.ts';
+import { audienceSizeSql } from '../../access/sharing.ts';
+import { memoryParts, toMemories } from './memory-view.ts';
 
+/** One of the owner's memories with its media, notes and shares (one statement); "not found" for any other. */
 export async function getMemory(ctx: Ctx, id: string): Promise<TMemory> {
-  const [row, size] = await Promise.all([findOwnMemory(ctx, id), audienceSize(ctx, ownEstateId(ctx, 'That memory'))]);
-  const [memory] = await withMemoryParts(ctx, [row], size);
-  return memory as TMemory;
+  const estateId = ownEstateId(ctx, 'That memory');
+  const [found] = await ctx.db
+    .select({ row: memories, ...memoryParts, audienceSize: audienceSizeSql(estateId) })
+    .from(memories)
+    .where(and(eq(memories.id, id), eq(memories.estateId, estateId)));
+  if (!found) throw notFound('That memory');
+  return toMemories([found], found.audienceSize)[0]!;
 }

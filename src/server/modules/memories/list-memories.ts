@@ -6,12 +6,12 @@ import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyse
 import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceMember, loadAudience } from '../../access/sharing.ts';
-import { withMemoryParts } from './memory-view.ts';
+import { memoryParts, toMemories } from './memory-view.ts';
 
 /**
  * One page of the owner's memories, newest first by (date, createdAt, id) — the order of the index
  * memories_estate_order_idx. `q` matches the words in title, description and story text (full
- * text), or the title as typed (trigram). Children are loaded for this page's memories only.
+ * text), or the title as typed (trigram). Each memory's media, notes and shares come in its own row (memoryParts).
  */
 export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<TMemoryList> {
   const estateId = ownEstateId(ctx);
@@ -33,23 +33,22 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
     conditions.push(or(eq(memories.shareAll, true), sharedRow(query.sharedWith)));
   }
   conditions.push(afterCursor(descending(memories.date, memories.createdAt, memories.id), query.cursor));
-  const audience = await loadAudience(ctx, estateId);
+  // The estate's beneficiaries (the filter's choices) and the page with its parts: one round trip.
+  const [audience, rows] = await Promise.all([
+    loadAudience(ctx, estateId),
+    ctx.db
+      .select({ row: memories, at: cursorTime(memories.createdAt), ...memoryParts })
+      .from(memories)
+      .where(and(...conditions))
+      .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
+      .limit(query.limit + 1),
+  ]);
   const beneficiaries = audience.map(audienceMember);
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   if (query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)) {
     return { items: [], nextCursor: null, beneficiaries };
   }
-  const rows = await ctx.db
-    .select({ row: memories, at: cursorTime(memories.createdAt) })
-    .from(memories)
-    .where(and(...conditions))
-    .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
-    .limit(query.limit + 1);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.row.date, r.at, r.row.id]);
-  const items = await withMemoryParts(
-    ctx,
-    page.map((r) => r.row),
-    audience.length,
-  );
+  const items = toMemories(page, audience.length);
   return { items, nextCursor, beneficiaries };
 }

@@ -1,60 +1,82 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fileUrl } from '../../../core/files.schemas.ts';
 import type { MediaKind, MemoryType, TMemory } from '../../../core/memories.schemas.ts';
-import type { Ctx } from '../../context.ts';
 import { files } from '../../db/schema/files.ts';
-import { type memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
-import { groupBy } from '../../lib/group-by.ts';
+import { memories, memoryMedia, memoryNotes, memoryShares } from '../../db/schema/memories.ts';
+import { childRows, isoTime } from '../../lib/child-rows.ts';
 import { shareState } from '../../access/sharing.ts';
 
 export type MemoryRow = typeof memories.$inferSelect;
 
+interface MediaPart {
+  id: string;
+  kind: MediaKind;
+  title: string;
+  content: string;
+  thumbnailFileId: string | null;
+  /** Its file when committed. */
+  file: { id: string; name: string; mimeType: string; size: number } | null;
+}
+interface NotePart {
+  id: string;
+  text: string;
+  createdAt: string;
+}
+
 /**
- * The given memory rows (one page, or one memory) with their media (and file details), notes and
- * shares: three queries over these rows' ids only, grouped by memory with a Map. `audienceSize` is
- * the estate's number of beneficiaries ("Shared with N" when shared with all).
+ * Select these beside a memory row: its media (with the committed file's details) in their order,
+ * its notes oldest first and who it is shared with, built in the memory's own statement.
  */
-export async function withMemoryParts(ctx: Ctx, rows: MemoryRow[], audienceSize: number): Promise<TMemory[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [media, notes, shares] = await Promise.all([
-    ctx.db
-      .select({ media: memoryMedia, file: files })
-      .from(memoryMedia)
-      .leftJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
-      .where(inArray(memoryMedia.memoryId, ids))
-      .orderBy(asc(memoryMedia.position)),
-    ctx.db.select().from(memoryNotes).where(inArray(memoryNotes.memoryId, ids)).orderBy(asc(memoryNotes.createdAt)),
-    ctx.db.select().from(memoryShares).where(inArray(memoryShares.memoryId, ids)),
-  ]);
-  const mediaOf = groupBy(media, (m) => m.media.memoryId);
-  const notesOf = groupBy(notes, (n) => n.memoryId);
-  const sharesOf = groupBy(shares, (s) => s.memoryId);
-  return rows.map((row) => {
-    const own = mediaOf.get(row.id) ?? [];
+export const memoryParts = {
+  media: childRows<MediaPart>(
+    sql`json_build_object('id', ${memoryMedia.id}, 'kind', ${memoryMedia.kind}, 'title', ${memoryMedia.title}, 'content', ${memoryMedia.content},
+      'thumbnailFileId', ${memoryMedia.thumbnailFileId},
+      'file', case when ${files.id} is null then null else json_build_object('id', ${files.id}, 'name', ${files.originalName}, 'mimeType', ${files.mimeType}, 'size', ${files.size}) end)`,
+    sql`from ${memoryMedia} left join ${files} on ${files.id} = ${memoryMedia.fileId} and ${files.status} = 'committed' where ${memoryMedia.memoryId} = ${memories.id}`,
+    sql`${memoryMedia.position}`,
+  ),
+  notes: childRows<NotePart>(
+    sql`json_build_object('id', ${memoryNotes.id}, 'text', ${memoryNotes.text}, 'createdAt', ${isoTime(memoryNotes.createdAt)})`,
+    sql`from ${memoryNotes} where ${memoryNotes.memoryId} = ${memories.id}`,
+    sql`${memoryNotes.createdAt}, ${memoryNotes.id}`,
+  ),
+  shares: childRows<string>(
+    sql`${memoryShares.beneficiaryId}`,
+    sql`from ${memoryShares} where ${memoryShares.memoryId} = ${memories.id}`,
+    sql`${memoryShares.createdAt}, ${memoryShares.beneficiaryId}`,
+  ),
+};
+
+/** A memory row with its parts, as selected with `{ row: memories, ...memoryParts }`. */
+export interface MemoryWithParts {
+  row: MemoryRow;
+  media: MediaPart[];
+  notes: NotePart[];
+  shares: string[];
+}
+
+/** The memories as the API shows them. `audienceSize` is the estate's number of beneficiaries ("Shared with N" when shared with all). */
+export function toMemories(memoriesWithParts: MemoryWithParts[], audienceSize: number): TMemory[] {
+  return memoriesWithParts.map(({ row, media: own, notes, shares }) => {
     const counts = { photo: 0, video: 0, audio: 0, story: 0 };
-    for (const m of own) counts[m.media.kind as MediaKind]++;
-    const firstPhoto = own.find((m) => m.media.kind === 'photo' && m.media.thumbnailFileId);
+    for (const m of own) counts[m.kind]++;
+    const firstPhoto = own.find((m) => m.kind === 'photo' && m.thumbnailFileId);
     return {
       id: row.id,
       title: row.title,
       type: row.type as MemoryType,
       date: row.date,
       description: row.description,
-      previewUrl: firstPhoto?.media.thumbnailFileId ? fileUrl(firstPhoto.media.thumbnailFileId, { inline: true }) : null,
+      previewUrl: firstPhoto?.thumbnailFileId ? fileUrl(firstPhoto.thumbnailFileId, { inline: true }) : null,
       mediaCounts: counts,
-      share: shareState(
-        row,
-        (sharesOf.get(row.id) ?? []).map((s) => s.beneficiaryId),
-        audienceSize,
-      ),
-      notes: (notesOf.get(row.id) ?? []).map((n) => ({ id: n.id, text: n.text, createdAt: n.createdAt.toISOString() })),
-      media: own.map(({ media: m, file }) => ({
+      share: shareState(row, shares, audienceSize),
+      notes,
+      media: own.map((m) => ({
         id: m.id,
-        kind: m.kind as MediaKind,
+        kind: m.kind,
         title: m.title,
         content: m.content,
-        file: file ? { id: file.id, name: file.originalName, mimeType: file.mimeType, size: file.size, url: fileUrl(file.id) } : null,
+        file: m.file ? { ...m.file, url: fileUrl(m.file.id) } : null,
         thumbnailUrl: m.thumbnailFileId ? fileUrl(m.thumbnailFileId, { inline: true }) : null,
       })),
       createdAt: row.createdAt.toISOString(),

@@ -1,12 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { beneficiaries } from '../../db/schema/estates.ts';
-
-/** The estates the viewer has a beneficiary row in (any flags): every item they may see is in one of them. */
-async function linkedEstateIds(ctx: Ctx): Promise<string[]> {
-  const rows = await ctx.db.selectDistinct({ estateId: beneficiaries.estateId }).from(beneficiaries).where(eq(beneficiaries.userId, ctx.actor.userId));
-  return rows.map((r) => r.estateId);
-}
 
 /**
  * A list over the viewer's estates (or the one asked for), read one estate at a time and merged.
@@ -15,7 +7,8 @@ async function linkedEstateIds(ctx: Ctx): Promise<string[]> {
  * `first` orders two rows the way the list does.
  */
 export async function acrossEstates<T>(ctx: Ctx, estateId: string | undefined, limit: number, load: (estateId: string) => Promise<T[]>, first: (a: T, b: T) => number): Promise<T[]> {
-  const estateIds = estateId ? [estateId] : await linkedEstateIds(ctx);
+  // Every item the viewer may see is in an estate they have a beneficiary row in (read with the session).
+  const estateIds = estateId ? [estateId] : ctx.actor.linkedEstateIds;
   const perEstate = await Promise.all(estateIds.map(load));
   return perEstate.length === 1 ? perEstate[0]! : perEstate.flat().sort(first).slice(0, limit);
 }

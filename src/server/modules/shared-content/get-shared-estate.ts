@@ -6,7 +6,6 @@ import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
-import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
 import { SHARED_LETTERS_PAGE, SHARED_PAGE_DEFAULT } from '../../../core/shared-content.schemas.ts';
 import { loadSharedMemoryDetail, pageSharedDocuments, pageSharedLetters, pageSharedMemories } from './shared-views.ts';
 
@@ -17,15 +16,16 @@ import { loadSharedMemoryDetail, pageSharedDocuments, pageSharedLetters, pageSha
  * linked to is not found (whether or not it exists).
  */
 export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TSharedEstate> {
-  const [estate] = await loadLinkedEstates(ctx, estateId);
-  if (!estate) throw notFound('That estate');
-  const [memories, documents, letters, team, counts] = await Promise.all([
+  // Not linked: nothing else is read. The page's lists run the access policy themselves all the same.
+  if (!ctx.actor.linkedEstateIds.includes(estateId)) throw notFound('That estate');
+  const [[estate], memories, documents, letters, team] = await Promise.all([
+    loadLinkedEstates(ctx, estateId),
     pageSharedMemories(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
     pageSharedDocuments(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
     pageSharedLetters(ctx, { estateId, limit: SHARED_LETTERS_PAGE }),
     ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, estateId)).orderBy(asc(supportTeamMembers.createdAt)),
-    sharedCountsByEstate(ctx, [estateId]),
   ]);
+  if (!estate) throw notFound('That estate');
   // Featured: the most recent memory with a photo on the first page, else the most recent memory.
   const featured = memories.items.find((m) => m.previewUrl) ?? memories.items[0];
   return {
@@ -34,7 +34,7 @@ export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TShar
     relationship: estate.relationship,
     status: estate.status,
     access: { memories: estate.access.memories, documents: estate.access.documents, messages: estate.access.messages },
-    counts: counts.get(estateId) ?? NO_COUNTS,
+    counts: estate.counts,
     featuredMemory: featured ? await loadSharedMemoryDetail(ctx, featured.id) : null,
     memories,
     documents,

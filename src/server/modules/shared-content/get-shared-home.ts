@@ -3,7 +3,6 @@ import type { TSharedActivity, TSharedHome } from '../../../core/shared-content.
 import type { Ctx } from '../../context.ts';
 import { returningVisitorSql } from '../../views/returning-visitor.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
-import { NO_COUNTS, sharedCountsByEstate } from './shared-counts.ts';
 import { loadSharedDocuments, loadSharedLetters, loadSharedMemories } from './shared-views.ts';
 
 /** How many items "Recent activity" lists. */
@@ -17,12 +16,8 @@ export const RECENT_ACTIVITY_ITEMS = 8;
  * describe someone who may have died.
  */
 export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
-  const linked = await loadLinkedEstates(ctx);
-  const [counts, memories, documents, letters, [visit]] = await Promise.all([
-    sharedCountsByEstate(
-      ctx,
-      linked.map((e) => e.estateId),
-    ),
+  const [linked, memories, documents, letters, [visit]] = await Promise.all([
+    loadLinkedEstates(ctx),
     loadSharedMemories(ctx, { order: 'recent', limit: RECENT_ACTIVITY_ITEMS, previews: false }),
     loadSharedDocuments(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
     loadSharedLetters(ctx, { limit: RECENT_ACTIVITY_ITEMS }),
@@ -69,7 +64,7 @@ export async function getSharedHome(ctx: Ctx): Promise<TSharedHome> {
       relationship: e.relationship,
       lastActiveAt: e.status === 'planning' ? (e.ownerLastActiveAt?.toISOString() ?? null) : null,
       status: e.status,
-      counts: counts.get(e.estateId) ?? NO_COUNTS,
+      counts: e.counts,
     })),
     activity,
     returning: visit?.returning ?? false,

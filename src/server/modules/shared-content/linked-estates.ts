@@ -4,14 +4,18 @@ import type { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import type { Ctx } from '../../context.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
+import { sharedCountsSql } from './shared-counts.ts';
 import { personOf } from './shared-views.ts';
 
 export type EstateStatus = keyof typeof ESTATE_STATUS_LABELS;
 
-/** The estates the viewer is a beneficiary of (linked by user id), with the owner and the viewer's row. */
+/**
+ * The estates the viewer is a beneficiary of (linked by user id), with the owner, the viewer's row
+ * and the live counts of what they may see there, in one statement.
+ */
 export async function loadLinkedEstates(ctx: Ctx, estateId?: string) {
   const rows = await ctx.db
-    .select({ beneficiary: beneficiaries, estate: estates, owner: { name: users.name, lastActiveAt: users.lastActiveAt } })
+    .select({ beneficiary: beneficiaries, estate: estates, owner: { name: users.name, lastActiveAt: users.lastActiveAt }, counts: sharedCountsSql(ctx) })
     .from(beneficiaries)
     .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
@@ -28,6 +32,7 @@ export async function loadLinkedEstates(ctx: Ctx, estateId?: string) {
       owner: personOf(r.owner.name),
       ownerLastActiveAt: r.owner.lastActiveAt,
       relationship: ownerRelationshipLabel(r.beneficiary.relationship),
+      counts: r.counts,
       access: {
         memories: r.beneficiary.accessMemories,
         documents: r.beneficiary.accessDocuments,

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { TSharedCounts } from '../../../core/shared-content.schemas.ts';
 import { SHARED_COUNT_CAP } from '../../../core/shared-counts.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -13,7 +12,7 @@ import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../ac
  * How many rows of one estate the viewer may see, counted by the database through the policy and
  * stopping at SHARED_COUNT_CAP + 1 (shown "500+"): the count reads at most that many index entries,
  * however large the estate (ADR "capped shared counts"). A sub-select correlated on the outer
- * query's estates row, so every count of every linked estate is one statement.
+ * query's estates row, so every count of every linked estate comes in the statement that reads the linked estates.
  *
  * `order` is the rest of an (estate_id, …) index: ordered so, the rows come from that index. Without
  * it, the LIMIT led PostgreSQL to a sequential scan of the whole table, betting that the estate's
@@ -30,20 +29,15 @@ function cappedCount(ctx: Ctx, table: PgTable, estateId: PgColumn, visible: SQL,
   return sql<number>`(select count(*) from (${rows}) capped)`.mapWith(Number);
 }
 
-/** Live counts of what the viewer may see in each of these estates (their linked ones), in one statement. */
-export async function sharedCountsByEstate(ctx: Ctx, estateIds: string[]): Promise<Map<string, TSharedCounts>> {
-  if (!estateIds.length) return new Map();
+/**
+ * Live counts of what the viewer may see in an estate: select these beside an `estates` row (they
+ * are correlated on it), so every linked estate's counts come in that statement.
+ */
+export function sharedCountsSql(ctx: Ctx) {
   const userId = ctx.actor.userId;
-  const rows = await ctx.db
-    .select({
-      estateId: estates.id,
-      memories: cappedCount(ctx, memories, memories.estateId, memoryVisibleSql(ctx.db, userId), [memories.createdAt, memories.id]),
-      documents: cappedCount(ctx, documents, documents.estateId, documentVisibleSql(ctx.db, userId), [documents.createdAt, documents.id]),
-      messages: cappedCount(ctx, futureMessages, futureMessages.estateId, letterVisibleSql(ctx.db, userId)),
-    })
-    .from(estates)
-    .where(inArray(estates.id, estateIds));
-  return new Map(rows.map(({ estateId, ...counts }) => [estateId, counts]));
+  return {
+    memories: cappedCount(ctx, memories, memories.estateId, memoryVisibleSql(ctx.db, userId), [memories.createdAt, memories.id]),
+    documents: cappedCount(ctx, documents, documents.estateId, documentVisibleSql(ctx.db, userId), [documents.createdAt, documents.id]),
+    messages: cappedCount(ctx, futureMessages, futureMessages.estateId, letterVisibleSql(ctx.db, userId)),
+  };
 }
-
-export const NO_COUNTS: TSharedCounts = { memories: 0, documents: 0, messages: 0 };

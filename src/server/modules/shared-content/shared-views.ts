@@ -64,7 +64,7 @@ export interface MemoryFilter {
   /** Lists by date only: the rows after this one. */
   cursor?: CursorOf<['day', 'id']> | undefined;
   limit: number;
-  /** false: no card photo (recent activity shows none), one query less. */
+  /** false: no card photo (recent activity shows none). */
   previews?: boolean;
 }
 
@@ -73,7 +73,13 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
   const recent = filter.order === 'recent';
   const query = (estateId: string | undefined) =>
     ctx.db
-      .select({ memory: memories, ownerName: users.name, activatedAt: estates.activatedAt, at: cursorTime(memories.createdAt) })
+      .select({
+        memory: memories,
+        ownerName: users.name,
+        activatedAt: estates.activatedAt,
+        at: cursorTime(memories.createdAt),
+        previewFileId: filter.previews === false ? sql<string | null>`null` : cardPhotoSql,
+      })
       .from(memories)
       .innerJoin(estates, eq(estates.id, memories.estateId))
       .innerJoin(users, eq(users.id, estates.ownerId))
@@ -92,9 +98,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
   const rows = filter.ids
     ? await query(filter.estateId)
     : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => (recent ? r.at : r.memory.date), (r) => r.memory.id));
-  if (!rows.length) return [];
-  const previews = filter.previews === false ? new Map<string, string>() : await firstPhotoOf(ctx, rows.map((r) => r.memory.id));
-  return rows.map(({ memory, ownerName, activatedAt }) => ({
+  return rows.map(({ memory, ownerName, activatedAt, previewFileId }) => ({
     id: memory.id,
     estateId: memory.estateId,
     title: memory.title,
@@ -102,21 +106,15 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
     date: memory.date,
     description: memory.description,
     from: ownerName,
-    previewUrl: previews.get(memory.id) ?? null,
+    previewUrl: previewFileId ? sharedFileUrl(previewFileId, true) : null,
     sharedAt: sharedAt(memory, { activatedAt }).toISOString(),
   }));
 }
 
-/** The card photo of each of these memories (its first committed photo, thumbnail when there is one), by memory id. */
-async function firstPhotoOf(ctx: Ctx, memoryIds: string[]): Promise<Map<string, string>> {
-  const photos = await ctx.db
-    .selectDistinctOn([memoryMedia.memoryId], { memoryId: memoryMedia.memoryId, fileId: memoryMedia.fileId, thumbnailFileId: memoryMedia.thumbnailFileId })
-    .from(memoryMedia)
-    .innerJoin(files, and(eq(files.id, memoryMedia.fileId), eq(files.status, 'committed')))
-    .where(and(inArray(memoryMedia.memoryId, memoryIds), eq(memoryMedia.kind, 'photo')))
-    .orderBy(memoryMedia.memoryId, asc(memoryMedia.position));
-  return new Map(photos.map((p) => [p.memoryId, sharedFileUrl(p.thumbnailFileId ?? p.fileId!, true)]));
-}
+/** A memory card's photo, selected beside the memory: its first committed photo, the thumbnail when there is one. */
+const cardPhotoSql = sql<string | null>`(select coalesce(${memoryMedia.thumbnailFileId}, ${memoryMedia.fileId})::text from ${memoryMedia}
+  inner join ${files} on ${files.id} = ${memoryMedia.fileId} and ${files.status} = 'committed'
+  where ${memoryMedia.memoryId} = ${memories.id} and ${memoryMedia.kind} = 'photo' order by ${memoryMedia.position} limit 1)`;
 
 /** One page of visible memories by date, with the cursor of the next page. */
 export async function pageSharedMemories(ctx: Ctx, query: TSharedMemoriesQuery): Promise<TSharedMemoryPage> {
@@ -227,7 +225,14 @@ export async function loadSharedLetters(
   filter: { estateId?: string; cursor?: CursorOf<['instant', 'id']>; limit: number },
 ): Promise<(TSharedLetter & { estateId: string; ownerName: string; at: string })[]> {
   const rows = await ctx.db
-    .select({ letter: futureMessages, ownerName: users.name, at: cursorTime(futureMessages.deliveredAt) })
+    .select({
+      letter: futureMessages,
+      ownerName: users.name,
+      at: cursorTime(futureMessages.deliveredAt),
+      // The viewer's copy of it, in their inbox: its thread and whether it was read.
+      delivery: sql<{ threadId: string; read: boolean } | null>`(select json_build_object('threadId', ${messages.threadId}, 'read', ${messages.readAt} is not null)
+        from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${ctx.actor.userId} limit 1)`,
+    })
     .from(futureMessages)
     .innerJoin(estates, eq(estates.id, futureMessages.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
@@ -242,14 +247,7 @@ export async function loadSharedLetters(
     )
     .orderBy(desc(futureMessages.deliveredAt), desc(futureMessages.id))
     .limit(filter.limit);
-  if (!rows.length) return [];
-  const deliveries = await ctx.db
-    .select({ futureMessageId: messages.futureMessageId, threadId: messages.threadId, readAt: messages.readAt })
-    .from(messages)
-    .where(and(inArray(messages.futureMessageId, rows.map((r) => r.letter.id)), eq(messages.recipientId, ctx.actor.userId)));
-  const deliveryOf = new Map(deliveries.map((d) => [d.futureMessageId, d]));
-  return rows.map(({ letter, ownerName, at }) => {
-    const delivery = deliveryOf.get(letter.id);
+  return rows.map(({ letter, ownerName, at, delivery }) => {
     return {
       id: letter.id,
       estateId: letter.estateId,
@@ -260,7 +258,7 @@ export async function loadSharedLetters(
       body: letter.body,
       deliveredAt: letter.deliveredAt?.toISOString() ?? null,
       threadId: delivery?.threadId ?? null,
-      unread: delivery ? !delivery.readAt : false,
+      unread: delivery ? !delivery.read : false,
     };
   });
 }
