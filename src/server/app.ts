@@ -18,7 +18,6 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { MODULES } from './modules/registry.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { fairQueuePlugin } from './plugins/fair-queue.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -109,7 +108,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(inFlightPlugin);
   // Before the routes, so every answer (a 401 from a hook, a 404) is observed.
   await app.register(metricsPlugin, { deps });
-  await app.register(fairQueuePlugin);
   await app.register(validationPlugin);
 
   await app.register(errorsPlugin);

@@ -9,6 +9,7 @@ import { badRequest } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { notify } from '../notices/notify.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
+import { subselect } from '../lib/child-rows.ts';
 
 type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 
@@ -38,7 +39,7 @@ export const audienceSql = (estateId: string): SQL<TShareAudienceMember[]> =>
  * beside an item: PostgreSQL counts once per statement, not per row.
  */
 export const audienceSizeSql = (estateId: string): SQL<number> =>
-  sql`(select count(*) from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId})`.mapWith(Number);
+  subselect(sql<number>`(select count(*) from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId})`).mapWith(Number);
 
 export const audienceMember = (b: BeneficiaryRow): TShareAudienceMember => ({
   id: b.id,

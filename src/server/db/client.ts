@@ -7,7 +7,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
-import { FairPool } from './fair-pool.ts';
 import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient, type StatementTally } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -62,7 +61,9 @@ export function openPostgres(
   { timeouts = DEFAULT_DATABASE_TIMEOUTS }: { timeouts?: DatabaseTimeouts } = {},
 ): Database {
   const sent: StatementTally = { count: 0 };
-  const pool = new FairPool({
+  // pg's pool: a checkout waits in order of asking, and gives up after connectionTimeoutMillis
+  // (ADR 0086) — opening a connection or waiting for a free one alike.
+  const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     Client: preparingClient(MAX_PREPARED_PER_CONNECTION, timeouts.statementMs, sent),
@@ -88,7 +89,7 @@ export function openPostgres(
     ping: async () => {
       await probe.query('select 1');
     },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.queued }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     statementsSent: () => sent.count,
     close: async () => {
       await Promise.all([pool.end(), probe.end()]);

@@ -1,4 +1,3 @@
-import { AcquireTimeoutError } from '../db/fair-pool.ts';
 import { QUERY_READ_TIMEOUT } from '../db/statement-timeout.ts';
 import { storageFailureOf } from '../storage/storage-errors.ts';
 
@@ -28,7 +27,7 @@ export function unansweredDependency(error: unknown): 'database' | 'storage' | u
     return [...chain(error)].some((e) => e.name === 'TimeoutError' || STORAGE_CODES.has(String(e.code))) ? 'storage' : undefined;
   }
   for (const e of chain(error)) {
-    if (e instanceof AcquireTimeoutError || DATABASE_TIMEOUTS.has(String(e.message)) || DATABASE_CODES.has(String(e.code))) return 'database';
+    if (DATABASE_TIMEOUTS.has(String(e.message)) || DATABASE_CODES.has(String(e.code))) return 'database';
   }
   return undefined;
 }

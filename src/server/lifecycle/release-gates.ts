@@ -27,7 +27,7 @@ export async function currentReportOf(db: Db, estateId: string): Promise<ReportR
 }
 
 /** When a report's veto window ends (stored when it was made; for an older report, from the current rules). */
-export async function windowEndOf(db: Db, report: ReportRow): Promise<Date> {
+export async function windowEndOf(db: Db, report: Pick<ReportRow, 'id' | 'estateId' | 'createdAt'>): Promise<Date> {
   const [row] = await db.select({ windowEndsAt: reportSafeguards.windowEndsAt }).from(reportSafeguards).where(eq(reportSafeguards.reportId, report.id));
   if (row) return row.windowEndsAt;
   // One after another: `db` may be a transaction (one connection).

@@ -31,5 +31,5 @@ export async function listUsers(ctx: Ctx, query: TPlatformUserListQuery): Promis
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(PLATFORM_USER_PAGE_SIZE + 1);
   const { page, nextCursor } = keysetPage(rows, PLATFORM_USER_PAGE_SIZE, (r) => [r.cursorAt, r.id]);
-  return { items: await toPlatformUsers(ctx.db, page), nextCursor };
+  return { items: toPlatformUsers(page), nextCursor };
 }

@@ -3,7 +3,8 @@ import { computeCompletion } from '../../../core/completion.ts';
 import { MAX_SUPPORT_TEAM } from '../../../core/constants.ts';
 import type { TDashboard } from '../../../core/dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { beneficiaries, beneficiaryName, supportTeamMembers } from '../../db/schema/estates.ts';
+import { beneficiaries, beneficiaryName, estates, supportTeamMembers } from '../../db/schema/estates.ts';
+import { fromTableRows, subselect, tableRows } from '../../lib/child-rows.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { users } from '../../db/schema/users.ts';
@@ -11,7 +12,7 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { toBeneficiary } from '../../views/beneficiary-view.ts';
 import { toSupportMember } from '../../views/member-view.ts';
 import { TASK_ORDER, toTask } from '../../views/task-view.ts';
-import { completionFacts } from '../../views/completion-facts.ts';
+import { completionFactsOf } from '../../views/completion-facts.ts';
 import { dashboardFigures } from './dashboard-figures.ts';
 import { checklistOf, tickOnboardingTasks } from './onboarding-checklist.ts';
 
@@ -31,34 +32,38 @@ export const CARD_BENEFICIARIES = 5;
  * documents, the vault's total beside it; "Security" is the number of security measures on), and the
  * greeting knows a first visit from a return (returning-visitor.ts; docs/decisions/0040).
  *
- * Read in one round of independent statements (the single figures folded into one, see
- * dashboard-figures.ts); a second round only when an onboarding task has just been ticked off.
+ * Read in one statement (dashboard-figures.ts: the figures, the completion facts and the cards'
+ * rows); a second only when an onboarding task has just been ticked off.
  */
 export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
   const estateId = ownEstateId(ctx);
-  const [facts, figures, people, team, recent, firstPending] = await Promise.all([
-    completionFacts(ctx, estateId),
-    dashboardFigures(ctx, estateId),
-    ctx.db
-      .select()
-      .from(beneficiaries)
-      .where(eq(beneficiaries.estateId, estateId))
-      .orderBy(asc(beneficiaryName()), asc(beneficiaries.id))
-      .limit(CARD_BENEFICIARIES),
-    ctx.db
-      .select()
-      .from(supportTeamMembers)
-      .where(eq(supportTeamMembers.estateId, estateId))
-      .orderBy(asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt))
-      .limit(MAX_SUPPORT_TEAM),
-    recentMemories(ctx, estateId),
-    pendingTasks(ctx, estateId),
-  ]);
+  const figures = await dashboardFigures(ctx, estateId, {
+    cardBeneficiaries: tableRows(beneficiaries, {
+      where: eq(beneficiaries.estateId, estates.id),
+      orderBy: [asc(beneficiaryName()), asc(beneficiaries.id)],
+      limit: CARD_BENEFICIARIES,
+    }),
+    cardTeam: tableRows(supportTeamMembers, {
+      where: eq(supportTeamMembers.estateId, estates.id),
+      orderBy: [asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt)],
+      limit: MAX_SUPPORT_TEAM,
+    }),
+    recent: tableRows(memories, {
+      where: eq(memories.estateId, estates.id),
+      orderBy: [desc(memories.date), desc(memories.createdAt)],
+      limit: RECENT_MEMORIES,
+      extra: recentExtra,
+    }),
+    pending: pendingTasksSql(),
+    pendingCount: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
+  });
+  const facts = completionFactsOf(ctx, figures);
   const completion = computeCompletion(facts);
   const checklist = checklistOf({ ...figures, twoFactor: facts.security.twoFactor });
   // The task list must not show a task the checklist has just ticked off.
   const ticked = await tickOnboardingTasks(ctx, estateId, checklist, figures.pendingOnboardingTitles);
-  const pending = ticked ? await pendingTasks(ctx, estateId) : firstPending;
+  const pending = ticked ? await pendingTasksAgain(ctx, estateId) : { rows: fromTableRows(tasks, figures.pending, taskExtra), count: figures.pendingCount };
+  const recent = fromTableRows(memories, figures.recent, recentExtra);
 
   return {
     owner: { name: ctx.actor.name, firstName: ctx.actor.name.trim().split(/\s+/)[0] ?? ctx.actor.name, returning: figures.returning },
@@ -80,45 +85,35 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
       securityTotal: completion.securityMeasures.length,
     },
     securityMeasures: completion.securityMeasures.map(({ key, label, on }) => ({ key, label, on })),
-    recentMemories: recent.map((m) => ({
+    recentMemories: recent.map(({ row: m, shared }) => ({
       id: m.id,
       title: m.title,
       type: m.type,
       date: m.date,
-      sharedWith: m.shareAll ? figures.beneficiaries : m.shared,
+      sharedWith: m.shareAll ? figures.beneficiaries : shared,
     })),
-    tasks: pending.rows.map((r) => toTask(r.task, r.suggestedBy)),
+    tasks: pending.rows.map((r) => toTask(r.row, r.suggestedBy)),
     pendingTaskCount: pending.count,
-    beneficiaries: people.map(toBeneficiary),
-    supportTeam: team.map((m) => toSupportMember(m)),
+    beneficiaries: fromTableRows(beneficiaries, figures.cardBeneficiaries).map((r) => toBeneficiary(r.row)),
+    supportTeam: fromTableRows(supportTeamMembers, figures.cardTeam).map((r) => toSupportMember(r.row)),
   };
 }
 
-function recentMemories(ctx: Ctx, estateId: string) {
-  const shares = sql`select count(*) from ${memoryShares} where ${memoryShares.memoryId} = ${memories.id}`;
-  return ctx.db
-    .select({
-      id: memories.id,
-      title: memories.title,
-      type: memories.type,
-      date: memories.date,
-      shareAll: memories.shareAll,
-      shared: sql<number>`(${shares})`.mapWith(Number),
-    })
-    .from(memories)
-    .where(eq(memories.estateId, estateId))
-    .orderBy(desc(memories.date), desc(memories.createdAt))
-    .limit(RECENT_MEMORIES);
-}
+const recentExtra = { shared: sql<number>`(select count(*) from ${memoryShares} where ${memoryShares.memoryId} = ${memories.id})` };
+const taskExtra = { suggestedBy: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${tasks.suggestedBy})` };
 
-/** The first pending tasks with who suggested each, and how many are pending in all (counted before the limit). */
-async function pendingTasks(ctx: Ctx, estateId: string) {
-  const rows = await ctx.db
-    .select({ task: tasks, suggestedBy: users.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(tasks)
-    .leftJoin(users, eq(users.id, tasks.suggestedBy))
-    .where(and(eq(tasks.estateId, estateId), eq(tasks.status, 'pending')))
-    .orderBy(...TASK_ORDER)
-    .limit(DASHBOARD_TASKS);
-  return { rows, count: rows[0]?.total ?? 0 };
+/** The first pending tasks with who suggested each. */
+const pendingTasksSql = () =>
+  tableRows(tasks, { where: and(eq(tasks.estateId, estates.id), eq(tasks.status, 'pending')), orderBy: TASK_ORDER, limit: DASHBOARD_TASKS, extra: taskExtra });
+
+/** The pending tasks again, after the checklist ticked some off. */
+async function pendingTasksAgain(ctx: Ctx, estateId: string) {
+  const [row] = await ctx.db
+    .select({
+      pending: pendingTasksSql(),
+      count: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
+    })
+    .from(estates)
+    .where(eq(estates.id, estateId));
+  return { rows: fromTableRows(tasks, row?.pending ?? [], taskExtra), count: row?.count ?? 0 };
 }

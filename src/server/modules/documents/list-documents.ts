@@ -7,7 +7,7 @@ import { afterCursor, descending, keysetPage, orderOf } from '../../lib/keyset.t
 import { ownEstateId } from '../../lib/scope.ts';
 import { fullTextQuery, titleOrTextMatches } from '../../lib/title-search.ts';
 import { audienceSql } from '../../access/sharing.ts';
-import { childRows } from '../../lib/child-rows.ts';
+import { childRows, subselect } from '../../lib/child-rows.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { loadDocuments, rankOf } from './document-view.ts';
 
@@ -62,7 +62,7 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
         // "N documents" of this search and filters: the rows the pages walk through. A document row is
         // written in the same transaction that commits its file, so no join to `files` is needed here.
         matching: filtered
-          ? sql`(select count(*) from ${documents} where ${and(eq(documents.estateId, estateId), ...conditions)})`.mapWith(Number)
+          ? subselect(sql<number>`(select count(*) from ${documents} where ${and(eq(documents.estateId, estateId), ...conditions)})`).mapWith(Number)
           : sql<null>`null`,
       })
       .from(estates)

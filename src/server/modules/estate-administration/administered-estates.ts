@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { computeCompletion } from '../../../core/completion.ts';
 import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import {
@@ -23,11 +23,13 @@ import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { isoTime, subselect } from '../../lib/child-rows.ts';
+import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { completionFacts } from '../../views/completion-facts.ts';
 import { endIncapacity } from '../../lifecycle/end-incapacity.ts';
 import { administeredBeneficiaryPage } from './estate-beneficiaries.ts';
-import { currentReportOf, windowEndOf } from '../../lifecycle/release-gates.ts';
+import { windowEndOf } from '../../lifecycle/release-gates.ts';
 import { reportView } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
 
@@ -44,52 +46,58 @@ export function adminEvents(status: EstateStatus, activationCondition: string, w
   return status === 'activation_pending' && activationCondition !== 'specific_date' && !windowRunning ? ['activated'] : [];
 }
 
-/** For an estate whose Activate waits for the veto window: when the window ends, in words (null: nothing waits). */
-async function activationOpens(db: Db, estate: typeof estates.$inferSelect, now: Date): Promise<TAdministeredEstate['activationOpens']> {
-  if (estate.status !== 'activation_pending' || estate.activationCondition === 'specific_date') return null;
-  const report = await currentReportOf(db, estate.id);
-  const end = report ? await windowEndOf(db, report) : null;
-  return end && !windowOver(end, now) ? { at: end.toISOString(), words: activationOpensWords(end, now) } : null;
+/** An estate's report in progress (open or verified, the newest), as selected by `summarySql`. */
+interface CurrentReport {
+  id: string;
+  createdAt: string;
+  /** When its veto window ends, as stored with the report (null for a report made before they were). */
+  windowEndsAt: string | null;
+  verified: number;
+  /** Its proofs not rejected. */
+  total: number;
 }
 
-type EstateRow = { estate: typeof estates.$inferSelect; ownerName: string };
+/** What a tile shows beyond the estate row, selected beside it (correlated on `estates`): one statement for a page. */
+const summarySql = {
+  beneficiaries: subselect(sql<number>`(select count(*) from ${beneficiaries} where ${beneficiaries.estateId} = ${estates.id})`).mapWith(Number),
+  documents: subselect(sql<number>`(select count(*) from ${documents} where ${documents.estateId} = ${estates.id})`).mapWith(Number),
+  report: subselect(sql<CurrentReport | null>`(select json_build_object('id', ${estateReports.id}, 'createdAt', ${isoTime(estateReports.createdAt)},
+      'windowEndsAt', ${isoTime(reportSafeguards.windowEndsAt)},
+      'verified', (select count(*) from ${verificationItems} where ${verificationItems.estateId} = ${estates.id} and ${verificationItems.reportId} = ${estateReports.id} and ${verificationItems.status} = 'verified'),
+      'total', (select count(*) from ${verificationItems} where ${verificationItems.estateId} = ${estates.id} and ${verificationItems.reportId} = ${estateReports.id} and ${verificationItems.status} <> 'rejected'))
+    from ${estateReports} left join ${reportSafeguards} on ${reportSafeguards.reportId} = ${estateReports.id}
+    where ${estateReports.estateId} = ${estates.id} and ${estateReports.status} in ('open', 'verified')
+    order by ${estateReports.createdAt} desc limit 1)`),
+};
+
+type EstateRow = { estate: typeof estates.$inferSelect; ownerName: string; beneficiaries: number; documents: number; report: CurrentReport | null };
+
+/**
+ * For an estate whose Activate waits for the veto window: when the window ends, in words (null:
+ * nothing waits). Only a report older than stored windows needs a read (the rules of the time).
+ */
+async function activationOpens(db: Db, { estate, report }: EstateRow, now: Date): Promise<TAdministeredEstate['activationOpens']> {
+  if (estate.status !== 'activation_pending' || estate.activationCondition === 'specific_date' || !report) return null;
+  const end = report.windowEndsAt ? new Date(report.windowEndsAt) : await windowEndOf(db, { id: report.id, estateId: estate.id, createdAt: new Date(report.createdAt) });
+  return !windowOver(end, now) ? { at: end.toISOString(), words: activationOpensWords(end, now) } : null;
+}
 
 async function summaries(db: Db, rows: EstateRow[], now: Date): Promise<TAdministeredEstate[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.estate.id);
-  const [bens, docs, reports, items] = await Promise.all([
-    db.select({ id: beneficiaries.estateId, n: count() }).from(beneficiaries).where(inArray(beneficiaries.estateId, ids)).groupBy(beneficiaries.estateId),
-    db.select({ id: documents.estateId, n: count() }).from(documents).where(inArray(documents.estateId, ids)).groupBy(documents.estateId),
-    db
-      .selectDistinctOn([estateReports.estateId], { id: estateReports.estateId, reportId: estateReports.id, at: estateReports.createdAt })
-      .from(estateReports)
-      .where(and(inArray(estateReports.estateId, ids), inArray(estateReports.status, ['open', 'verified'])))
-      .orderBy(estateReports.estateId, desc(estateReports.createdAt)),
-    db
-      .select({ reportId: verificationItems.reportId, status: verificationItems.status, n: count() })
-      .from(verificationItems)
-      .where(inArray(verificationItems.estateId, ids))
-      .groupBy(verificationItems.reportId, verificationItems.status),
-  ]);
-  const opens = new Map<string, TAdministeredEstate['activationOpens']>();
-  for (const { estate } of rows) opens.set(estate.id, await activationOpens(db, estate, now));
-  return rows.map(({ estate, ownerName }) => {
+  const opens = await Promise.all(rows.map((row) => activationOpens(db, row, now)));
+  return rows.map(({ estate, ownerName, beneficiaries: beneficiaryCount, documents: documentCount, report }, i) => {
     const status = isEstateStatus(estate.status) ? estate.status : 'planning';
-    const report = reports.find((r) => r.id === estate.id);
-    const mine = items.filter((i) => i.reportId === report?.reportId && i.status !== 'rejected');
-    const total = mine.reduce((a, i) => a + i.n, 0);
-    const verified = mine.filter((i) => i.status === 'verified').reduce((a, i) => a + i.n, 0);
     return {
       id: estate.id,
       name: ownerName,
       status,
-      submittedDate: status === 'planning' ? null : (report?.at.toISOString() ?? null),
+      submittedDate: status === 'planning' ? null : (report?.createdAt ?? null),
       activationDate: estate.activatedAt?.toISOString() ?? (estate.activationCondition === 'specific_date' ? estate.activationDate : null),
-      beneficiaries: bens.find((b) => b.id === estate.id)?.n ?? 0,
-      documents: docs.find((d) => d.id === estate.id)?.n ?? 0,
-      verificationProgress: status === 'active' || status === 'activation_pending' || status === 'incapacity' ? 100 : total ? Math.round((verified / total) * 100) : 0,
-      allowedEvents: adminEvents(status, estate.activationCondition, Boolean(opens.get(estate.id))),
-      activationOpens: opens.get(estate.id) ?? null,
+      beneficiaries: beneficiaryCount,
+      documents: documentCount,
+      verificationProgress:
+        status === 'active' || status === 'activation_pending' || status === 'incapacity' ? 100 : report?.total ? Math.round((report.verified / report.total) * 100) : 0,
+      allowedEvents: adminEvents(status, estate.activationCondition, Boolean(opens[i])),
+      activationOpens: opens[i] ?? null,
     };
   });
 }
@@ -97,15 +105,17 @@ async function summaries(db: Db, rows: EstateRow[], now: Date): Promise<TAdminis
 /** The estates the administrator is on the support team of, paged by owner name, searchable; tiles. */
 export async function listAdministeredEstates(ctx: Ctx, query: { q?: string | undefined; status?: EstateStatus | undefined; cursor?: CursorOf<['name', 'id']> | undefined }): Promise<TAdministeredEstatePage> {
   const mine = administersSql(ctx.db, ctx.actor.userId, estates.id);
-  const rows = await ctx.db
-    .select({ estate: estates, ownerName: users.name })
-    .from(estates)
-    .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterCursor(ascending(users.name, estates.id), query.cursor)))
-    .orderBy(asc(users.name), asc(estates.id))
-    .limit(ADMINISTERED_ESTATE_PAGE_SIZE + 1);
+  const [rows, counts] = await Promise.all([
+    ctx.db
+      .select({ estate: estates, ownerName: users.name, ...summarySql })
+      .from(estates)
+      .innerJoin(users, eq(users.id, estates.ownerId))
+      .where(and(mine, query.q ? ilike(users.name, containsPattern(query.q)) : undefined, query.status ? eq(estates.status, query.status) : undefined, afterCursor(ascending(users.name, estates.id), query.cursor)))
+      .orderBy(asc(users.name), asc(estates.id))
+      .limit(ADMINISTERED_ESTATE_PAGE_SIZE + 1),
+    estateCounts(ctx),
+  ]);
   const { page, nextCursor } = keysetPage(rows, ADMINISTERED_ESTATE_PAGE_SIZE, (r) => [r.ownerName, r.estate.id]);
-  const counts = await estateCounts(ctx);
   return {
     items: await summaries(ctx.db, page, ctx.clock.now()),
     nextCursor,
@@ -121,7 +131,7 @@ export async function listAdministeredEstateBeneficiaries(ctx: Ctx, id: string, 
 
 async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect }> {
   const [row] = await ctx.db
-    .select({ estate: estates, owner: users })
+    .select({ estate: estates, owner: users, ...summarySql })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(and(eq(estates.id, id), administersSql(ctx.db, ctx.actor.userId, estates.id)));

@@ -6,9 +6,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { appointmentZoneFor, endOf, whenInZone } from '../../views/appointment-zone.ts';
-import { completionByEstate } from '../../views/completion-facts.ts';
 import { TASK_ORDER, tasksWithSuggesters } from '../../views/task-view.ts';
-import { clientRows, toLovedOnes } from './client-view.ts';
+import { clientRows, completionOf, toLovedOnes } from './client-view.ts';
 
 /**
  * A client's page: who they are, their progress by area, their task list and their appointments
@@ -18,8 +17,7 @@ export async function getLovedOne(ctx: Ctx, estateId: string): Promise<TLovedOne
   const [row] = await clientRows(ctx, eq(estates.id, estateId), 1);
   if (!row) throw notFound('That loved one');
   const plannerId = ctx.actor.userId;
-  const [completions, taskRows, appointmentRows, zone] = await Promise.all([
-    completionByEstate(ctx, [estateId]),
+  const [taskRows, appointmentRows, zone] = await Promise.all([
     ctx.db.select().from(tasks).where(eq(tasks.estateId, estateId)).orderBy(...TASK_ORDER).limit(CLIENT_LIST_LIMIT),
     ctx.db
       .select()
@@ -29,17 +27,11 @@ export async function getLovedOne(ctx: Ctx, estateId: string): Promise<TLovedOne
       .limit(CLIENT_LIST_LIMIT),
     appointmentZoneFor(ctx, 'legacy-planner'),
   ]);
-  const [lovedOne] = await toLovedOnes(ctx, [row], completions);
-  const c = completions.get(estateId);
+  const [lovedOne] = toLovedOnes(ctx, [row]);
+  const c = completionOf(ctx, row);
   return {
     lovedOne: lovedOne!,
-    progress: {
-      overall: c?.overall ?? 0,
-      documents: c?.documents ?? 0,
-      beneficiaries: c?.beneficiaries ?? 0,
-      accounts: c?.accounts ?? 0,
-      security: c?.security ?? 0,
-    },
+    progress: { overall: c.overall, documents: c.documents, beneficiaries: c.beneficiaries, accounts: c.accounts, security: c.security },
     tasks: await tasksWithSuggesters(ctx.db, taskRows),
     appointments: appointmentRows.map((a) => ({
       id: a.id,

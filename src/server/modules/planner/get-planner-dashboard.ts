@@ -8,13 +8,13 @@ import { recentActivity } from './recent-activity.ts';
 /**
  * The planner's dashboard: Loved Ones, Upcoming Tasks (open planner tasks) and Average Completion
  * (the rounded mean of every client's overall completion); the progress list (those needing
- * attention first); the open tasks, soonest first; recent activity. Completion of every client is
- * computed in one batch of queries (completion-facts.ts), whatever their number.
+ * attention first); the open tasks, soonest first; recent activity. Completion of every client comes
+ * with the client rows (client-view.ts), whatever their number.
  */
 export async function getPlannerDashboard(ctx: Ctx): Promise<TPlannerDashboard> {
   const rows = await clientRows(ctx);
-  const [lovedOnes, open, activity] = await Promise.all([
-    toLovedOnes(ctx, rows),
+  const lovedOnes = toLovedOnes(ctx, rows);
+  const [open, activity] = await Promise.all([
     listPlannerTasks(ctx, { status: 'open', limit: DASHBOARD_TASKS_LIMIT }),
     recentActivity(ctx, new Map(rows.map((r) => [r.estateId, r.name]))),
   ]);

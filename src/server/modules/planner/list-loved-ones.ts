@@ -15,5 +15,5 @@ export async function listLovedOnes(ctx: Ctx, query: TLovedOnesQuery): Promise<T
   if (after) where.push(after);
   const rows = await clientRows(ctx, and(...where), LOVED_ONES_PAGE_SIZE + 1);
   const { page, nextCursor } = keysetPage(rows, LOVED_ONES_PAGE_SIZE, (r) => [r.name, r.estateId]);
-  return { items: await toLovedOnes(ctx, page), nextCursor };
+  return { items: toLovedOnes(ctx, page), nextCursor };
 }

@@ -30,6 +30,7 @@ import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { subselect } from '../../lib/child-rows.ts';
 import { acrossEstates, newestFirst } from './across-estates.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import type { CursorOf } from '../../../core/keyset.schemas.ts';
@@ -112,9 +113,9 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
 }
 
 /** A memory card's photo, selected beside the memory: its first committed photo, the thumbnail when there is one. */
-const cardPhotoSql = sql<string | null>`(select coalesce(${memoryMedia.thumbnailFileId}, ${memoryMedia.fileId})::text from ${memoryMedia}
+const cardPhotoSql = subselect(sql<string | null>`(select coalesce(${memoryMedia.thumbnailFileId}, ${memoryMedia.fileId})::text from ${memoryMedia}
   inner join ${files} on ${files.id} = ${memoryMedia.fileId} and ${files.status} = 'committed'
-  where ${memoryMedia.memoryId} = ${memories.id} and ${memoryMedia.kind} = 'photo' order by ${memoryMedia.position} limit 1)`;
+  where ${memoryMedia.memoryId} = ${memories.id} and ${memoryMedia.kind} = 'photo' order by ${memoryMedia.position} limit 1)`);
 
 /** One page of visible memories by date, with the cursor of the next page. */
 export async function pageSharedMemories(ctx: Ctx, query: TSharedMemoriesQuery): Promise<TSharedMemoryPage> {
@@ -230,8 +231,8 @@ export async function loadSharedLetters(
       ownerName: users.name,
       at: cursorTime(futureMessages.deliveredAt),
       // The viewer's copy of it, in their inbox: its thread and whether it was read.
-      delivery: sql<{ threadId: string; read: boolean } | null>`(select json_build_object('threadId', ${messages.threadId}, 'read', ${messages.readAt} is not null)
-        from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${ctx.actor.userId} limit 1)`,
+      delivery: subselect(sql<{ threadId: string; read: boolean } | null>`(select json_build_object('threadId', ${messages.threadId}, 'read', ${messages.readAt} is not null)
+        from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${ctx.actor.userId} limit 1)`),
     })
     .from(futureMessages)
     .innerJoin(estates, eq(estates.id, futureMessages.estateId))
