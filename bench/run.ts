@@ -7,7 +7,8 @@
  */
 import os from 'node:os';
 import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
-import { CONNECTIONS, SECONDS, startCeiling } from './lib/load.ts';
+import { startCeiling } from './ceiling/start.ts';
+import { CONNECTIONS, SECONDS } from './lib/load.ts';
 import { Report } from './lib/report.ts';
 import { assertBuilt, startServer } from './lib/server.ts';
 import { largeDatabaseReady } from './lib/sessions.ts';
@@ -38,17 +39,14 @@ const report = new Report();
 const began = Date.now();
 if (wants('bundle')) measureBundle(report);
 
-const ceiling = wants('api') ? await startCeiling(basePort) : undefined;
-try {
+{
   let demoP50s = new Map<string, number>();
   if (skipEmbedded) report.skip('Embedded demo', 'all', '--skip-embedded');
   else if (wants('api') || wants('lighthouse') || wants('upload') || wants('load')) {
     const server = await startServer({ port: basePort + 1, kind: 'embedded' });
     try {
       const sessions = await demoPersonaSessions(server.base);
-      if (ceiling && wants('api')) {
-        demoP50s = await measureApi(report, { label: 'API embedded, demo', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM, large: false }, ceiling.measure);
-      }
+      if (wants('api')) demoP50s = await measureApi(report, { label: 'API embedded, demo', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM });
       if (wants('lighthouse')) await measureLighthouse(report, server.base, sessions);
       if (wants('upload')) await measureUpload(report, server, sessions['estate-owner']!, 'embedded');
       if (wants('load')) await measureMixedLoad(report, server.base, await demoLoadSessions(server.base, LOAD_USERS), 'embedded, demo');
@@ -62,10 +60,15 @@ try {
     else {
       const server = await startServer({ port: basePort + 2, kind: 'postgres', databaseUrl: LARGE_DATABASE_URL, dataDir: LARGE_DATA_DIR });
       try {
-        if (ceiling && wants('api')) {
+        if (wants('api')) {
           const sessions = await largePersonaSessions(LARGE_DATABASE_URL);
-          const largeP50s = await measureApi(report, { label: 'API PostgreSQL, large', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM, large: true }, ceiling.measure);
-          compareSizes(report, demoP50s, largeP50s);
+          const ceiling = await startCeiling(basePort, LARGE_DATABASE_URL);
+          try {
+            const largeP50s = await measureApi(report, { label: 'API PostgreSQL, large', base: server.base, metrics: server.metrics, sessions, searchTerm: SEARCH_TERM }, ceiling);
+            compareSizes(report, demoP50s, largeP50s);
+          } finally {
+            ceiling.stop();
+          }
         }
         if (wants('load')) await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
       } finally {
@@ -73,8 +76,6 @@ try {
       }
     }
   }
-} finally {
-  ceiling?.stop();
 }
 
 const minutes = ((Date.now() - began) / 60_000).toFixed(1);

@@ -1,6 +1,6 @@
 /** Words for the logs and alerts: what an audit action means, and which device a user agent is. */
 
-const ACTIONS: Record<string, string> = {
+export const ACTION_WORDS: Record<string, string> = {
   'auth.sign_in': 'Signed in',
   'auth.demo_sign_in': 'Signed in (demo)',
   'auth.sign_out': 'Signed out',
@@ -24,7 +24,7 @@ const ACTIONS: Record<string, string> = {
   'estate.settings_updated': 'Estate activation and release settings changed',
 };
 
-const VERBS: Record<string, string> = {
+export const VERB_WORDS: Record<string, string> = {
   created: 'created',
   updated: 'updated',
   deleted: 'deleted',
@@ -42,11 +42,11 @@ const VERBS: Record<string, string> = {
 
 /** 'memory.created' → 'Memory created'; known security actions have their own words. */
 export function describeAction(action: string): string {
-  const known = ACTIONS[action];
+  const known = ACTION_WORDS[action];
   if (known) return known;
   const [entity = action, verb = ''] = action.split('.');
   const noun = entity.replace(/_/g, ' ');
-  const words = `${noun} ${VERBS[verb] ?? verb.replace(/_/g, ' ')}`.trim();
+  const words = `${noun} ${VERB_WORDS[verb] ?? verb.replace(/_/g, ' ')}`.trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

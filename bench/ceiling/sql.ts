@@ -1,0 +1,135 @@
+/**
+ * The ceilings' SQL: per screen, ONE statement that checks the session and builds the screen's
+ * whole JSON answer in PostgreSQL — the least work a server could do for that screen. Written by
+ * hand for the bench, apart from the app's code; `npm run bench` checks each answer deep-equal to
+ * the app's before it measures (a ceiling that answers something else measures nothing).
+ * $1 is the session id (the SHA-256 hex of the cookie's token).
+ */
+import { MEMORY_PAGE_SIZE } from '../../src/core/memories.schemas.ts';
+import { PLATFORM_USER_PAGE_SIZE } from '../../src/core/admin-users.schemas.ts';
+import { AUDIT_LOG_PAGE_SIZE } from '../../src/core/admin-logs.schemas.ts';
+import { DOCUMENT_FORMATS, DOCUMENT_PAGE_SIZE } from '../../src/core/documents.schemas.ts';
+import { ACTION_WORDS, VERB_WORDS } from '../../src/server/lib/audit-descriptions.ts';
+
+/** A time as Date#toISOString() writes it. */
+const iso = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A time to the microsecond, as the app's cursors hold it. */
+const instant = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** base64url of the JSON array of these text values, as the app's cursors are. */
+const cursor = (...values: string[]) =>
+  `translate(encode(convert_to('["' || ${values.map((v) => `(${v})::text`).join(` || '","' || `)} || '"]', 'UTF8'), 'base64'), '+/=' || chr(10), '-_')`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** A CASE over a text expression: the words for each known key, else `otherwise`. */
+const wordsFor = (expression: string, words: Record<string, string>, otherwise: string) =>
+  `case ${expression} ${Object.entries(words).map(([key, value]) => `when ${literal(key)} then ${literal(value)}`).join(' ')} else ${otherwise} end`;
+/** 'memory.created' → 'Memory created', as the logs describe an action (the app's words for the known ones). */
+const actionWords = (action: string) => {
+  const generic = `trim(replace(split_part(${action}, '.', 1), '_', ' ') || ' ' || ${wordsFor(`split_part(${action}, '.', 2)`, VERB_WORDS, `replace(split_part(${action}, '.', 2), '_', ' ')`)})`;
+  return wordsFor(action, ACTION_WORDS, `upper(left(${generic}, 1)) || substr(${generic}, 2)`);
+};
+/** The signed-in user of session $1 (active, with the role), or no row. */
+const me = (role: string) => `me as (
+  select u.id from sessions s join users u on u.id = s.user_id
+  where s.id = $1 and u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.role = '${role}'))`;
+
+export const CEILINGS: Record<string, string> = {
+  /** GET /api/v1/admin/users: the newest accounts, their roles, an invited one's link expiry. */
+  'admin: users': `with ${me('admin')},
+  page as (
+    select u.*, row_number() over (order by u.created_at desc, u.id desc) as n from users u
+    where exists (select 1 from me) order by u.created_at desc, u.id desc limit ${PLATFORM_USER_PAGE_SIZE + 1})
+  select case when exists (select 1 from me) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'name', p.name, 'email', p.email,
+        'roles', (select coalesce(json_agg(r.role order by array_position(array['admin', 'estate-administrator', 'legacy-planner', 'estate-owner', 'beneficiary'], r.role)), '[]')
+                  from user_roles r where r.user_id = p.id),
+        'status', p.status, 'isDemo', p.is_demo, 'twoFactorEnabled', p.totp_enabled_at is not null,
+        'lastActiveAt', ${iso('p.last_active_at')}, 'createdAt', ${iso('p.created_at')},
+        'invitationExpiresAt', case when p.status = 'invited' then (select ${iso('i.expires_at')} from invitations i
+          where i.kind = 'staff' and i.target_id = p.id and i.accepted_at is null and i.cancelled_at is null order by i.created_at desc limit 1) end
+      ) order by p.n) from page p where p.n <= ${PLATFORM_USER_PAGE_SIZE}), '[]'),
+    'nextCursor', (select ${cursor(instant('p.created_at'), 'p.id')} from page p
+      where p.n = ${PLATFORM_USER_PAGE_SIZE} and exists (select 1 from page q where q.n = ${PLATFORM_USER_PAGE_SIZE + 1}))
+  )::text end as body`,
+
+  /** GET /api/v1/memories: the owner's newest memories with their media, notes and shares, and the beneficiaries to share with. */
+  'memories list': `with ${me('estate-owner')},
+  estate as (select e.id from estates e where e.owner_id = (select id from me)),
+  audience as (select count(*) as n from beneficiaries b where b.estate_id = (select id from estate)),
+  page as (
+    select m.*, row_number() over (order by m.date desc, m.created_at desc, m.id desc) as n from memories m
+    where m.estate_id = (select id from estate) order by m.date desc, m.created_at desc, m.id desc limit ${MEMORY_PAGE_SIZE + 1})
+  select case when exists (select 1 from estate) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'title', p.title, 'type', p.type, 'date', p.date, 'description', p.description,
+        'previewUrl', (select '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' from memory_media mm
+          where mm.memory_id = p.id and mm.kind = 'photo' and mm.thumbnail_file_id is not null order by mm.position limit 1),
+        'mediaCounts', (select json_build_object('photo', count(*) filter (where kind = 'photo'), 'video', count(*) filter (where kind = 'video'),
+          'audio', count(*) filter (where kind = 'audio'), 'story', count(*) filter (where kind = 'story')) from memory_media mm where mm.memory_id = p.id),
+        'share', json_build_object('all', p.share_all,
+          'beneficiaryIds', case when p.share_all then '[]'::json else coalesce((select json_agg(s.beneficiary_id order by s.created_at, s.beneficiary_id) from memory_shares s where s.memory_id = p.id), '[]') end,
+          'release', p.release,
+          'count', case when p.share_all then (select n from audience) else (select count(*) from memory_shares s where s.memory_id = p.id) end),
+        'notes', coalesce((select json_agg(json_build_object('id', t.id, 'text', t.text, 'createdAt', ${iso('t.created_at')}) order by t.created_at, t.id)
+          from memory_notes t where t.memory_id = p.id), '[]'),
+        'media', coalesce((select json_agg(json_build_object('id', mm.id, 'kind', mm.kind, 'title', mm.title, 'content', mm.content,
+            'file', case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'url', '/api/v1/files/' || f.id) end,
+            'thumbnailUrl', case when mm.thumbnail_file_id is null then null else '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' end) order by mm.position)
+          from memory_media mm left join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id), '[]'),
+        'createdAt', ${iso('p.created_at')}
+      ) order by p.n) from page p where p.n <= ${MEMORY_PAGE_SIZE}), '[]'),
+    'nextCursor', (select ${cursor('p.date', instant('p.created_at'), 'p.id')} from page p
+      where p.n = ${MEMORY_PAGE_SIZE} and exists (select 1 from page q where q.n = ${MEMORY_PAGE_SIZE + 1})),
+    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
+        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+  )::text end as body`,
+
+
+  /** GET /api/v1/admin/logs: the newest audit rows with who acted, in words. */
+  'admin: logs': `with ${me('admin')},
+  page as (
+    select a.*, u.name as actor_name, u.email as actor_email, row_number() over (order by a.id desc) as n
+    from audit_log a left join users u on u.id = a.actor_user_id
+    where exists (select 1 from me) order by a.id desc limit ${AUDIT_LOG_PAGE_SIZE + 1})
+  select case when exists (select 1 from me) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id::text, 'at', ${iso('p.created_at')}, 'actorId', p.actor_user_id, 'actorName', p.actor_name, 'actorEmail', p.actor_email,
+        'action', p.action, 'description', ${actionWords('p.action')},
+        'target', concat_ws(' ', nullif(replace(p.target_type, '_', ' '), ''), nullif(left(p.target_id, 8), '')), 'ip', p.ip
+      ) order by p.n) from page p where p.n <= ${AUDIT_LOG_PAGE_SIZE}), '[]'),
+    'nextCursor', (select ${cursor('p.id')} from page p where p.n = ${AUDIT_LOG_PAGE_SIZE} and exists (select 1 from page q where q.n = ${AUDIT_LOG_PAGE_SIZE + 1})),
+    'actorName', null
+  )::text end as body`,
+
+  /** GET /api/v1/documents: the owner's newest documents with file and shares, the live counts, folders and beneficiaries. */
+  'documents list': `with ${me('estate-owner')},
+  estate as (select e.id from estates e where e.owner_id = (select id from me)),
+  audience as (select count(*) as n from beneficiaries b where b.estate_id = (select id from estate)),
+  tally as (select d.type, d.folder_id, count(*) as n from documents d where d.estate_id = (select id from estate) group by d.type, d.folder_id),
+  page as (
+    select d.*, f.original_name, f.mime_type as file_mime_type, f.size as file_size,
+      row_number() over (order by d.created_at desc, d.id desc) as n
+    from documents d join files f on f.id = d.file_id and f.status = 'committed'
+    where d.estate_id = (select id from estate) order by d.created_at desc, d.id desc limit ${DOCUMENT_PAGE_SIZE + 1})
+  select case when exists (select 1 from estate) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'title', p.title, 'type', p.type, 'format', ${wordsFor('p.mime_type', DOCUMENT_FORMATS, `'File'`)},
+        'size', p.size, 'folderId', p.folder_id,
+        'file', json_build_object('id', p.file_id, 'name', p.original_name, 'mimeType', p.file_mime_type, 'size', p.file_size, 'url', '/api/v1/files/' || p.file_id),
+        'share', json_build_object('all', p.share_all,
+          'beneficiaryIds', case when p.share_all then '[]'::json else coalesce((select json_agg(s.beneficiary_id order by s.created_at, s.beneficiary_id) from document_shares s where s.document_id = p.id), '[]') end,
+          'release', p.release,
+          'count', case when p.share_all then (select n from audience) else (select count(*) from document_shares s where s.document_id = p.id) end),
+        'version', p.version, 'snippet', null, 'createdAt', ${iso('p.created_at')}
+      ) order by p.n) from page p where p.n <= ${DOCUMENT_PAGE_SIZE}), '[]'),
+    'nextCursor', (select ${cursor(instant('p.created_at'), 'p.id')} from page p where p.n = ${DOCUMENT_PAGE_SIZE} and exists (select 1 from page q where q.n = ${DOCUMENT_PAGE_SIZE + 1})),
+    'total', (select coalesce(sum(n), 0) from tally),
+    'counts', json_build_object('all', (select coalesce(sum(n), 0) from tally), 'legal', (select coalesce(sum(n), 0) from tally where type = 'legal'),
+      'financial', (select coalesce(sum(n), 0) from tally where type = 'financial'), 'personal', (select coalesce(sum(n), 0) from tally where type = 'personal'),
+      'other', (select coalesce(sum(n), 0) from tally where type = 'other')),
+    'folders', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'count', (select coalesce(sum(n), 0) from tally where folder_id = f.id)) order by f.name)
+      from document_folders f where f.estate_id = (select id from estate)), '[]'),
+    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
+        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+  )::text end as body`,
+};
