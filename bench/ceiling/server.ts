@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { CEILINGS } from './sql.ts';
+import { CEILINGS, slugOf } from './sql.ts';
 
 const [port, databaseUrl] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
@@ -16,7 +16,7 @@ const SESSION = /(?:^|;\s*)heirloom_session=([^;]+)/;
 app.get('/ready', async () => ({ ok: true }));
 for (const [screen, text] of Object.entries(CEILINGS)) {
   const name = `ceiling_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  app.get(`/${encodeURIComponent(screen)}`, async (request, reply) => {
+  app.get(`/${slugOf(screen)}`, async (request, reply) => {
     const token = SESSION.exec(request.headers.cookie ?? '')?.[1];
     if (!token) return reply.code(401).send({ error: 'no session' });
     const { rows } = await pool.query<{ body: string | null }>({ name, text, values: [createHash('sha256').update(token).digest('hex')] });

@@ -32,6 +32,9 @@ const me = (role: string) => `me as (
   select u.id from sessions s join users u on u.id = s.user_id
   where s.id = $1 and u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.role = '${role}'))`;
 
+/** A screen's path on the ceiling server: "admin: users" → admin-users. */
+export const slugOf = (screen: string) => screen.replace(/[^a-z]+/g, '-');
+
 export const CEILINGS: Record<string, string> = {
   /** GET /api/v1/admin/users: the newest accounts, their roles, an invited one's link expiry. */
   'admin: users': `with ${me('admin')},

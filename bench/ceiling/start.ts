@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { hammer, warmUpWith, type Measured } from '../lib/load.ts';
 import { waitForHealth } from '../lib/server.ts';
-import { CEILINGS } from './sql.ts';
+import { CEILINGS, slugOf } from './sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,7 +22,7 @@ export async function startCeiling(port: number, databaseUrl: string): Promise<C
   return {
     async measure(screen, headers, appAnswer) {
       if (!CEILINGS[screen]) return { none: 'no ceiling written for this screen yet' };
-      const url = `${base}/${encodeURIComponent(screen)}`;
+      const url = `${base}/${slugOf(screen)}`;
       const answer = await fetch(url, { headers });
       const body = (await answer.json()) as unknown;
       if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };

@@ -10,6 +10,9 @@ import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
 import { releaseRules } from '../schema/safeguards.ts';
+import { reportSafeguards } from '../schema/report-safeguards.ts';
+import { vetoWindowEnd } from '../../../core/quorum.ts';
+import { DEFAULT_SYSTEM_SETTINGS } from '../../../core/system-settings.schemas.ts';
 import { DEFAULT_RELEASE_RULES } from '../../../core/safeguards.schemas.ts';
 import { appendAuditRows } from '../../lib/audit-chain.ts';
 import type { SeedVault } from './demo-vault.ts';
@@ -141,6 +144,15 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
         resolvedAt: verified ? new Date(reportedAt.getTime() + 20 * HOUR) : null,
       })
       .returning();
+    // The safeguards the report fixed when it was made, as the app stores them (no trustees named: no quorum).
+    await db.insert(reportSafeguards).values({
+      reportId: report!.id,
+      estateId,
+      windowEndsAt: vetoWindowEnd(reportedAt, spec.vetoDays ?? DEFAULT_RELEASE_RULES.vetoDays, DEFAULT_SYSTEM_SETTINGS.defaultTimeZone),
+      quorumNeeded: 0,
+      responseHours: DEFAULT_RELEASE_RULES.trusteeResponseHours,
+      createdAt: reportedAt,
+    });
     for (const proof of spec.proofs) {
       const title = proof.type === 'death_certificate' ? `Certificate of Death — ${spec.owner.name}` : `Last Will and Testament of ${spec.owner.name}`;
       const file = await insertStoredFile(deps, estateId, {

@@ -60,26 +60,20 @@ export interface MemoryFilter {
   type?: MemoryType | undefined;
   estateId?: string | undefined;
   ids?: string[];
-  /** date: by the memory's date, then id (lists); recent: newest added first (activity). */
-  order?: 'date' | 'recent';
   /** Lists by date only: the rows after this one. */
   cursor?: CursorOf<['day', 'id']> | undefined;
   limit: number;
-  /** false: no card photo (recent activity shows none). */
-  previews?: boolean;
 }
 
 /** Visible memories (newest memory date first), as cards: owner, a preview photo, when shared. */
 export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promise<TSharedMemory[]> {
-  const recent = filter.order === 'recent';
   const query = (estateId: string | undefined) =>
     ctx.db
       .select({
         memory: memories,
         ownerName: users.name,
         activatedAt: estates.activatedAt,
-        at: cursorTime(memories.createdAt),
-        previewFileId: filter.previews === false ? sql<string | null>`null` : cardPhotoSql,
+        previewFileId: cardPhotoSql,
       })
       .from(memories)
       .innerJoin(estates, eq(estates.id, memories.estateId))
@@ -91,14 +85,14 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
           filter.type ? eq(memories.type, filter.type) : undefined,
           filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
           memorySearch(filter.q),
-          recent ? undefined : afterCursor(descending(memories.date, memories.id), filter.cursor),
+          afterCursor(descending(memories.date, memories.id), filter.cursor),
         ),
       )
-      .orderBy(...(recent ? [desc(memories.createdAt), desc(memories.id)] : [desc(memories.date), desc(memories.id)]))
+      .orderBy(desc(memories.date), desc(memories.id))
       .limit(filter.limit);
   const rows = filter.ids
     ? await query(filter.estateId)
-    : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => (recent ? r.at : r.memory.date), (r) => r.memory.id));
+    : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.memory.date, (r) => r.memory.id));
   return rows.map(({ memory, ownerName, activatedAt, previewFileId }) => ({
     id: memory.id,
     estateId: memory.estateId,
@@ -119,7 +113,7 @@ const cardPhotoSql = subselect(sql<string | null>`(select coalesce(${memoryMedia
 
 /** One page of visible memories by date, with the cursor of the next page. */
 export async function pageSharedMemories(ctx: Ctx, query: TSharedMemoriesQuery): Promise<TSharedMemoryPage> {
-  const rows = await loadSharedMemories(ctx, { ...query, order: 'date', limit: query.limit + 1 });
+  const rows = await loadSharedMemories(ctx, { ...query, limit: query.limit + 1 });
   const { page, nextCursor } = keysetPage(rows, query.limit, (m) => [m.date, m.id]);
   return { items: page, nextCursor };
 }
@@ -203,11 +197,6 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
       fileId: document.fileId,
     },
   }));
-}
-
-/** Visible documents, newest first. */
-export async function loadSharedDocuments(ctx: Ctx, filter: DocumentFilter): Promise<TSharedDocument[]> {
-  return (await loadSharedDocumentRows(ctx, filter)).map((r) => r.document);
 }
 
 /** One page of visible documents, with the cursor of the next page. */
