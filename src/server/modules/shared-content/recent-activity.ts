@@ -7,7 +7,7 @@ import { memories } from '../../db/schema/memories.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
-import { isoTime } from '../../lib/child-rows.ts';
+import { isoTime, subselect } from '../../lib/child-rows.ts';
 import { returningVisitorSql } from '../../views/returning-visitor.ts';
 
 /** How many items "Recent activity" lists. */
@@ -44,7 +44,7 @@ interface Kind {
  * then the newest of them all.
  */
 function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRow[]> {
-  return sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
+  return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
     select picked.item, row_number() over (order by picked.newest desc, picked.id desc) as position
     from unnest(string_to_array(${estateIds.join(',')}, ',')::uuid[]) as linked(id)
     cross join lateral (
@@ -52,7 +52,7 @@ function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRo
         inner join ${estates} on ${estates.id} = ${kind.estateId} inner join ${users} on ${users.id} = ${estates.ownerId}
       where ${kind.estateId} = linked.id and ${kind.visible}
       order by ${kind.newest} desc, ${kind.id} desc limit ${RECENT_ACTIVITY_ITEMS}) picked
-    order by picked.newest desc, picked.id desc limit ${RECENT_ACTIVITY_ITEMS}) t), '[]'::json)`;
+    order by picked.newest desc, picked.id desc limit ${RECENT_ACTIVITY_ITEMS}) t), '[]'::json)`);
 }
 
 /**
