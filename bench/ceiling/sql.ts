@@ -10,6 +10,8 @@ import { PLATFORM_USER_PAGE_SIZE } from '../../src/core/admin-users.schemas.ts';
 import { AUDIT_LOG_PAGE_SIZE } from '../../src/core/admin-logs.schemas.ts';
 import { DOCUMENT_FORMATS, DOCUMENT_PAGE_SIZE } from '../../src/core/documents.schemas.ts';
 import { ACTION_WORDS, VERB_WORDS } from '../../src/server/lib/audit-descriptions.ts';
+import { SHARED_PAGE_DEFAULT } from '../../src/core/shared-content.schemas.ts';
+import { releaseStepOf } from '../../src/core/release.ts';
 
 /** A time as Date#toISOString() writes it. */
 const iso = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -134,5 +136,37 @@ export const CEILINGS: Record<string, string> = {
       from document_folders f where f.estate_id = (select id from estate)), '[]'),
     'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
         order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+  )::text end as body`,
+
+
+  /**
+   * GET /api/v1/shared/memories: the memories the beneficiary may see in every estate they are linked
+   * to, newest memory date first — the access rule (ADR 0009) written out: their row in that estate
+   * with the memories flag on, the memory shared with all, with that row or by a letter delivered to
+   * it, and released (now, or after activation once the release reached memories); or, in incapacity
+   * mode, a "now" memory granted to them.
+   */
+  'shared memories': `with ${me('beneficiary')},
+  page as (
+    select m.*, u.name as owner_name, e.activated_at, row_number() over (order by m.date desc, m.id desc) as n
+    from memories m join estates e on e.id = m.estate_id join users u on u.id = e.owner_id
+    where m.estate_id in (select b.estate_id from beneficiaries b where b.user_id = (select id from me))
+      and exists (select 1 from beneficiaries b where b.user_id = (select id from me) and b.estate_id = m.estate_id and (
+        (b.access_memories
+          and (m.share_all or exists (select 1 from memory_shares s where s.memory_id = m.id and s.beneficiary_id = b.id offset 0)
+               or exists (select 1 from future_message_attachments a join future_messages f on f.id = a.future_message_id
+                          where a.item_type = 'memory' and a.item_id = m.id and f.recipient_id = b.id and f.status = 'delivered' offset 0))
+          and (m.release = 'now' or (m.release = 'after_activation' and e.status = 'active' and e.release_steps_done >= ${releaseStepOf('memories')})))
+        or (e.status = 'incapacity' and m.release = 'now'
+          and exists (select 1 from incapacity_grants g where g.beneficiary_id = b.id and g.estate_id = b.estate_id and g.category = 'memories'))))
+    order by m.date desc, m.id desc limit ${SHARED_PAGE_DEFAULT + 1})
+  select case when exists (select 1 from me) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'estateId', p.estate_id, 'title', p.title, 'type', p.type, 'date', p.date, 'description', p.description, 'from', p.owner_name,
+        'previewUrl', (select '/api/v1/shared/files/' || coalesce(mm.thumbnail_file_id, mm.file_id) || '?inline=1' from memory_media mm
+          join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id and mm.kind = 'photo' order by mm.position limit 1),
+        'sharedAt', ${iso(`case when p.release = 'after_activation' and p.activated_at > p.created_at then p.activated_at else p.created_at end`)}
+      ) order by p.n) from page p where p.n <= ${SHARED_PAGE_DEFAULT}), '[]'),
+    'nextCursor', (select ${cursor('p.date', 'p.id')} from page p where p.n = ${SHARED_PAGE_DEFAULT} and exists (select 1 from page q where q.n = ${SHARED_PAGE_DEFAULT + 1}))
   )::text end as body`,
 };
