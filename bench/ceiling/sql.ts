@@ -34,6 +34,41 @@ const me = (role: string) => `me as (
   select u.id from sessions s join users u on u.id = s.user_id
   where s.id = $1 and u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.role = '${role}'))`;
 
+/** The owner's memories list (first page), its rows narrowed by `search` ($2: the text, $3: it as a LIKE pattern). */
+const ownerMemories = (search: string) => `with ${me('estate-owner')},
+  estate as (select e.id from estates e where e.owner_id = (select id from me)),
+  audience as (select count(*) as n from beneficiaries b where b.estate_id = (select id from estate)),
+  page as (
+    select m.*, row_number() over (order by m.date desc, m.created_at desc, m.id desc) as n from memories m
+    where m.estate_id = (select id from estate) ${search} order by m.date desc, m.created_at desc, m.id desc limit ${MEMORY_PAGE_SIZE + 1})
+  select case when exists (select 1 from estate) then json_build_object(
+    'items', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'title', p.title, 'type', p.type, 'date', p.date, 'description', p.description,
+        'previewUrl', (select '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' from memory_media mm
+          where mm.memory_id = p.id and mm.kind = 'photo' and mm.thumbnail_file_id is not null order by mm.position limit 1),
+        'mediaCounts', (select json_build_object('photo', count(*) filter (where kind = 'photo'), 'video', count(*) filter (where kind = 'video'),
+          'audio', count(*) filter (where kind = 'audio'), 'story', count(*) filter (where kind = 'story')) from memory_media mm where mm.memory_id = p.id),
+        'share', json_build_object('all', p.share_all,
+          'beneficiaryIds', case when p.share_all then '[]'::json else coalesce((select json_agg(s.beneficiary_id order by s.created_at, s.beneficiary_id) from memory_shares s where s.memory_id = p.id), '[]') end,
+          'release', p.release,
+          'count', case when p.share_all then (select n from audience) else (select count(*) from memory_shares s where s.memory_id = p.id) end),
+        'notes', coalesce((select json_agg(json_build_object('id', t.id, 'text', t.text, 'createdAt', ${iso('t.created_at')}) order by t.created_at, t.id)
+          from memory_notes t where t.memory_id = p.id), '[]'),
+        'media', coalesce((select json_agg(json_build_object('id', mm.id, 'kind', mm.kind, 'title', mm.title, 'content', mm.content,
+            'file', case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'url', '/api/v1/files/' || f.id) end,
+            'thumbnailUrl', case when mm.thumbnail_file_id is null then null else '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' end) order by mm.position)
+          from memory_media mm left join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id), '[]'),
+        'createdAt', ${iso('p.created_at')}
+      ) order by p.n) from page p where p.n <= ${MEMORY_PAGE_SIZE}), '[]'),
+    'nextCursor', (select ${cursor('p.date', instant('p.created_at'), 'p.id')} from page p
+      where p.n = ${MEMORY_PAGE_SIZE} and exists (select 1 from page q where q.n = ${MEMORY_PAGE_SIZE + 1})),
+    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
+        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+  )::text end as body`;
+
+/** Screens whose statement also takes the search text ($2) and its LIKE pattern ($3). */
+export const SEARCHES = new Set(['memory search']);
+
 /** A screen's path on the ceiling server: "admin: users" → admin-users. */
 export const slugOf = (screen: string) => screen.replace(/[^a-z]+/g, '-');
 
@@ -58,37 +93,10 @@ export const CEILINGS: Record<string, string> = {
   )::text end as body`,
 
   /** GET /api/v1/memories: the owner's newest memories with their media, notes and shares, and the beneficiaries to share with. */
-  'memories list': `with ${me('estate-owner')},
-  estate as (select e.id from estates e where e.owner_id = (select id from me)),
-  audience as (select count(*) as n from beneficiaries b where b.estate_id = (select id from estate)),
-  page as (
-    select m.*, row_number() over (order by m.date desc, m.created_at desc, m.id desc) as n from memories m
-    where m.estate_id = (select id from estate) order by m.date desc, m.created_at desc, m.id desc limit ${MEMORY_PAGE_SIZE + 1})
-  select case when exists (select 1 from estate) then json_build_object(
-    'items', coalesce((select json_agg(json_build_object(
-        'id', p.id, 'title', p.title, 'type', p.type, 'date', p.date, 'description', p.description,
-        'previewUrl', (select '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' from memory_media mm
-          where mm.memory_id = p.id and mm.kind = 'photo' and mm.thumbnail_file_id is not null order by mm.position limit 1),
-        'mediaCounts', (select json_build_object('photo', count(*) filter (where kind = 'photo'), 'video', count(*) filter (where kind = 'video'),
-          'audio', count(*) filter (where kind = 'audio'), 'story', count(*) filter (where kind = 'story')) from memory_media mm where mm.memory_id = p.id),
-        'share', json_build_object('all', p.share_all,
-          'beneficiaryIds', case when p.share_all then '[]'::json else coalesce((select json_agg(s.beneficiary_id order by s.created_at, s.beneficiary_id) from memory_shares s where s.memory_id = p.id), '[]') end,
-          'release', p.release,
-          'count', case when p.share_all then (select n from audience) else (select count(*) from memory_shares s where s.memory_id = p.id) end),
-        'notes', coalesce((select json_agg(json_build_object('id', t.id, 'text', t.text, 'createdAt', ${iso('t.created_at')}) order by t.created_at, t.id)
-          from memory_notes t where t.memory_id = p.id), '[]'),
-        'media', coalesce((select json_agg(json_build_object('id', mm.id, 'kind', mm.kind, 'title', mm.title, 'content', mm.content,
-            'file', case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'url', '/api/v1/files/' || f.id) end,
-            'thumbnailUrl', case when mm.thumbnail_file_id is null then null else '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' end) order by mm.position)
-          from memory_media mm left join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id), '[]'),
-        'createdAt', ${iso('p.created_at')}
-      ) order by p.n) from page p where p.n <= ${MEMORY_PAGE_SIZE}), '[]'),
-    'nextCursor', (select ${cursor('p.date', instant('p.created_at'), 'p.id')} from page p
-      where p.n = ${MEMORY_PAGE_SIZE} and exists (select 1 from page q where q.n = ${MEMORY_PAGE_SIZE + 1})),
-    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
-        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
-  )::text end as body`,
+  'memories list': ownerMemories(''),
 
+  /** GET /api/v1/memories?q=…: the same, of the memories whose words match (full text) or whose title holds the text as typed (trigram). */
+  'memory search': ownerMemories(`and (m.search_vector @@ websearch_to_tsquery('english', $2) or m.title ilike $3 or $2 <% m.title)`),
 
   /** GET /api/v1/admin/logs: the newest audit rows with who acted, in words. */
   'admin: logs': `with ${me('admin')},
@@ -141,25 +149,30 @@ export const CEILINGS: Record<string, string> = {
 
   /**
    * GET /api/v1/shared/memories: the memories the beneficiary may see in every estate they are linked
-   * to, newest memory date first — the access rule (ADR 0009) written out: their row in that estate
+   * to, newest memory date first, each estate walked by its own index — the access rule (ADR 0009) written out: their row in that estate
    * with the memories flag on, the memory shared with all, with that row or by a letter delivered to
    * it, and released (now, or after activation once the release reached memories); or, in incapacity
    * mode, a "now" memory granted to them.
    */
   'shared memories': `with ${me('beneficiary')},
+  linked as (select distinct b.estate_id from beneficiaries b where b.user_id = (select id from me)),
   page as (
-    select m.*, u.name as owner_name, e.activated_at, row_number() over (order by m.date desc, m.id desc) as n
-    from memories m join estates e on e.id = m.estate_id join users u on u.id = e.owner_id
-    where m.estate_id in (select b.estate_id from beneficiaries b where b.user_id = (select id from me))
-      and exists (select 1 from beneficiaries b where b.user_id = (select id from me) and b.estate_id = m.estate_id and (
-        (b.access_memories
-          and (m.share_all or exists (select 1 from memory_shares s where s.memory_id = m.id and s.beneficiary_id = b.id offset 0)
-               or exists (select 1 from future_message_attachments a join future_messages f on f.id = a.future_message_id
-                          where a.item_type = 'memory' and a.item_id = m.id and f.recipient_id = b.id and f.status = 'delivered' offset 0))
-          and (m.release = 'now' or (m.release = 'after_activation' and e.status = 'active' and e.release_steps_done >= ${releaseStepOf('memories')})))
-        or (e.status = 'incapacity' and m.release = 'now'
-          and exists (select 1 from incapacity_grants g where g.beneficiary_id = b.id and g.estate_id = b.estate_id and g.category = 'memories'))))
-    order by m.date desc, m.id desc limit ${SHARED_PAGE_DEFAULT + 1})
+    select v.*, row_number() over (order by v.date desc, v.id desc) as n from (
+      select m.*, u.name as owner_name, e.activated_at
+      from linked cross join lateral (
+        select m.* from memories m join estates e on e.id = m.estate_id
+        where m.estate_id = linked.estate_id
+          and exists (select 1 from beneficiaries b where b.user_id = (select id from me) and b.estate_id = m.estate_id and (
+            (b.access_memories
+              and (m.share_all or exists (select 1 from memory_shares s where s.memory_id = m.id and s.beneficiary_id = b.id offset 0)
+                   or exists (select 1 from future_message_attachments a join future_messages f on f.id = a.future_message_id
+                              where a.item_type = 'memory' and a.item_id = m.id and f.recipient_id = b.id and f.status = 'delivered' offset 0))
+              and (m.release = 'now' or (m.release = 'after_activation' and e.status = 'active' and e.release_steps_done >= ${releaseStepOf('memories')})))
+            or (e.status = 'incapacity' and m.release = 'now'
+              and exists (select 1 from incapacity_grants g where g.beneficiary_id = b.id and g.estate_id = b.estate_id and g.category = 'memories'))))
+        order by m.date desc, m.id desc limit ${SHARED_PAGE_DEFAULT + 1}) m
+      join estates e on e.id = m.estate_id join users u on u.id = e.owner_id) v
+    order by v.date desc, v.id desc limit ${SHARED_PAGE_DEFAULT + 1})
   select case when exists (select 1 from me) then json_build_object(
     'items', coalesce((select json_agg(json_build_object(
         'id', p.id, 'estateId', p.estate_id, 'title', p.title, 'type', p.type, 'date', p.date, 'description', p.description, 'from', p.owner_name,

@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { hammer, warmUpWith, type Measured } from '../lib/load.ts';
 import { waitForHealth } from '../lib/server.ts';
-import { CEILINGS, slugOf } from './sql.ts';
+import { CEILINGS, SEARCHES, slugOf } from './sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface Ceiling {
   /** This screen's ceiling for this session: its figures, or why there are none. */
-  measure(screen: string, headers: Record<string, string>, appAnswer: unknown): Promise<Measured | { none: string }>;
+  measure(screen: string, headers: Record<string, string>, appAnswer: unknown, searchTerm: string): Promise<Measured | { none: string }>;
   stop(): void;
 }
 
@@ -20,9 +20,9 @@ export async function startCeiling(port: number, databaseUrl: string): Promise<C
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, 30, '/ready');
   return {
-    async measure(screen, headers, appAnswer) {
+    async measure(screen, headers, appAnswer, searchTerm) {
       if (!CEILINGS[screen]) return { none: 'no ceiling written for this screen yet' };
-      const url = `${base}/${slugOf(screen)}`;
+      const url = `${base}/${slugOf(screen)}${SEARCHES.has(screen) ? `?q=${encodeURIComponent(searchTerm)}` : ''}`;
       const answer = await fetch(url, { headers });
       const body = (await answer.json()) as unknown;
       if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };

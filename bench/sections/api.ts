@@ -75,7 +75,7 @@ export async function measureApi(report: Report, target: ApiTarget, ceiling?: Ce
       report.add({ section: target.label, measure, figure: `${speedOf(ours)}${failuresOf(ours)}`, budget: isBudgeted(endpoint) ? '0 errors' : undefined, pass: isBudgeted(endpoint) ? failures === 0 : undefined });
       continue;
     }
-    const bare = await ceiling.measure(endpoint.name, headers, JSON.parse(body.toString('utf8')));
+    const bare = await ceiling.measure(endpoint.name, headers, JSON.parse(body.toString('utf8')), target.searchTerm);
     if ('none' in bare) {
       report.add({ section: target.label, measure, figure: `${speedOf(ours)}${failuresOf(ours)}`, ceiling: bare.none, budget: `≥${RATIO_BUDGET}× ceiling`, pass: false });
       continue;
