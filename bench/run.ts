@@ -22,6 +22,8 @@ import { demoLoadSessions, demoPersonaSessions, largeLoadSessions, largePersonaS
 const SECTIONS = ['api', 'bundle', 'lighthouse', 'upload', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 const LOAD_USERS = 200;
+const THINKING_USERS = 2000;
+const THINK_MS = 5000;
 /** The memory search of both sizes: demo memories and bench:data titles ("… garden") hold it. */
 const SEARCH_TERM = 'garden';
 
@@ -70,7 +72,12 @@ if (wants('bundle')) measureBundle(report);
             ceiling.stop();
           }
         }
-        if (wants('load')) await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
+        if (wants('load')) {
+          await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
+          // Issue 26's budget: one process serves 2,000 users who think 5 s between clicks, p99 <500 ms.
+          const thinkers = await largeLoadSessions(LARGE_DATABASE_URL, THINKING_USERS);
+          await measureMixedLoad(report, server.base, thinkers, 'PostgreSQL, large', { thinkMs: THINK_MS, p99BudgetMs: 500 });
+        }
       } finally {
         await server.stop();
       }
