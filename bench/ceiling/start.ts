@@ -8,9 +8,18 @@ import { CEILINGS, SEARCHES, slugOf } from './sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The app's answer to one user's request for a screen, and that user's headers. */
+export interface AppAnswer {
+  headers: Record<string, string>;
+  body: unknown;
+}
+
 export interface Ceiling {
-  /** This screen's ceiling for this session: its figures, or why there are none. */
-  measure(screen: string, headers: Record<string, string>, appAnswer: unknown, searchTerm: string): Promise<Measured | { none: string }>;
+  /**
+   * This screen's ceiling: first its answer for each session must be deep-equal to the app's answer
+   * for it; then its figures for the first session — or why there are none.
+   */
+  measure(screen: string, answers: AppAnswer[], searchTerm: string): Promise<Measured | { none: string }>;
   stop(): void;
 }
 
@@ -20,15 +29,18 @@ export async function startCeiling(port: number, databaseUrl: string): Promise<C
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, 30, '/ready');
   return {
-    async measure(screen, headers, appAnswer, searchTerm) {
+    async measure(screen, answers, searchTerm) {
       if (!CEILINGS[screen]) return { none: 'no ceiling written for this screen yet' };
       const url = `${base}/${slugOf(screen)}${SEARCHES.has(screen) ? `?q=${encodeURIComponent(searchTerm)}` : ''}`;
-      const answer = await fetch(url, { headers });
-      const body = (await answer.json()) as unknown;
-      if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };
-      if (!isDeepStrictEqual(body, appAnswer)) return { none: 'the ceiling’s answer differs from the app’s (fix bench/ceiling/sql.ts)' };
-      await warmUpWith(url, headers);
-      return hammer(url, headers);
+      for (const [i, { headers, body: appBody }] of answers.entries()) {
+        const answer = await fetch(url, { headers });
+        const body = (await answer.json()) as unknown;
+        if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };
+        if (!isDeepStrictEqual(body, appBody)) return { none: `the ceiling’s answer differs from the app’s for user ${i + 1} of ${answers.length} (fix bench/ceiling/sql.ts)` };
+      }
+      const first = answers[0]!.headers;
+      await warmUpWith(url, first);
+      return hammer(url, first);
     },
     stop: () => child.kill('SIGTERM'),
   };
