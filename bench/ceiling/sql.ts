@@ -29,6 +29,15 @@ const actionWords = (action: string) => {
   const generic = `trim(replace(split_part(${action}, '.', 1), '_', ' ') || ' ' || ${wordsFor(`split_part(${action}, '.', 2)`, VERB_WORDS, `replace(split_part(${action}, '.', 2), '_', ' ')`)})`;
   return wordsFor(action, ACTION_WORDS, `upper(left(${generic}, 1)) || substr(${generic}, 2)`);
 };
+/**
+ * The page's next cursor: the cursor of row `size` of the CTE `page` (numbered n, fetched with
+ * size + 1 rows) when there is a row after it; null on the last page.
+ */
+const nextCursor = (size: number, ...values: string[]) =>
+  `(select ${cursor(...values)} from page p where p.n = ${size} and exists (select 1 from page q where q.n = ${size + 1}))`;
+/** The estate's beneficiaries as the share pickers list them (CTE `estate`). */
+const AUDIENCE = `coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
+  order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')`;
 /** The signed-in user of session $1 (active, with the role), or no row. */
 const me = (role: string) => `me as (
   select u.id from sessions s join users u on u.id = s.user_id
@@ -60,10 +69,8 @@ const ownerMemories = (search: string) => `with ${me('estate-owner')},
           from memory_media mm left join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id), '[]'),
         'createdAt', ${iso('p.created_at')}
       ) order by p.n) from page p where p.n <= ${MEMORY_PAGE_SIZE}), '[]'),
-    'nextCursor', (select ${cursor('p.date', instant('p.created_at'), 'p.id')} from page p
-      where p.n = ${MEMORY_PAGE_SIZE} and exists (select 1 from page q where q.n = ${MEMORY_PAGE_SIZE + 1})),
-    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
-        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+    'nextCursor', ${nextCursor(MEMORY_PAGE_SIZE, 'p.date', instant('p.created_at'), 'p.id')},
+    'beneficiaries', ${AUDIENCE}
   )::text end as body`;
 
 /** Screens whose statement also takes the search text ($2) and its LIKE pattern ($3). */
@@ -88,8 +95,7 @@ export const CEILINGS: Record<string, string> = {
         'invitationExpiresAt', case when p.status = 'invited' then (select ${iso('i.expires_at')} from invitations i
           where i.kind = 'staff' and i.target_id = p.id and i.accepted_at is null and i.cancelled_at is null order by i.created_at desc limit 1) end
       ) order by p.n) from page p where p.n <= ${PLATFORM_USER_PAGE_SIZE}), '[]'),
-    'nextCursor', (select ${cursor(instant('p.created_at'), 'p.id')} from page p
-      where p.n = ${PLATFORM_USER_PAGE_SIZE} and exists (select 1 from page q where q.n = ${PLATFORM_USER_PAGE_SIZE + 1}))
+    'nextCursor', ${nextCursor(PLATFORM_USER_PAGE_SIZE, instant('p.created_at'), 'p.id')}
   )::text end as body`,
 
   /** GET /api/v1/memories: the owner's newest memories with their media, notes and shares, and the beneficiaries to share with. */
@@ -110,7 +116,7 @@ export const CEILINGS: Record<string, string> = {
         'action', p.action, 'description', ${actionWords('p.action')},
         'target', concat_ws(' ', nullif(replace(p.target_type, '_', ' '), ''), nullif(left(p.target_id, 8), '')), 'ip', p.ip
       ) order by p.n) from page p where p.n <= ${AUDIT_LOG_PAGE_SIZE}), '[]'),
-    'nextCursor', (select ${cursor('p.id')} from page p where p.n = ${AUDIT_LOG_PAGE_SIZE} and exists (select 1 from page q where q.n = ${AUDIT_LOG_PAGE_SIZE + 1})),
+    'nextCursor', ${nextCursor(AUDIT_LOG_PAGE_SIZE, 'p.id')},
     'actorName', null
   )::text end as body`,
 
@@ -135,15 +141,14 @@ export const CEILINGS: Record<string, string> = {
           'count', case when p.share_all then (select n from audience) else (select count(*) from document_shares s where s.document_id = p.id) end),
         'version', p.version, 'snippet', null, 'createdAt', ${iso('p.created_at')}
       ) order by p.n) from page p where p.n <= ${DOCUMENT_PAGE_SIZE}), '[]'),
-    'nextCursor', (select ${cursor(instant('p.created_at'), 'p.id')} from page p where p.n = ${DOCUMENT_PAGE_SIZE} and exists (select 1 from page q where q.n = ${DOCUMENT_PAGE_SIZE + 1})),
+    'nextCursor', ${nextCursor(DOCUMENT_PAGE_SIZE, instant('p.created_at'), 'p.id')},
     'total', (select coalesce(sum(n), 0) from tally),
     'counts', json_build_object('all', (select coalesce(sum(n), 0) from tally), 'legal', (select coalesce(sum(n), 0) from tally where type = 'legal'),
       'financial', (select coalesce(sum(n), 0) from tally where type = 'financial'), 'personal', (select coalesce(sum(n), 0) from tally where type = 'personal'),
       'other', (select coalesce(sum(n), 0) from tally where type = 'other')),
     'folders', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'count', (select coalesce(sum(n), 0) from tally where folder_id = f.id)) order by f.name)
       from document_folders f where f.estate_id = (select id from estate)), '[]'),
-    'beneficiaries', coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
-        order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')
+    'beneficiaries', ${AUDIENCE}
   )::text end as body`,
 
 
@@ -180,6 +185,6 @@ export const CEILINGS: Record<string, string> = {
           join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id and mm.kind = 'photo' order by mm.position limit 1),
         'sharedAt', ${iso(`case when p.release = 'after_activation' and p.activated_at > p.created_at then p.activated_at else p.created_at end`)}
       ) order by p.n) from page p where p.n <= ${SHARED_PAGE_DEFAULT}), '[]'),
-    'nextCursor', (select ${cursor('p.date', 'p.id')} from page p where p.n = ${SHARED_PAGE_DEFAULT} and exists (select 1 from page q where q.n = ${SHARED_PAGE_DEFAULT + 1}))
+    'nextCursor', ${nextCursor(SHARED_PAGE_DEFAULT, 'p.date', 'p.id')}
   )::text end as body`,
 };

@@ -1,38 +1,33 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BENEFICIARIES } from '../../core/constants.ts';
 import type { Release, TShareAudienceMember, TShareRequest, TShareState } from '../../core/sharing.schemas.ts';
 import { viewersOf } from './policy.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { beneficiaries, beneficiaryName } from '../db/schema/estates.ts';
+import { beneficiaries, beneficiaryName, estates } from '../db/schema/estates.ts';
 import { badRequest } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { notify } from '../notices/notify.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { subselect } from '../lib/child-rows.ts';
 
-type BeneficiaryRow = typeof beneficiaries.$inferSelect;
-
 /**
- * The owner's beneficiaries in name order: the people an item can be shared with, the whole set
- * in every share picker. Bounded by MAX_BENEFICIARIES, enforced on create (ADR 0065).
+ * The owner's beneficiaries in name order, as share-picker entries in JSON: the people an item can be
+ * shared with, the whole set in every share picker. Bounded by MAX_BENEFICIARIES, enforced on
+ * create (ADR 0065). Select it beside other figures, or read it alone with loadAudience.
  */
-export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<BeneficiaryRow[]> {
-  return ctx.db
-    .select()
-    .from(beneficiaries)
-    .where(eq(beneficiaries.estateId, estateId))
-    .orderBy(asc(beneficiaryName()), asc(beneficiaries.id))
-    .limit(MAX_BENEFICIARIES);
-}
-
-/** The owner's beneficiaries as loadAudience orders them, as share-picker entries in JSON: select it beside other figures. */
 export const audienceSql = (estateId: string): SQL<TShareAudienceMember[]> =>
-  sql<TShareAudienceMember[]>`coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.name), 'relationship', b.relationship) order by b.position)
+  subselect(sql<TShareAudienceMember[]>`coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.name), 'relationship', b.relationship) order by b.position)
     from (select ${beneficiaries.id} as id, ${beneficiaryName()} as name, ${beneficiaries.relationship} as relationship,
             row_number() over (order by ${beneficiaryName()}, ${beneficiaries.id}) as position
           from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId}
-          order by position limit ${MAX_BENEFICIARIES}) b), '[]'::json)`;
+          order by position limit ${MAX_BENEFICIARIES}) b), '[]'::json)`);
+
+/** The owner's beneficiaries (audienceSql) in a statement of their own. */
+export async function loadAudience(ctx: Pick<Ctx, 'db'>, estateId: string): Promise<TShareAudienceMember[]> {
+  const [row] = await ctx.db.select({ audience: audienceSql(estateId) }).from(estates).where(eq(estates.id, estateId));
+  return row?.audience ?? [];
+}
 
 /**
  * How many beneficiaries the owner has ("Shared with N" of an item shared with all), to select
@@ -40,12 +35,6 @@ export const audienceSql = (estateId: string): SQL<TShareAudienceMember[]> =>
  */
 export const audienceSizeSql = (estateId: string): SQL<number> =>
   subselect(sql<number>`(select count(*) from ${beneficiaries} where ${beneficiaries.estateId} = ${estateId})`).mapWith(Number);
-
-export const audienceMember = (b: BeneficiaryRow): TShareAudienceMember => ({
-  id: b.id,
-  name: `${b.firstName} ${b.lastName}`.trim(),
-  relationship: b.relationship,
-});
 
 /** Who an item is shared with, in the owner's words ("Shared with N": everyone when shared with all). */
 export function shareState(item: { shareAll: boolean; release: string }, beneficiaryIds: string[], audienceSize: number): TShareState {

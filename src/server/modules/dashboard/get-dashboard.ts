@@ -54,15 +54,14 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
       limit: RECENT_MEMORIES,
       extra: recentExtra,
     }),
-    pending: pendingTasksSql(),
-    pendingCount: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
+    ...pendingTasksSql,
   });
   const facts = completionFactsOf(ctx, figures);
   const completion = computeCompletion(facts);
   const checklist = checklistOf({ ...figures, twoFactor: facts.security.twoFactor });
   // The task list must not show a task the checklist has just ticked off.
   const ticked = await tickOnboardingTasks(ctx, estateId, checklist, figures.pendingOnboardingTitles);
-  const pending = ticked ? await pendingTasksAgain(ctx, estateId) : { rows: fromTableRows(tasks, figures.pending, taskExtra), count: figures.pendingCount };
+  const pending = pendingTasksOf(ticked ? await pendingTasksAgain(ctx, estateId) : figures);
   const recent = fromTableRows(memories, figures.recent, recentExtra);
 
   return {
@@ -102,18 +101,16 @@ export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
 const recentExtra = { shared: sql<number>`(select count(*) from ${memoryShares} where ${memoryShares.memoryId} = ${memories.id})` };
 const taskExtra = { suggestedBy: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${tasks.suggestedBy})` };
 
-/** The first pending tasks with who suggested each. */
-const pendingTasksSql = () =>
-  tableRows(tasks, { where: and(eq(tasks.estateId, estates.id), eq(tasks.status, 'pending')), orderBy: TASK_ORDER, limit: DASHBOARD_TASKS, extra: taskExtra });
+/** The first pending tasks with who suggested each, and how many are pending in all: select beside an `estates` row. */
+const pendingTasksSql = {
+  pending: tableRows(tasks, { where: and(eq(tasks.estateId, estates.id), eq(tasks.status, 'pending')), orderBy: TASK_ORDER, limit: DASHBOARD_TASKS, extra: taskExtra }),
+  pendingCount: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
+};
+
+const pendingTasksOf = (row: { pending: unknown; pendingCount: number }) => ({ rows: fromTableRows(tasks, row.pending, taskExtra), count: row.pendingCount });
 
 /** The pending tasks again, after the checklist ticked some off. */
 async function pendingTasksAgain(ctx: Ctx, estateId: string) {
-  const [row] = await ctx.db
-    .select({
-      pending: pendingTasksSql(),
-      count: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
-    })
-    .from(estates)
-    .where(eq(estates.id, estateId));
-  return { rows: fromTableRows(tasks, row?.pending ?? [], taskExtra), count: row?.count ?? 0 };
+  const [row] = await ctx.db.select(pendingTasksSql).from(estates).where(eq(estates.id, estateId));
+  return row ?? { pending: [], pendingCount: 0 };
 }

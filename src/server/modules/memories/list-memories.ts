@@ -5,7 +5,7 @@ import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
-import { audienceMember, loadAudience } from '../../access/sharing.ts';
+import { loadAudience } from '../../access/sharing.ts';
 import { memoryParts, toMemories } from './memory-view.ts';
 
 /**
@@ -43,12 +43,11 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
       .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
       .limit(query.limit + 1),
   ]);
-  const beneficiaries = audience.map(audienceMember);
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   if (query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)) {
-    return { items: [], nextCursor: null, beneficiaries };
+    return { items: [], nextCursor: null, beneficiaries: audience };
   }
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.row.date, r.at, r.row.id]);
   const items = toMemories(page, audience.length);
-  return { items, nextCursor, beneficiaries };
+  return { items, nextCursor, beneficiaries: audience };
 }

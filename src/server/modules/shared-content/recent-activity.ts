@@ -22,38 +22,54 @@ interface ActivityRow {
   threadId?: string | null;
 }
 
-/** When the viewer could first see an item: its creation, or the activation that released it (as shared-views.ts sharedAt). */
-const sharedAtSql = (createdAt: AnyColumn, release: AnyColumn) =>
-  sql`case when ${release} = 'after_activation' and ${estates.activatedAt} > ${createdAt} then ${estates.activatedAt} else ${createdAt} end`;
-
 interface Kind {
-  table: SQL;
-  id: SQL;
-  estateId: SQL;
-  /** The JSON of one activity row (id, title, ownerName, estateId, at, …) from the item joined to its estate and owner. */
-  item: SQL;
+  table: typeof memories | typeof documents | typeof futureMessages;
+  id: AnyColumn;
+  estateId: AnyColumn;
+  title: AnyColumn;
+  /** When the viewer could first see it (the activity's time). */
+  at: SQL;
+  /** More keys of its activity row, as `'key', value` pairs. */
+  more?: SQL;
   /** The access policy's condition. */
   visible: SQL;
   /** Newest first by this, then by id. */
-  newest: SQL;
+  newest: AnyColumn;
 }
 
 /**
  * The newest visible items of one kind over the viewer's linked estates, as JSON: each estate's
  * newest through its own index walk (a lateral query per estate, as acrossEstates reads the lists),
- * then the newest of them all.
+ * then the newest of them all. Each item is joined to its estate and owner.
  */
 function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRow[]> {
+  if (!estateIds.length) return sql<ActivityRow[]>`'[]'::json`;
+  const item = sql`json_build_object('id', ${kind.id}, 'title', ${kind.title}, 'ownerName', ${users.name}, 'estateId', ${kind.estateId},
+    'at', ${isoTime(kind.at)}${kind.more ? sql`, ${kind.more}` : sql``})`;
   return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
     select picked.item, row_number() over (order by picked.newest desc, picked.id desc) as position
     from unnest(string_to_array(${estateIds.join(',')}, ',')::uuid[]) as linked(id)
     cross join lateral (
-      select ${kind.item} as item, ${kind.newest} as newest, ${kind.id} as id from ${kind.table}
+      select ${item} as item, ${kind.newest} as newest, ${kind.id} as id from ${kind.table}
         inner join ${estates} on ${estates.id} = ${kind.estateId} inner join ${users} on ${users.id} = ${estates.ownerId}
       where ${kind.estateId} = linked.id and ${kind.visible}
       order by ${kind.newest} desc, ${kind.id} desc limit ${RECENT_ACTIVITY_ITEMS}) picked
     order by picked.newest desc, picked.id desc limit ${RECENT_ACTIVITY_ITEMS}) t), '[]'::json)`);
 }
+
+/**
+ * A memory or a document as an activity: seen from its creation, or from the activation that
+ * released it (as shared-views.ts sharedAt).
+ */
+const shareable = (table: typeof memories | typeof documents, visible: SQL): Kind => ({
+  table,
+  id: table.id,
+  estateId: table.estateId,
+  title: table.title,
+  at: sql`case when ${table.release} = 'after_activation' and ${estates.activatedAt} > ${table.createdAt} then ${estates.activatedAt} else ${table.createdAt} end`,
+  visible,
+  newest: table.createdAt,
+});
 
 /**
  * "Recent activity" on the beneficiary's home — the newest memories, documents and letters the viewer
@@ -66,40 +82,19 @@ export async function recentActivity(ctx: Ctx): Promise<{ activity: TSharedActiv
   const [row] = await ctx.db
     .select({
       returning: returningVisitorSql(ctx),
-      memories: linked.length
-        ? newestVisible(linked, {
-            table: sql`${memories}`,
-            id: sql`${memories.id}`,
-            estateId: sql`${memories.estateId}`,
-            item: sql`json_build_object('id', ${memories.id}, 'title', ${memories.title}, 'ownerName', ${users.name}, 'estateId', ${memories.estateId},
-              'at', ${isoTime(sharedAtSql(memories.createdAt, memories.release))})`,
-            visible: memoryVisibleSql(ctx.db, viewer),
-            newest: sql`${memories.createdAt}`,
-          })
-        : sql<ActivityRow[]>`'[]'::json`,
-      documents: linked.length
-        ? newestVisible(linked, {
-            table: sql`${documents}`,
-            id: sql`${documents.id}`,
-            estateId: sql`${documents.estateId}`,
-            item: sql`json_build_object('id', ${documents.id}, 'title', ${documents.title}, 'ownerName', ${users.name}, 'estateId', ${documents.estateId},
-              'at', ${isoTime(sharedAtSql(documents.createdAt, documents.release))})`,
-            visible: documentVisibleSql(ctx.db, viewer),
-            newest: sql`${documents.createdAt}`,
-          })
-        : sql<ActivityRow[]>`'[]'::json`,
-      letters: linked.length
-        ? newestVisible(linked, {
-            table: sql`${futureMessages}`,
-            id: sql`${futureMessages.id}`,
-            estateId: sql`${futureMessages.estateId}`,
-            item: sql`json_build_object('id', ${futureMessages.id}, 'title', ${futureMessages.subject}, 'ownerName', ${users.name}, 'estateId', ${futureMessages.estateId},
-              'at', ${isoTime(futureMessages.deliveredAt)},
-              'threadId', (select ${messages.threadId} from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${viewer} limit 1))`,
-            visible: sql`${letterVisibleSql(ctx.db, viewer)} and ${futureMessages.deliveredAt} is not null`,
-            newest: sql`${futureMessages.deliveredAt}`,
-          })
-        : sql<ActivityRow[]>`'[]'::json`,
+      memories: newestVisible(linked, shareable(memories, memoryVisibleSql(ctx.db, viewer))),
+      documents: newestVisible(linked, shareable(documents, documentVisibleSql(ctx.db, viewer))),
+      letters: newestVisible(linked, {
+        table: futureMessages,
+        id: futureMessages.id,
+        estateId: futureMessages.estateId,
+        title: futureMessages.subject,
+        at: sql`${futureMessages.deliveredAt}`,
+        // The viewer's copy in their inbox: its View link opens that thread.
+        more: sql`'threadId', (select ${messages.threadId} from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${viewer} limit 1)`,
+        visible: sql`${letterVisibleSql(ctx.db, viewer)} and ${futureMessages.deliveredAt} is not null`,
+        newest: futureMessages.deliveredAt,
+      }),
     })
     .from(sql`(select 1) as one`);
   if (!row) return { activity: [], returning: false };
