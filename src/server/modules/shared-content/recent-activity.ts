@@ -9,6 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { isoTime, subselect } from '../../lib/child-rows.ts';
 import { returningVisitorSql } from '../../views/returning-visitor.ts';
+import { sharedAtSql } from './shared-views.ts';
 
 /** How many items "Recent activity" lists. */
 export const RECENT_ACTIVITY_ITEMS = 8;
@@ -27,8 +28,8 @@ interface Kind {
   id: AnyColumn;
   estateId: AnyColumn;
   title: AnyColumn;
-  /** When the viewer could first see it (the activity's time). */
-  at: SQL;
+  /** When the viewer could first see it (the activity's time), as ISO text. */
+  at: SQL<string>;
   /** More keys of its activity row, as `'key', value` pairs. */
   more?: SQL;
   /** The access policy's condition. */
@@ -45,7 +46,7 @@ interface Kind {
 function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRow[]> {
   if (!estateIds.length) return sql<ActivityRow[]>`'[]'::json`;
   const item = sql`json_build_object('id', ${kind.id}, 'title', ${kind.title}, 'ownerName', ${users.name}, 'estateId', ${kind.estateId},
-    'at', ${isoTime(kind.at)}${kind.more ? sql`, ${kind.more}` : sql``})`;
+    'at', ${kind.at}${kind.more ? sql`, ${kind.more}` : sql``})`;
   return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
     select picked.item, row_number() over (order by picked.newest desc, picked.id desc) as position
     from unnest(string_to_array(${estateIds.join(',')}, ',')::uuid[]) as linked(id)
@@ -57,16 +58,13 @@ function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRo
     order by picked.newest desc, picked.id desc limit ${RECENT_ACTIVITY_ITEMS}) t), '[]'::json)`);
 }
 
-/**
- * A memory or a document as an activity: seen from its creation, or from the activation that
- * released it (as shared-views.ts sharedAt).
- */
+/** A memory or a document as an activity, seen from when it was shared (sharedAtSql). */
 const shareable = (table: typeof memories | typeof documents, visible: SQL): Kind => ({
   table,
   id: table.id,
   estateId: table.estateId,
   title: table.title,
-  at: sql`case when ${table.release} = 'after_activation' and ${estates.activatedAt} > ${table.createdAt} then ${estates.activatedAt} else ${table.createdAt} end`,
+  at: sharedAtSql(table),
   visible,
   newest: table.createdAt,
 });
@@ -89,7 +87,7 @@ export async function recentActivity(ctx: Ctx): Promise<{ activity: TSharedActiv
         id: futureMessages.id,
         estateId: futureMessages.estateId,
         title: futureMessages.subject,
-        at: sql`${futureMessages.deliveredAt}`,
+        at: isoTime(futureMessages.deliveredAt),
         // The viewer's copy in their inbox: its View link opens that thread.
         more: sql`'threadId', (select ${messages.threadId} from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${viewer} limit 1)`,
         visible: sql`${letterVisibleSql(ctx.db, viewer)} and ${futureMessages.deliveredAt} is not null`,

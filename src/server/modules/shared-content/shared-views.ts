@@ -30,7 +30,7 @@ import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
 import { containsPattern } from '../../lib/like.ts';
-import { subselect } from '../../lib/child-rows.ts';
+import { isoTime, subselect } from '../../lib/child-rows.ts';
 import { acrossEstates, newestFirst } from './across-estates.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import type { CursorOf } from '../../../core/keyset.schemas.ts';
@@ -38,11 +38,12 @@ import type { CursorOf } from '../../../core/keyset.schemas.ts';
 type DocumentCategory = TSharedDocument['category'];
 type MediaKind = TSharedMedia['kind'];
 
-/** When the viewer could first see an item: its creation, or the activation that released it. */
-export function sharedAt(item: { createdAt: Date; release: string }, estate: { activatedAt: Date | null }): Date {
-  if (item.release === 'after_activation' && estate.activatedAt && estate.activatedAt > item.createdAt) return estate.activatedAt;
-  return item.createdAt;
-}
+/**
+ * When the viewer could first see a memory or a document: its creation, or the activation that
+ * released it. Select it (as ISO text) from the item joined to its estate.
+ */
+export const sharedAtSql = (table: typeof memories | typeof documents): SQL<string> =>
+  isoTime(sql`case when ${table.release} = 'after_activation' and ${estates.activatedAt} > ${table.createdAt} then ${estates.activatedAt} else ${table.createdAt} end`);
 
 /** Full-text search (title, description, stories) or a plain substring of the title, for short words as you type. */
 function memorySearch(q: string | undefined): SQL | undefined {
@@ -72,7 +73,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
       .select({
         memory: memories,
         ownerName: users.name,
-        activatedAt: estates.activatedAt,
+        sharedAt: sharedAtSql(memories),
         previewFileId: cardPhotoSql,
       })
       .from(memories)
@@ -93,7 +94,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
   const rows = filter.ids
     ? await query(filter.estateId)
     : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.memory.date, (r) => r.memory.id));
-  return rows.map(({ memory, ownerName, activatedAt, previewFileId }) => ({
+  return rows.map(({ memory, ownerName, sharedAt, previewFileId }) => ({
     id: memory.id,
     estateId: memory.estateId,
     title: memory.title,
@@ -102,7 +103,7 @@ export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promis
     description: memory.description,
     from: ownerName,
     previewUrl: previewFileId ? sharedFileUrl(previewFileId, true) : null,
-    sharedAt: sharedAt(memory, { activatedAt }).toISOString(),
+    sharedAt,
   }));
 }
 
@@ -166,7 +167,7 @@ export interface DocumentFilter {
 async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise<{ document: TSharedDocument; at: string }[]> {
   const query = (estateId: string) =>
     ctx.db
-      .select({ document: documents, ownerName: users.name, activatedAt: estates.activatedAt, at: cursorTime(documents.createdAt) })
+      .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt) })
       .from(documents)
       .innerJoin(estates, eq(estates.id, documents.estateId))
       .innerJoin(users, eq(users.id, estates.ownerId))
@@ -182,7 +183,7 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(filter.limit);
   const rows = await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.at, (r) => r.document.id));
-  return rows.map(({ document, ownerName, activatedAt, at }) => ({
+  return rows.map(({ document, ownerName, sharedAt, at }) => ({
     at,
     document: {
       id: document.id,
@@ -191,7 +192,7 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
       category: document.type as DocumentCategory,
       format: documentFormatOf(document.mimeType),
       from: ownerName,
-      date: sharedAt(document, { activatedAt }).toISOString(),
+      date: sharedAt,
       size: document.size,
       mimeType: document.mimeType,
       fileId: document.fileId,
