@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only api,bundle,lighthouse,upload,load] [--skip-embedded] [--skip-large]` after `npm run build`
+ * `npm run bench [-- --only api,bundle,lighthouse,cold,upload,load] [--skip-embedded] [--skip-large]` after `npm run build`
  * (and `npm run bench:data` for the large rows). Prints ONE table: every figure measured in this
  * run beside its ceiling and budget, PASS/FAIL. Exit code 0 always: these are figures, not tests.
  * BENCH_SECONDS (10) per endpoint, BENCH_LOAD_SECONDS (60), BENCH_UPLOAD_MB (1024), BENCH_PORT (4100);
@@ -14,12 +14,13 @@ import { assertBuilt, startServer } from './lib/server.ts';
 import { largeDatabaseReady } from './lib/sessions.ts';
 import { compareSizes, measureApi } from './sections/api.ts';
 import { measureBundle } from './sections/bundle.ts';
+import { measureColdLoad } from './sections/cold-load.ts';
 import { measureLighthouse } from './sections/lighthouse.ts';
 import { measureMixedLoad } from './sections/mixed.ts';
 import { measureUpload } from './sections/upload.ts';
 import { demoLoadSessions, demoPersonaSessions, largeLoadSessions, largePersonaSessions } from './targets.ts';
 
-const SECTIONS = ['api', 'bundle', 'lighthouse', 'upload', 'load'] as const;
+const SECTIONS = ['api', 'bundle', 'lighthouse', 'cold', 'upload', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 const LOAD_USERS = 200;
 const THINKING_USERS = 2000;
@@ -56,7 +57,7 @@ if (wants('bundle')) measureBundle(report);
       await server.stop();
     }
   }
-  if (wants('api') || wants('load')) {
+  if (wants('api') || wants('cold') || wants('load')) {
     if (skipLarge) report.skip('PostgreSQL large', 'all', '--skip-large');
     else if (!(await largeDatabaseReady(LARGE_DATABASE_URL))) report.skip('PostgreSQL large', 'all', `no large database at ${LARGE_DATABASE_URL} — run npm run bench:data first`);
     else {
@@ -75,6 +76,7 @@ if (wants('bundle')) measureBundle(report);
             ceiling.stop();
           }
         }
+        if (wants('cold')) await measureColdLoad(report, server.base, await largePersonaSessions(LARGE_DATABASE_URL), 'PostgreSQL, large');
         if (wants('load')) {
           await measureMixedLoad(report, server.base, await largeLoadSessions(LARGE_DATABASE_URL, LOAD_USERS), 'PostgreSQL, large');
           // Issue 26's budget: one process serves 2,000 users who think 5 s between clicks, p99 <500 ms.

@@ -10,15 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { chunkKeyOf, entryKeyOf, readWebManifest, staticClosure } from '../src/server/lib/web-manifest.ts';
 
 const KB = 1024;
 /** Issue 14: the landing page under 120 KB gzip including React; a persona dashboard's own chunks under 60 KB. */
@@ -44,7 +36,8 @@ export interface RouteSize {
 }
 
 export function jsSizes(webDist: string): RouteSize[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifest = readWebManifest(webDist);
+  if (!manifest) throw new Error(`${webDist}/.vite/manifest.json is missing: run npm run build:web`);
   const gzipOf = new Map<string, number>();
   const gzip = (file: string) => {
     let size = gzipOf.get(file);
@@ -54,21 +47,9 @@ export function jsSizes(webDist: string): RouteSize[] {
     }
     return size;
   };
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the manifest`);
-      seen.add(key);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    keys.forEach(visit);
-    return seen;
-  };
+  const closure = (sources: string[]) => staticClosure(manifest, sources.map((source) => chunkKeyOf(manifest, source)));
   const sum = (keys: Set<string>) => [...keys].reduce((total, key) => total + gzip(manifest[key]!.file), 0);
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entry) throw new Error('the manifest has no entry');
+  const entry = entryKeyOf(manifest);
   const base = closure([entry]);
   return ROUTES.map(({ route, screen, layout, budget }) => {
     const all = closure([entry, ...(layout ? [layout] : []), screen]);

@@ -1,10 +1,11 @@
 /**
- * Every route of the wireframe in one table. Screens load lazily (one chunk each); a persona area
+ * Every route of the wireframe, from the one table of screens in core/app-routes.ts. Screens load
+ * lazily (one chunk each; the server preloads the opened page's, lib/page-html.ts); a persona area
  * checks its role in middleware before any of its loaders run (no user → sign-in; wrong role →
  * the "not allowed" page), then its loader hands the session to the layout.
  */
 import { createBrowserRouter, data, Outlet, ScrollRestoration, useNavigation, type RouteObject } from 'react-router';
-import type { PersonaScreen, PublicScreen } from '../core/app-routes.ts';
+import { PERSONA_SCREENS, PUBLIC_SCREENS } from '../core/app-routes.ts';
 import { personaFor } from '../core/personas.ts';
 import type { Role } from '../core/roles.ts';
 import { Spinner } from './components/ui/spinner.tsx';
@@ -39,17 +40,19 @@ function Loading() {
   );
 }
 
-type ScreenModule = () => Promise<object>;
+/** Every screen's code, loaded when first shown (one chunk each), by its file under routes/. */
+const SCREEN_MODULES = import.meta.glob<object>(['./routes/**/*.tsx', '!./routes/error-screen.tsx', '!./routes/not-allowed.tsx', '!./routes/**/*.test.tsx']);
 
-/**
- * A section's screens, keyed by the paths in core/app-routes.ts: the type asks for every path there
- * and no other, so the server's page fallback and this router cannot disagree (ADR 0082).
- */
-function screens<P extends string>(table: Record<P, ScreenModule>): RouteObject[] {
-  return (Object.entries(table) as [P, ScreenModule][]).map(([path, load]) => (path === '' ? { index: true, lazy: load } : { path, lazy: load }));
+/** A section's screens from core/app-routes.ts, the table the server's page fallback reads too (ADR 0082). */
+function screens(table: Readonly<Record<string, string>>): RouteObject[] {
+  return Object.entries(table).map(([path, file]) => {
+    const lazy = SCREEN_MODULES[`./routes/${file}.tsx`];
+    if (!lazy) throw new Error(`core/app-routes.ts names routes/${file}.tsx, which does not exist`);
+    return path === '' ? { index: true, lazy } : { path, lazy };
+  });
 }
 
-function personaArea<R extends Role>(role: R, table: Record<PersonaScreen<R>, ScreenModule>): RouteObject {
+function personaArea(role: Role): RouteObject {
   return {
     id: role,
     path: personaFor(role).path,
@@ -58,7 +61,7 @@ function personaArea<R extends Role>(role: R, table: Record<PersonaScreen<R>, Sc
     lazy: { Component: async () => (await import('./layouts/persona-layout.tsx')).Component },
     ErrorBoundary: PersonaAreaErrorBoundary,
     // Errors inside a screen render inside the layout, keeping the sidebar.
-    children: [{ errorElement: <ErrorScreen inShell />, children: screens(table) }],
+    children: [{ errorElement: <ErrorScreen inShell />, children: screens(PERSONA_SCREENS[role]) }],
   };
 }
 
@@ -70,85 +73,8 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <Loading />,
     children: [
-      ...screens<PublicScreen>({
-        '': () => import('./routes/landing.tsx'),
-        'sign-in': () => import('./routes/sign-in.tsx'),
-        'sign-up': () => import('./routes/sign-up.tsx'),
-        'sign-up/confirm': () => import('./routes/confirm-sign-up.tsx'),
-        'invitations': () => import('./routes/accept-invitation.tsx'),
-        'invitations/:token': () => import('./routes/accept-invitation.tsx'),
-        'mail': () => import('./routes/mail.tsx'),
-        'forgot-password': () => import('./routes/forgot-password.tsx'),
-        'reset-password': () => import('./routes/reset-password.tsx'),
-        'verify-email': () => import('./routes/verify-email.tsx'),
-        'two-factor-setup': () => import('./routes/two-factor-setup.tsx'),
-        'check-in': () => import('./routes/check-in.tsx'),
-        'check-in/questions/:id': () => import('./routes/check-in-question.tsx'),
-        'cancel-report': () => import('./routes/cancel-report.tsx'),
-        'trustee': () => import('./routes/trustee.tsx'),
-      }),
-
-      personaArea('estate-owner', {
-        '': () => import('./routes/estate-owner/dashboard.tsx'),
-        'memories': () => import('./routes/estate-owner/memories.tsx'),
-        'memories/create': () => import('./routes/estate-owner/create-memory.tsx'),
-        'beneficiaries': () => import('./routes/estate-owner/beneficiaries.tsx'),
-        'beneficiaries/add': () => import('./routes/estate-owner/add-beneficiary.tsx'),
-        'digital-assets': () => import('./routes/estate-owner/digital-assets.tsx'),
-        'documents': () => import('./routes/estate-owner/documents.tsx'),
-        'tasks': () => import('./routes/estate-owner/tasks.tsx'),
-        'appointments': () => import('./routes/estate-owner/appointments.tsx'),
-        'messages': () => import('./routes/estate-owner/messages.tsx'),
-        'settings': () => import('./routes/estate-owner/settings.tsx'),
-        'security': () => import('./routes/estate-owner/security.tsx'),
-        'release-plan': () => import('./routes/estate-owner/release-plan.tsx'),
-        'export': () => import('./routes/estate-owner/export-download.tsx'),
-      }),
-
-      personaArea('legacy-planner', {
-        '': () => import('./routes/legacy-planner/dashboard.tsx'),
-        'loved-ones': () => import('./routes/legacy-planner/loved-ones.tsx'),
-        'loved-ones/invite': () => import('./routes/legacy-planner/invite-loved-one.tsx'),
-        'loved-ones/:estateId': () => import('./routes/legacy-planner/loved-one.tsx'),
-        'tools': () => import('./routes/legacy-planner/tools.tsx'),
-        'appointments': () => import('./routes/legacy-planner/appointments.tsx'),
-        'resources': () => import('./routes/legacy-planner/resources.tsx'),
-        'resources/:slug': () => import('./routes/legacy-planner/resource.tsx'),
-        'messages': () => import('./routes/legacy-planner/messages.tsx'),
-        'settings': () => import('./routes/legacy-planner/settings.tsx'),
-      }),
-
-      personaArea('beneficiary', {
-        '': () => import('./routes/beneficiary/home.tsx'),
-        'memories': () => import('./routes/beneficiary/memories.tsx'),
-        'documents': () => import('./routes/beneficiary/documents.tsx'),
-        'appointments': () => import('./routes/beneficiary/appointments.tsx'),
-        'messages': () => import('./routes/beneficiary/messages.tsx'),
-        'notifications': () => import('./routes/beneficiary/notifications.tsx'),
-        'settings': () => import('./routes/beneficiary/settings.tsx'),
-        'estate/:id': () => import('./routes/beneficiary/estate.tsx'),
-      }),
-
-      personaArea('admin', {
-        '': () => import('./routes/admin/dashboard.tsx'),
-        'users': () => import('./routes/admin/users.tsx'),
-        'estates': () => import('./routes/admin/estates.tsx'),
-        'reports': () => import('./routes/admin/reports.tsx'),
-        'security': () => import('./routes/admin/security.tsx'),
-        'logs': () => import('./routes/admin/logs.tsx'),
-        'settings': () => import('./routes/admin/settings.tsx'),
-      }),
-
-      personaArea('estate-administrator', {
-        '': () => import('./routes/estate-administrator/dashboard.tsx'),
-        'estates': () => import('./routes/estate-administrator/estates.tsx'),
-        'estates/:id': () => import('./routes/estate-administrator/estate-details.tsx'),
-        'verifications': () => import('./routes/estate-administrator/verifications.tsx'),
-        'appointments': () => import('./routes/estate-administrator/appointments.tsx'),
-        'alerts': () => import('./routes/estate-administrator/alerts.tsx'),
-        'reports': () => import('./routes/estate-administrator/reports.tsx'),
-        'settings': () => import('./routes/estate-administrator/settings.tsx'),
-      }),
+      ...screens(PUBLIC_SCREENS),
+      ...(Object.keys(PERSONA_SCREENS) as Role[]).map(personaArea),
 
       {
         path: '*',

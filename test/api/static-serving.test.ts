@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONA_SCREENS, PUBLIC_SCREENS } from '../../src/core/app-routes.ts';
 import { buildTestApp, injectAs, type TestApp } from '../helpers.ts';
 
 /**
@@ -64,5 +65,56 @@ describe('caching', () => {
   it('keeps an unhashed file for an hour only, and API answers not at all', async () => {
     expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
     expect((await get('/api/health')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe("a page's own code, named for preloading", () => {
+  let built: TestApp;
+  const chunk = (file: string, imports: string[] = [], extra: object = {}) => ({ file: `assets/${file}`, imports, ...extra });
+  beforeAll(async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-web-'));
+    fs.mkdirSync(path.join(web, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>Heirloom</title></head><body></body></html>');
+    // Shaped as Vite writes it: the layout in a shared chunk (something imports it statically), screens as their own keys.
+    const manifest: Record<string, object> = {
+      'index.html': chunk('index-E1.js', ['_react-R1.js'], { isEntry: true }),
+      '_react-R1.js': chunk('react-R1.js'),
+      '_persona-layout-L1.js': chunk('persona-layout-L1.js', ['_react-R1.js', '_dialog-D1.js'], { name: 'persona-layout' }),
+      '_dialog-D1.js': chunk('dialog-D1.js', ['_react-R1.js']),
+      '_card-C1.js': chunk('card-C1.js', ['_react-R1.js']),
+    };
+    for (const file of [...Object.values(PUBLIC_SCREENS), ...Object.values(PERSONA_SCREENS).flatMap((screens) => Object.values(screens))]) {
+      manifest[`routes/${file}.tsx`] = chunk(`${file.replace('/', '-')}-S1.js`, ['_react-R1.js', ...(file === 'estate-owner/dashboard' ? ['_card-C1.js'] : [])]);
+    }
+    fs.writeFileSync(path.join(web, '.vite/manifest.json'), JSON.stringify(manifest));
+    built = await buildTestApp({ webDist: web });
+  });
+  afterAll(async () => built.close());
+
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+
+  it("names the screen's chunks and the persona layout's, and none the entry already loads", async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/estate-owner?tab=1' });
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual(['/assets/card-C1.js', '/assets/dialog-D1.js', '/assets/estate-owner-dashboard-S1.js', '/assets/persona-layout-L1.js']);
+    expect(preloads((await built.app.inject({ method: 'GET', url: '/beneficiary/estate/a1b2' })).body)).toEqual([
+      '/assets/beneficiary-estate-S1.js',
+      '/assets/dialog-D1.js',
+      '/assets/persona-layout-L1.js',
+    ]);
+    expect(preloads((await built.app.inject({ method: 'GET', url: '/sign-in/' })).body)).toEqual(['/assets/sign-in-S1.js']);
+  });
+
+  it('sends a page unchanged since the last load as 304, and the plain app with a 404 for a page that does not exist', async () => {
+    const first = await built.app.inject({ method: 'GET', url: '/estate-owner/memories' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await built.app.inject({ method: 'GET', url: '/estate-owner/memories', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await built.app.inject({ method: 'GET', url: '/estate-owner/documents', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+    const missing = await built.app.inject({ method: 'GET', url: '/estate-owner/nothing', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(preloads(missing.body)).toEqual([]);
   });
 });

@@ -15,6 +15,14 @@ export const childRows = <T>(element: SQL, from: SQL, orderBy?: SQL): SQL<T[]> =
 export const isoTime = (time: AnyColumn | SQL): SQL<string> => sql<string>`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * The ids as rows of one column `alias(id)`, sent as ONE parameter whatever their number (a
+ * prepared statement's text stays the same): to walk each id's own index in a lateral sub-query
+ * (`cross join lateral (… where estate_id = alias.id order by … limit n)`) instead of one scan over
+ * all of them sorted afterwards.
+ */
+export const eachId = (ids: readonly string[], alias: string): SQL => sql`unnest(string_to_array(${ids.join(',')}, ',')::uuid[]) as ${sql.raw(alias)}(id)`;
+
+/**
  * A correlated sub-select to put among a select's columns. Wrapped once more on purpose: drizzle
  * writes the columns of a single-table select's own SQL fields without their table's name, so
  * `"id"` in a sub-select would mean the inner table's id; inside a nested SQL it names its table.

@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isAppPath, isFileName } from '../../core/app-routes.ts';
+import { isFileName, screenAt } from '../../core/app-routes.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
+import { pageHtmlByScreen } from '../lib/page-html.ts';
 import { isApiRequest, requestPath } from '../lib/request-path.ts';
 import { sendError } from './errors.ts';
 
@@ -24,7 +25,8 @@ export function cacheControlFor(relativePath: string): string {
 /**
  * Serves the built SPA from `webDist` (when it exists; precompressed .br/.gz when the browser takes
  * them) and answers unknown paths: the SPA's index.html for a screen of the app (core/app-routes.ts,
- * the table the browser's router is built from); a 404 for anything else (ADR 0082) — a browser
+ * the table the browser's router is built from), naming that screen's code for the browser to
+ * preload (lib/page-html.ts); a 404 for anything else (ADR 0082) — a browser
  * asking for a page still gets the app with it (its router shows the "not found" screen), anyone
  * else (a scanner, a probe, a stale asset) the JSON error.
  */
@@ -41,9 +43,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(path.relative(opts.webDist, filePath))),
     });
   }
+  const pageHtml = hasWeb ? pageHtmlByScreen(opts.webDist) : null;
   app.setNotFoundHandler((request, reply) => {
-    const pagePath = hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request) ? requestPath(request.url) : null;
-    if (pagePath !== null && isAppPath(pagePath)) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const pagePath = pageHtml && (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request) ? requestPath(request.url) : null;
+    const screen = pagePath === null ? undefined : screenAt(pagePath);
+    if (pageHtml && screen) {
+      const page = pageHtml(screen);
+      reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.send(request.method === 'HEAD' ? undefined : page.body);
+    }
     if (pagePath !== null && !isFileName(pagePath) && request.headers.accept?.includes('text/html')) {
       return reply.code(404).type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -7,7 +7,7 @@ import { memories } from '../../db/schema/memories.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
-import { isoTime, subselect } from '../../lib/child-rows.ts';
+import { eachId, isoTime, subselect } from '../../lib/child-rows.ts';
 import { returningVisitorSql } from '../../views/returning-visitor.ts';
 import { sharedAtSql } from './shared-views.ts';
 
@@ -49,7 +49,7 @@ function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRo
     'at', ${kind.at}${kind.more ? sql`, ${kind.more}` : sql``})`;
   return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
     select picked.item, row_number() over (order by picked.newest desc, picked.id desc) as position
-    from unnest(string_to_array(${estateIds.join(',')}, ',')::uuid[]) as linked(id)
+    from ${eachId(estateIds, 'linked')}
     cross join lateral (
       select ${item} as item, ${kind.newest} as newest, ${kind.id} as id from ${kind.table}
         inner join ${estates} on ${estates.id} = ${kind.estateId} inner join ${users} on ${users.id} = ${estates.ownerId}

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { APP_SCREENS, PERSONA_LAYOUT_FILE, type AppScreen } from '../../core/app-routes.ts';
+import { chunkKeyOf, entryKeyOf, readWebManifest, staticClosure } from './web-manifest.ts';
+
+export interface PageHtml {
+  body: string;
+  /** strong: the same bytes for as long as this build is served */
+  etag: string;
+}
+
+const pageOf = (body: string): PageHtml => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+
+/**
+ * The app's index.html for each screen, with that screen's code (and the persona layout's) named in
+ * `<link rel="modulepreload">`: the browser fetches it beside the entry instead of discovering it
+ * only after the entry has run, over the handful of connections HTTP/1.1 gives it (ADR 0097). Built
+ * once at start from Vite's manifest; without one (a build that has none, the tests' stand-in) every
+ * screen gets index.html as it is.
+ */
+export function pageHtmlByScreen(webDist: string): (screen: AppScreen | undefined) => PageHtml {
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const plain = pageOf(index);
+  const manifest = readWebManifest(webDist);
+  if (!manifest) return () => plain;
+  const inEntry = staticClosure(manifest, [entryKeyOf(manifest)]);
+  const pages = new Map<string, PageHtml>();
+  for (const screen of APP_SCREENS) {
+    const sources = [...(screen.inPersonaLayout ? [`${PERSONA_LAYOUT_FILE}.tsx`] : []), `routes/${screen.file}.tsx`];
+    const chunks = [...staticClosure(manifest, sources.map((source) => chunkKeyOf(manifest, source)))].filter((key) => !inEntry.has(key));
+    const links = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`).join('');
+    pages.set(screen.path, pageOf(index.replace('</head>', `${links}</head>`)));
+  }
+  return (screen) => (screen && pages.get(screen.path)) ?? plain;
+}
