@@ -6,12 +6,23 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { estates } from '../db/schema/estates.ts';
 import { verificationItems } from '../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../db/schema/report-safeguards.ts';
 
 interface Report {
   id: string;
   reportedBy: string | null;
+}
+
+/**
+ * Call first in the transaction of a trustee's answer or a proof's review, then ask the refusal
+ * below with that transaction: both lock the estate row, so when one person does both at the same
+ * moment, whichever comes second sees the first and is refused — checked before the transaction,
+ * both passed.
+ */
+export async function lockEstateForDuty(tx: Db, estateId: string): Promise<void> {
+  await tx.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
 }
 
 const REPORTER_CANNOT_CONFIRM = 'You made this report, so other trustees must confirm it.';

@@ -94,6 +94,24 @@ describe('reporter ≠ trustee confirmer ≠ verifier', () => {
   });
 });
 
+describe('the same person confirming and verifying at the same moment', () => {
+  it('gets one of the two: the other is refused as if it came second (403), five times over', async () => {
+    for (let round = 0; round < 5; round++) {
+      const f = await insertEstateWithTeam(t.db);
+      const other = await insertUser(t.db, { roles: ['beneficiary'] });
+      await insertBeneficiary(t.db, f.owner.estateId!, { userId: other.id, email: other.email });
+      await nameTrustees(f.owner, [f.administrator.id, other.id], 2);
+      const r = await reportDeath(f.owner.estateId!, f.reporter, ['death_certificate', 'will']);
+      // Reviewing the will decides nothing, so it needs no quorum first; it still makes them a verifier.
+      const will = r.items.find((i) => i.documentType === 'will')!;
+      const [confirmed, verified] = await Promise.all([answer(f.administrator, r.id), approve(f.administrator, will.id)]);
+      expect([confirmed.statusCode, verified.statusCode].sort(), `round ${round}: ${confirmed.body} ${verified.body}`).toEqual([200, 403]);
+      const refusal = confirmed.statusCode === 403 ? confirmed : verified;
+      expect(refusal.json().error.message).toMatch(/^You (confirmed this report|reviewed a proof of this report)/);
+    }
+  });
+});
+
 describe('an estate administrator and a beneficiary’s private details', () => {
   it('sees no phone, date of birth or the owner’s notes before activation, and sees them once the estate is active', async () => {
     const f = await insertEstateWithTeam(t.db);

@@ -6,7 +6,7 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
-import { confirmRefusal } from '../../access/report-duties.ts';
+import { confirmRefusal, lockEstateForDuty } from '../../access/report-duties.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
@@ -71,20 +71,21 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
   const now = ctx.clock.now();
   const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
   if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
-  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
-  const refusal = await confirmRefusal(ctx.db, ctx.actor.userId, report);
-  if (refusal) throw forbidden(refusal);
   const value = answer === 'confirm' ? 'confirmed' : 'denied';
   const asked = async (db = ctx.db) => {
     const [row] = await db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
     if (!row) throw notFound('That report');
   };
-  if (report.status !== 'open') {
-    await asked();
-    throw conflict('This report is no longer open: there is nothing to answer.');
-  }
   // The answer, its alert and the quorum's next step (with its notices) commit together (ADR 0077).
   await inMailTransaction(ctx, async (tx) => {
+    // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076), asked with the estate row locked.
+    await lockEstateForDuty(tx.db, report.estateId);
+    const refusal = await confirmRefusal(tx.db, ctx.actor.userId, report);
+    if (refusal) throw forbidden(refusal);
+    if (report.status !== 'open') {
+      await asked(tx.db);
+      throw conflict('This report is no longer open: there is nothing to answer.');
+    }
     const [row] = await tx.db
       .update(trusteeRequests)
       .set({ answer: value, answeredAt: now })

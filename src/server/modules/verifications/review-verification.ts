@@ -3,11 +3,12 @@ import type { TVerificationItem } from '../../../core/lifecycle.schemas.ts';
 import { verifiedEventOf } from '../../../core/lifecycle.ts';
 import { reportOutcome, requiredProofs } from '../../../core/proof-rules.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { publish } from '../../events/bus.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
-import { verifyRefusal } from '../../access/report-duties.ts';
+import { lockEstateForDuty, verifyRefusal } from '../../access/report-duties.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -22,11 +23,14 @@ import { toVerificationItem, verificationRows } from '../../lifecycle/verificati
 async function findItem(ctx: Ctx, id: string) {
   const [item] = await ctx.db.select().from(verificationItems).where(eq(verificationItems.id, id));
   if (!item || !(await administers(ctx.db, ctx.actor.userId, item.estateId))) throw notFound('That verification item');
-  const [report] = await ctx.db.select({ id: estateReports.id, reportedBy: estateReports.reportedBy }).from(estateReports).where(eq(estateReports.id, item.reportId));
-  // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076).
-  const refusal = report ? await verifyRefusal(ctx.db, ctx.actor.userId, { ...item, report }) : null;
-  if (refusal) throw forbidden(refusal);
   return item;
+}
+
+/** Reporter ≠ trustee confirmer ≠ verifier (ADR 0076), asked in the review's transaction after lockEstateForDuty. */
+async function refuseOtherDuty(db: Db, ctx: Ctx, item: typeof verificationItems.$inferSelect): Promise<void> {
+  const [report] = await db.select({ id: estateReports.id, reportedBy: estateReports.reportedBy }).from(estateReports).where(eq(estateReports.id, item.reportId));
+  const refusal = report ? await verifyRefusal(db, ctx.actor.userId, { ...item, report }) : null;
+  if (refusal) throw forbidden(refusal);
 }
 
 async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
@@ -38,7 +42,7 @@ async function view(ctx: Ctx, id: string): Promise<TVerificationItem> {
 
 /**
  * Approve or reject one pending proof (PRODUCT.md §5 step 2), only by an administrator of its estate
- * who did not send it themselves.
+ * who did not send it, report it or confirm it as a trustee (checked with the estate row locked).
  * In one transaction with the estate row locked: the item is reviewed (a guarded UPDATE: reviewing
  * twice is a 409), then the report is judged (core/proof-rules.ts) — every required proof verified
  * → the estate awaits activation; a required proof with nothing verified and nothing waiting → back
@@ -51,7 +55,8 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
   const now = ctx.clock.now();
   await inMailTransaction(ctx, async (tx) => {
     const db = tx.db;
-    await db.select({ id: estates.id }).from(estates).where(eq(estates.id, item.estateId)).for('update');
+    await lockEstateForDuty(db, item.estateId);
+    await refuseOtherDuty(db, ctx, item);
     const [reviewed] = await db
       .update(verificationItems)
       .set({
