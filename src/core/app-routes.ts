@@ -130,8 +130,3 @@ export function isFileName(path: string): boolean {
 export function screenAt(path: string): AppScreen | undefined {
   return isFileName(path) ? undefined : APP_SCREENS.find((s) => s.matches.test(path));
 }
-
-/** True for a path (decoded, without the query) that one of the app's screens answers. */
-export function isAppPath(path: string): boolean {
-  return screenAt(path) !== undefined;
-}
