@@ -36,6 +36,9 @@ export class Report {
   }
 }
 
+/** The value at fraction p (0.5: the median) of values sorted ascending; 0 for none. */
+export const percentile = (sorted: number[], p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
+
 export const ms = (value: number): string => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 export const pct = (value: number): string => `${(value * 100).toFixed(value < 0.1 ? 1 : 0)}%`;
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

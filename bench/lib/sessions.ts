@@ -10,6 +10,14 @@ export interface Session {
   role: Role;
 }
 
+/** The session's cookies as a browser's cookie jar takes them (Playwright's addCookies), for `url`. */
+export function browserCookies(session: Session, url: string): { name: string; value: string; url: string }[] {
+  return session.cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}
+
 const cookiesOf = (res: Response): string => res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
 /** Demo mode: one new session of the persona's seeded demo user (rate limited to 300 a minute). */

@@ -1,8 +1,8 @@
 import { chromium, type Browser } from '@playwright/test';
 import type { Role } from '../../src/core/roles.ts';
 import { personaFor } from '../../src/core/personas.ts';
-import { ms, type Report } from '../lib/report.ts';
-import type { Session } from '../lib/sessions.ts';
+import { ms, percentile, type Report } from '../lib/report.ts';
+import { browserCookies, type Session } from '../lib/sessions.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LOADS = 7;
@@ -16,18 +16,13 @@ interface ColdLoad {
   scripts: number;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 0.5);
 
 async function coldLoad(browser: Browser, url: string, session: Session): Promise<ColdLoad> {
   // A new context has its own empty cache and cookie jar: a first visit, signed in.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
-    await context.addCookies(
-      session.cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-      }),
-    );
+    await context.addCookies(browserCookies(session, url));
     await context.addInitScript(() => {
       const w = window as unknown as { __visibleAt?: number };
       new MutationObserver((_, observer) => {

@@ -5,7 +5,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Role } from '../../src/core/roles.ts';
 import { personaFor } from '../../src/core/personas.ts';
 import type { Report } from '../lib/report.ts';
-import type { Session } from '../lib/sessions.ts';
+import { browserCookies, type Session } from '../lib/sessions.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -18,11 +18,7 @@ const BUDGET = 95;
  */
 async function signInBrowser(port: number, base: string, session: Session): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const cookies = session.cookie.split('; ').map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-  });
-  await browser.contexts()[0]!.addCookies(cookies);
+  await browser.contexts()[0]!.addCookies(browserCookies(session, base));
   // Disconnects Playwright only; Chromium keeps running for Lighthouse.
   await browser.close();
 }

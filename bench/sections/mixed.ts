@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { ms, type Report } from '../lib/report.ts';
+import { ms, percentile, type Report } from '../lib/report.ts';
 import type { Session } from '../lib/sessions.ts';
 
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -47,7 +47,6 @@ const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve,
 const think = (mean: number) => -Math.log(1 - Math.random()) * mean;
 
 const answered = (value: number): string => (Number.isFinite(value) ? ms(value) : 'unanswered');
-const percentile = (sorted: number[], p: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : 0);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

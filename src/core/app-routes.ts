@@ -89,9 +89,6 @@ export const PERSONA_SCREENS = {
 /** The file under src/web/ of the layout every persona area's screens render in. */
 export const PERSONA_LAYOUT_FILE = 'layouts/persona-layout';
 
-export type PublicScreen = keyof typeof PUBLIC_SCREENS;
-export type PersonaScreen<R extends Role> = keyof (typeof PERSONA_SCREENS)[R];
-
 const join = (base: string, screen: string) => (screen === '' ? base : `${base.replace(/\/$/, '')}/${screen}`);
 
 /** A screen as the server sees it: its path pattern, its file, and whether it renders in the persona layout. */

@@ -19,7 +19,7 @@ const pageOf = (body: string): PageHtml => ({ body, etag: `"${createHash('sha1')
  * once at start from Vite's manifest; without one (a build that has none, the tests' stand-in) every
  * screen gets index.html as it is.
  */
-export function pageHtmlByScreen(webDist: string): (screen: AppScreen | undefined) => PageHtml {
+export function pageHtmlByScreen(webDist: string): (screen: AppScreen) => PageHtml {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const plain = pageOf(index);
   const manifest = readWebManifest(webDist);
@@ -32,5 +32,5 @@ export function pageHtmlByScreen(webDist: string): (screen: AppScreen | undefine
     const links = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`).join('');
     pages.set(screen.path, pageOf(index.replace('</head>', `${links}</head>`)));
   }
-  return (screen) => (screen && pages.get(screen.path)) ?? plain;
+  return (screen) => pages.get(screen.path) ?? plain;
 }

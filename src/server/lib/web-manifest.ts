@@ -5,10 +5,8 @@ import path from 'node:path';
 export interface ManifestChunk {
   file: string;
   name?: string;
-  src?: string;
   isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
 }
 export type WebManifest = Record<string, ManifestChunk>;
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TTrusteeReport, TTrusteeReports, TTrusteeReportsQuery } from '../../../core/trustee.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
@@ -72,7 +73,7 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
   const [report] = await ctx.db.select().from(estateReports).where(eq(estateReports.id, reportId));
   if (!report || !(await isTrustee(ctx.db, ctx.actor.userId, report.estateId))) throw notFound('That report');
   const value = answer === 'confirm' ? 'confirmed' : 'denied';
-  const asked = async (db = ctx.db) => {
+  const asked = async (db: Db) => {
     const [row] = await db.select({ id: trusteeRequests.id }).from(trusteeRequests).where(and(eq(trusteeRequests.reportId, reportId), eq(trusteeRequests.userId, ctx.actor.userId))).limit(1);
     if (!row) throw notFound('That report');
   };
