@@ -6,9 +6,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { estates } from '../db/schema/estates.ts';
 import { verificationItems } from '../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../db/schema/report-safeguards.ts';
+import { lockEstate } from '../lib/estate-lock.ts';
 
 interface Report {
   id: string;
@@ -22,7 +22,7 @@ interface Report {
  * both passed.
  */
 export async function lockEstateForDuty(tx: Db, estateId: string): Promise<void> {
-  await tx.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
+  await lockEstate(tx, estateId);
 }
 
 const REPORTER_CANNOT_CONFIRM = 'You made this report, so other trustees must confirm it.';

@@ -43,6 +43,7 @@ import { securityRoutes } from './security/security.routes.ts';
 import { confirmIdentityRoutes } from './security/confirm-identity.routes.ts';
 import { accountDeletionRoutes } from './account-deletion/account-deletion.routes.ts';
 import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards.routes.ts';
+import { estateSealRoutes } from './estate-seal/estate-seal.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { playbookRoutes } from './playbook/playbook.routes.ts';
 import { releasePlanRoutes } from './release-plan/release-plan.routes.ts';
@@ -76,6 +77,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   legacyExportRoutes,
   estateSettingsRoutes,
   releaseSafeguardsRoutes,
+  estateSealRoutes,
   sharedContentRoutes,
   inboxRoutes,
   notificationsRoutes,

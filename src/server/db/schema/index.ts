@@ -21,3 +21,4 @@ export * from './report-safeguards.ts';
 export * from './snapshots.ts';
 export * from './activation-reviews.ts';
 export * from './rate-limits.ts';
+export * from './estate-seal.ts';

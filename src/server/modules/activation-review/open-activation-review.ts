@@ -12,6 +12,7 @@ import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
 import { activeAdminIds } from '../../access/active-admins.ts';
 import { latestReview, UNDECIDED, type ReviewRow } from './activation-review-view.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 
 const ownerView = (estateActive: boolean, review: ReviewRow | null): TOwnerActivationReview => ({
   estateActive,
@@ -36,7 +37,7 @@ export async function openActivationReview(ctx: Ctx): Promise<TOwnerActivationRe
   const estateId = ownEstateId(ctx, 'Your estate');
   const now = ctx.clock.now();
   await inMailTransaction(ctx, async (tx) => {
-    const [estate] = await tx.db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId)).for('update');
+    const estate = await lockEstate(tx.db, estateId);
     if (!estate) throw notFound('Your estate');
     if (estate.status !== 'active') throw conflict('Your estate is not active, so there is no activation to review.');
     const pending = await latestReview(tx.db, estateId);

@@ -3,7 +3,6 @@ import type { TActivationReview, TActivationReviewState } from '../../../core/ac
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { activationReviews } from '../../db/schema/activation-reviews.ts';
-import { estates } from '../../db/schema/estates.ts';
 import { administers } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -12,6 +11,7 @@ import { raiseAdminAlert } from '../../notices/raise-admin-alert.ts';
 import { notifyAll } from '../../notices/notify.ts';
 import { activeAdminIds } from '../../access/active-admins.ts';
 import { latestReview, latestReviewView } from './activation-review-view.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 
 /** Only an administrator of this very estate; anyone else's estate is "not found". */
 async function assertAdministers(ctx: Ctx, db: Db, estateId: string): Promise<void> {
@@ -35,7 +35,7 @@ export async function proposeReversal(ctx: Ctx, estateId: string, reason: string
   await inMailTransaction(ctx, async (tx) => {
     await assertAdministers(ctx, tx.db, estateId);
     // The estate row first, as every lifecycle change takes its locks.
-    await tx.db.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
+    await lockEstate(tx.db, estateId);
     const [proposed] = await tx.db
       .update(activationReviews)
       .set({ status: 'proposed', proposedBy: ctx.actor.userId, proposedAt: now, proposalReason: reason })

@@ -6,13 +6,14 @@ import type { Ctx } from '../../context.ts';
 import { nameOrEmailMatches } from '../../views/user-view.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/appointments.ts';
-import { estates, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { invitations, supportTeamMembers } from '../../db/schema/estates.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { notifyAll } from '../../notices/notify.ts';
 import { getPlatformEstate } from './estate-view.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 
 const hasAdministratorRole = (db: Db) =>
   exists(
@@ -57,7 +58,7 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
   const now = ctx.clock.now();
   await inMailTransaction(ctx, async (tx) => {
     const db = tx.db;
-    const [estate] = await db.select({ id: estates.id, ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, estateId)).for('update');
+    const estate = await lockEstate(db, estateId);
     if (!estate) throw notFound('That estate');
     const [chosen] = await db
       .select({

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { ownerCanStillAct, isEstateStatus } from '../../../core/lifecycle.ts';
 import type { ReleaseRules } from '../../../core/safeguards.schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { estates } from '../../db/schema/estates.ts';
 import { releaseRules } from '../../db/schema/safeguards.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 
 /**
  * Locks the owner's estate row for a change of trustees or rules, and refuses it while a report is
@@ -12,7 +11,7 @@ import { conflict, notFound } from '../../lib/app-error.ts';
  * who wants other rules cancels the report first.
  */
 export async function lockEstateForSafeguards(tx: Db, estateId: string): Promise<void> {
-  const [estate] = await tx.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId)).for('update');
+  const estate = await lockEstate(tx, estateId);
   if (!estate) throw notFound('Your estate');
   if (isEstateStatus(estate.status) && ownerCanStillAct(estate.status)) {
     throw conflict('A report about you is open. Cancel it from your dashboard first, then change your trustees and rules.');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TReleaseSafeguards, TSetTrusteesRequest } from '../../../core/release-safeguards.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
+import { refuseWhileSealed } from '../../access/estate-seal.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { badRequest } from '../../lib/app-error.ts';
@@ -32,7 +33,9 @@ export async function setTrustees(ctx: Ctx, input: TSetTrusteesRequest): Promise
         userIds: 'Choose trustees from your beneficiaries and support team',
       });
     }
-    const before = new Set((await trusteesOf(db, estateId)).map((t) => t.userId));
+    const current = (await trusteesOf(db, estateId)).map((t) => t.userId);
+    if (current.join() !== input.userIds.join()) await refuseWhileSealed(db, estateId);
+    const before = new Set(current);
     await db.delete(estateTrustees).where(eq(estateTrustees.estateId, estateId));
     if (input.userIds.length) {
       await db.insert(estateTrustees).values(input.userIds.map((userId, i) => ({ estateId, userId, position: i + 1, namedAt: now })));

@@ -1,6 +1,7 @@
 import type { TReleaseSafeguards, TUpdateReleaseRulesRequest } from '../../../core/release-safeguards.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { inTransaction } from '../../db/client.ts';
+import { refuseWhileSealed } from '../../access/estate-seal.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
@@ -14,7 +15,9 @@ export async function updateReleaseRules(ctx: Ctx, input: TUpdateReleaseRulesReq
   const estateId = ownEstateId(ctx, 'Your estate');
   const rules = await inTransaction(ctx.db, async (db) => {
     await lockEstateForSafeguards(db, estateId);
-    const next = { ...(await releaseRulesOf(db, estateId)), ...input };
+    const before = await releaseRulesOf(db, estateId);
+    const next = { ...before, ...input };
+    if (next.quorumRequired !== before.quorumRequired) await refuseWhileSealed(db, estateId);
     if (input.quorumRequired !== undefined) {
       const named = (await trusteesOf(db, estateId)).length;
       if (named === 0) throw badRequest('Name your trustees first, then choose how many must confirm.', { quorumRequired: 'Name your trustees first' });

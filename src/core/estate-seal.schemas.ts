@@ -1,0 +1,70 @@
+/**
+ * The estate's seal (issue 27, ADR 0098): what the owner's browser sends when it makes a seal, what
+ * the owner sees of it, and what a trustee sees of the kits they hold. No kit's words ever appear here.
+ */
+import { z } from 'zod';
+import { zId } from './common.schemas.ts';
+
+/** An age X25519 recipient: "age1" and 58 bech32 characters. */
+export const zAgeRecipient = z.string().regex(/^age1[02-9ac-hj-np-z]{58}$/, { message: 'This is not a seal’s public key' });
+const zFingerprint = z.string().regex(/^[0-9a-f]{64}$/);
+const zCheckGroup = z.string().regex(/^[0-9A-Z]{4}$/);
+
+export const ZCreateSealRequest = z
+  .object({
+    recipient: zAgeRecipient,
+    sealTag: z.string().regex(/^[0-9a-f]{8}$/),
+    threshold: z.number().int().min(2),
+    /** One per trustee, in the trustees' order; share k of N goes to the k-th. */
+    kits: z
+      .array(z.object({ shareIndex: z.number().int().min(1), holderUserId: zId, fingerprint: zFingerprint, checkGroup: zCheckGroup }).strict())
+      .min(2)
+      .max(20),
+  })
+  .strict();
+export type TCreateSealRequest = z.infer<typeof ZCreateSealRequest>;
+
+export const ZSealKitHolder = z.object({
+  shareIndex: z.number().int(),
+  holderName: z.string().nullable(),
+  /** when the holder confirmed they stored their kit (null: not yet) */
+  storedAt: z.string().nullable(),
+});
+
+export const ZEstateSeal = z.object({
+  /** null: the estate has no seal yet */
+  seal: z
+    .object({
+      recipient: z.string(),
+      sealTag: z.string(),
+      threshold: z.number().int(),
+      shareCount: z.number().int(),
+      createdAt: z.string(),
+      kits: z.array(ZSealKitHolder),
+      sealedItems: z.number().int(),
+    })
+    .nullable(),
+  /** the trustees a new seal would be split between, in order, and how many must come together */
+  trustees: z.array(z.object({ userId: zId, name: z.string() })),
+  threshold: z.number().int(),
+  /** why a seal cannot be made now, in words for the owner (null: it can) */
+  cannotSeal: z.string().nullable(),
+});
+export type TEstateSeal = z.infer<typeof ZEstateSeal>;
+
+/** A kit the signed-in person holds for someone's estate. */
+export const ZHeldKit = z.object({
+  kitId: zId,
+  ownerName: z.string(),
+  shareIndex: z.number().int(),
+  shareCount: z.number().int(),
+  threshold: z.number().int(),
+  sealTag: z.string(),
+  storedAt: z.string().nullable(),
+});
+export type THeldKit = z.infer<typeof ZHeldKit>;
+export const ZHeldKits = z.object({ items: z.array(ZHeldKit) });
+export type THeldKits = z.infer<typeof ZHeldKits>;
+
+export const ZConfirmKitStoredRequest = z.object({ checkGroup: z.string().trim().min(1).max(20) }).strict();
+export const ZKitIdParams = z.object({ kitId: zId }).strict();

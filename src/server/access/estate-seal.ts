@@ -1,0 +1,84 @@
+/**
+ * Who holds which kit of an estate's seal (issue 27, ADR 0098). The seal's screens and the trustee
+ * page ask only these functions; no function here ever sees a kit's words.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { conflict } from '../lib/app-error.ts';
+import { estateSeals, sealKits } from '../db/schema/estate-seal.ts';
+import { estates } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
+
+export type EstateSeal = typeof estateSeals.$inferSelect;
+
+/** The estate's current seal, or null. */
+export async function currentSealOf(db: Db, estateId: string): Promise<EstateSeal | null> {
+  const [row] = await db
+    .select()
+    .from(estateSeals)
+    .where(and(eq(estateSeals.estateId, estateId), isNull(estateSeals.retiredAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A seal's kits in share order, with each holder's name. */
+export async function kitsOf(db: Db, sealId: string) {
+  return db
+    .select({ id: sealKits.id, shareIndex: sealKits.shareIndex, holderUserId: sealKits.holderUserId, holderName: users.name, storedAt: sealKits.storedAt })
+    .from(sealKits)
+    .leftJoin(users, eq(users.id, sealKits.holderUserId))
+    .where(eq(sealKits.sealId, sealId))
+    .orderBy(asc(sealKits.shareIndex));
+}
+
+const heldKitColumns = {
+  kitId: sealKits.id,
+  checkGroup: sealKits.checkGroup,
+  shareIndex: sealKits.shareIndex,
+  storedAt: sealKits.storedAt,
+  shareCount: estateSeals.shareCount,
+  threshold: estateSeals.threshold,
+  sealTag: estateSeals.sealTag,
+  estateId: estateSeals.estateId,
+  ownerName: users.name,
+};
+
+function heldKits(db: Db, userId: string) {
+  return db
+    .select(heldKitColumns)
+    .from(sealKits)
+    .innerJoin(estateSeals, and(eq(estateSeals.id, sealKits.sealId), isNull(estateSeals.retiredAt)))
+    .innerJoin(estates, eq(estates.id, estateSeals.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(eq(sealKits.holderUserId, userId))
+    .$dynamic();
+}
+
+/** The kits of current seals this person holds, owners by name. */
+export async function heldKitsOf(db: Db, userId: string) {
+  return heldKits(db, userId).orderBy(asc(users.name), asc(sealKits.id));
+}
+
+/** One kit this person holds (of a current seal), or null: another person's kit is not found. */
+export async function heldKit(db: Db, userId: string, kitId: string) {
+  const [row] = await heldKits(db, userId).where(and(eq(sealKits.holderUserId, userId), eq(sealKits.id, kitId)));
+  return row ?? null;
+}
+
+/** How many items are sealed to this seal (they open only with its kits). */
+export async function sealedItemsOf(_db: Db, _sealId: string): Promise<number> {
+  return 0;
+}
+
+/**
+ * A seal is made for the trustees and the number needed as they were: changing either would leave
+ * kits that no longer match. Inside the change's transaction, after the estate row is locked.
+ */
+export async function refuseWhileSealed(db: Db, estateId: string): Promise<void> {
+  const seal = await currentSealOf(db, estateId);
+  if (seal) {
+    throw conflict(
+      `Your seal was made for these trustees, any ${seal.threshold} of them together. To change your trustees or that number, first remove the seal on your Sealing page.`,
+    );
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
+import { createEstateSeal } from './create-estate-seal.ts';
+import { getEstateSeal } from './get-estate-seal.ts';
+import { removeEstateSeal } from './remove-estate-seal.ts';
+import { confirmKitStored, listHeldKits } from './held-kits.ts';
+
+export async function estateSealRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['estate-seal'];
+  app.get('/api/v1/estate-seal', { schema: { tags, response: { 200: ZEstateSeal } }, config: { permission: 'read:estate:own' } }, async (req) => getEstateSeal(req.ctx));
+  app.post(
+    '/api/v1/estate-seal',
+    { schema: { tags, body: ZCreateSealRequest, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } },
+    async (req) => createEstateSeal(req.ctx, req.body),
+  );
+  app.delete('/api/v1/estate-seal', { schema: { tags, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } }, async (req) => removeEstateSeal(req.ctx));
+  // A trustee's kits: any signed-in user; the service shows only the kits they hold.
+  app.get('/api/v1/trustee/kits', { schema: { tags, response: { 200: ZHeldKits } }, config: { permission: 'read:account:own' } }, async (req) => listHeldKits(req.ctx));
+  app.post(
+    '/api/v1/trustee/kits/:kitId/stored',
+    { schema: { tags, params: ZKitIdParams, body: ZConfirmKitStoredRequest, response: { 200: ZHeldKit } }, config: { permission: 'update:account:own' } },
+    async (req) => confirmKitStored(req.ctx, req.params.kitId, req.body.checkGroup),
+  );
+}
