@@ -18,6 +18,7 @@ const OWNER = [
   '/estate-owner/messages',
   '/estate-owner/settings',
   '/estate-owner/security',
+  '/estate-owner/seal',
 ];
 const BENEFICIARY = [
   '/beneficiary',

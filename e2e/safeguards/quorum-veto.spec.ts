@@ -1,8 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { makePdf } from '../../test/factories/files.ts';
 import { axeAtBothWidths, csrfToken, expect, mailTo, test } from '../fixtures.ts';
 import { createFamily } from '../estate-lifecycle/family.ts';
 import { moveServerClock, signInAgain } from './clock.ts';
+import { trusteeOf } from './trustees.ts';
 
 /**
  * Issue 13 (release safeguards), in the browser: a fresh family names three trustees (2 of 3 must
@@ -16,18 +17,6 @@ const DAY_MS = 24 * 60 * 60_000;
 async function call(request: APIRequestContext, page: Page, method: 'get' | 'post', url: string, data?: unknown) {
   const res = method === 'get' ? await request.get(url) : await request.post(url, { data: (data ?? {}) as object, headers: { 'x-csrf-token': await csrfToken(page) } });
   return { status: res.status(), body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-async function trusteeOf(browser: Browser, owner: Page, baseURL: string, first: string, stamp: number) {
-  const email = `${first.toLowerCase()}.trustee.${stamp}@example.com`;
-  const password = `${first} has a long passphrase`;
-  const res = await owner.request.post('/api/v1/beneficiaries', { data: { firstName: first, lastName: 'Trustee', relationship: 'Friend', email }, headers: { 'x-csrf-token': await csrfToken(owner) } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const token = (await mailTo(baseURL, email)).map((m) => /\/invitations#([A-Za-z0-9_-]{20,})/.exec(m.text)?.[1]).find(Boolean)!;
-  const page = await (await browser.newContext()).newPage();
-  const accept = await page.request.post('/api/v1/invitations/accept', { data: { token, name: `${first} Trustee`, password }, headers: { 'x-csrf-token': await csrfToken(page) } });
-  expect(accept.status(), await accept.text()).toBeLessThan(300);
-  return { page, name: `${first} Trustee`, email, password };
 }
 
 async function reportDeath(reporter: Page, estateId: string): Promise<string> {

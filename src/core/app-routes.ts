@@ -41,6 +41,7 @@ export const PERSONA_SCREENS = {
     settings: 'estate-owner/settings',
     security: 'estate-owner/security',
     'release-plan': 'estate-owner/release-plan',
+    seal: 'estate-owner/seal',
     export: 'estate-owner/export-download',
   },
   'legacy-planner': {

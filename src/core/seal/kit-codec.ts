@@ -85,7 +85,13 @@ export function fromBase32(text: string): Uint8Array | null {
   return Uint8Array.from(out);
 }
 
-export const groupWords = (text: string): string => text.match(new RegExp(`.{1,${GROUP}}`, 'g'))?.join(' ') ?? '';
+/** Groups of four from the end, so the last group is whole: it is what a trustee types back. */
+export function groupWords(text: string): string {
+  const head = text.length % GROUP;
+  const groups = head ? [text.slice(0, head)] : [];
+  for (let i = head; i < text.length; i += GROUP) groups.push(text.slice(i, i + GROUP));
+  return groups.join(' ');
+}
 
 export function encodeKit(kit: Kit): string {
   const expected = kit.kind === 'share' ? SHARE_BYTES : KEY_BYTES;

@@ -5,6 +5,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
 import { LoadMoreFooter } from '../components/ui/load-more-footer.tsx';
+import { HeldKitsSection } from '../features/estate-seal/held-kits-section.tsx';
 import { releaseSafeguardsApi } from '../features/release-safeguards/api.ts';
 import { ApiError } from '../lib/api.ts';
 import { useAction } from '../lib/use-action.ts';
@@ -75,7 +76,7 @@ export function Component() {
   }, []);
 
   return (
-    <CenteredPage title="Reports to confirm" description="As a trustee, you confirm or deny a report before anything is checked or released.">
+    <CenteredPage title="Reports to confirm" description="As a trustee, you confirm or deny a report before anything is checked or released, and you keep the Emergency Kits you were given.">
       <div className="space-y-5">
         {loadError && (
           <Alert tone="error">
@@ -93,6 +94,7 @@ export function Component() {
           ))}
         </div>
         <LoadMoreFooter list={list} listRef={listRef} />
+        {!loadError && <HeldKitsSection />}
       </div>
     </CenteredPage>
   );

@@ -129,6 +129,17 @@ export function Component() {
         </Card>
 
         <ReleaseSafeguardsCard />
+        <Card
+          title="Sealing"
+          description="Seal what matters most so that only your trustees together, with the kits you give them, can open it after your passing. Not even Heirloom's staff can read it."
+          actions={
+            <Link to="/estate-owner/seal" className={buttonClasses('secondary', 'sm')}>
+              Open Sealing
+            </Link>
+          }
+        >
+          <p className="text-sm text-stone-600">Your trustees above and the number who must confirm are also those who open your seal.</p>
+        </Card>
         <CheckInCard />
         <IncapacityCard />
       </DisabledWhenFrozen>

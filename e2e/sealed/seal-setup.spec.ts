@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { axeAtBothWidths, csrfToken, expect, signUpThroughApi, test } from '../fixtures.ts';
+import { trusteeOf } from '../safeguards/trustees.ts';
+
+/**
+ * Issue 27, the seal's set-up in the browser: a fresh owner with two trustees (both must open) makes
+ * the seal on Sealing, saves the three kits as files, finishes; what reached the server holds no
+ * kit's words; a trustee confirms storing their kit with the last four characters printed on it
+ * (a wrong four first), and the owner sees who has and who has not.
+ */
+test('the owner makes a seal and saves the kits; a trustee confirms storing theirs', async ({ page, browser, baseURL }) => {
+  const stamp = Date.now();
+  await signUpThroughApi(page, baseURL!, { name: 'Grace Hopper', email: `grace.hopper.${stamp}@example.com`, password: 'a long and memorable passphrase' });
+  const trustees = [await trusteeOf(browser, page, baseURL!, 'Ann', stamp), await trusteeOf(browser, page, baseURL!, 'Ben', stamp)];
+  const candidates = ((await (await page.request.get('/api/v1/release-safeguards')).json()) as { candidates: { userId: string; name: string }[] }).candidates;
+  const ids = trustees.map((t) => candidates.find((c) => c.name === t.name)!.userId);
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  expect((await page.request.put('/api/v1/release-safeguards/trustees', { data: { userIds: ids }, headers })).status()).toBe(200);
+  expect((await page.request.patch('/api/v1/release-safeguards/rules', { data: { quorumRequired: 2 }, headers })).status()).toBe(200);
+
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/v1/estate-seal')) sent.push(request.postData() ?? '');
+  });
+  await page.goto('/estate-owner/seal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sealing' })).toBeVisible();
+  await expect(page.getByText(/one for each of your trustees \(Ann Trustee, Ben Trustee\)\. Any 2 of them/)).toBeVisible();
+  await axeAtBothWidths(page);
+  await page.getByRole('button', { name: 'Make my seal and kits' }).click();
+  const finish = page.getByRole('button', { name: 'Finish: keep my seal' });
+  await expect(finish).toBeDisabled();
+  const kits: Record<string, string> = {};
+  for (const who of ['your Owner Kit', 'the kit for Ann Trustee', 'the kit for Ben Trustee']) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save as a file: ${who}` }).click()]);
+    kits[who] = fs.readFileSync((await download.path())!, 'utf8');
+  }
+  expect(kits['the kit for Ann Trustee']).toContain('Kit 1 of 2 for what Grace Hopper sealed');
+  expect(kits['your Owner Kit']).toContain('Owner Kit — Grace Hopper');
+  await page.getByRole('checkbox', { name: /I have printed or saved every kit/ }).check();
+  await axeAtBothWidths(page);
+  await finish.click();
+  await expect(page.getByRole('heading', { name: 'Your seal' })).toBeVisible();
+  await expect(page.getByText('Kit 1 of 2 — Ann Trustee')).toBeVisible();
+  await expect(page.getByText(/2 trustees have not yet confirmed storing their kit/)).toBeVisible();
+  await axeAtBothWidths(page);
+
+  // the kits' words stayed in this browser
+  const code = (html: string) => /The code<\/p><p[^>]*>([0-9A-Z ]+)</.exec(html)![1]!;
+  expect(sent).toHaveLength(1);
+  for (const html of Object.values(kits)) expect(sent[0]).not.toContain(code(html).replace(/ /g, ''));
+
+  const ann = trustees[0]!.page;
+  await ann.goto('/trustee');
+  await expect(ann.getByRole('heading', { name: "Grace Hopper's Emergency Kit (1 of 2)" })).toBeVisible();
+  await ann.getByLabel('Last four characters of the code').fill('ZZZZ' === code(kits['the kit for Ann Trustee']).slice(-4) ? 'YYYY' : 'ZZZZ');
+  await ann.getByRole('button', { name: 'I have stored my kit' }).click();
+  await expect(ann.getByRole('alert')).toContainText('do not match your kit');
+  await ann.getByLabel('Last four characters of the code').fill(code(kits['the kit for Ann Trustee']).slice(-4).toLowerCase());
+  await ann.getByRole('button', { name: 'I have stored my kit' }).click();
+  await expect(ann.getByText(/You confirmed on .* that you have stored it/)).toBeVisible();
+  await axeAtBothWidths(ann);
+
+  await page.reload();
+  await expect(page.getByText(/One trustee has not yet confirmed/)).toBeVisible();
+  await expect(page.getByText(/stored, confirmed on/)).toHaveCount(1);
+});

@@ -1,0 +1,10 @@
+import type { TCreateSealRequest, TEstateSeal, THeldKit, THeldKits } from '../../../core/estate-seal.schemas.ts';
+import { api } from '../../lib/api.ts';
+
+export const estateSealApi = {
+  get: () => api.get<TEstateSeal>('/api/v1/estate-seal'),
+  create: (body: TCreateSealRequest) => api.post<TEstateSeal>('/api/v1/estate-seal', body),
+  remove: () => api.delete<TEstateSeal>('/api/v1/estate-seal'),
+  heldKits: () => api.get<THeldKits>('/api/v1/trustee/kits'),
+  confirmStored: (kitId: string, checkGroup: string) => api.post<THeldKit>(`/api/v1/trustee/kits/${kitId}/stored`, { checkGroup }),
+};

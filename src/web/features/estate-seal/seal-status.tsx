@@ -1,0 +1,66 @@
+import { CheckCircleIcon, ClockIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
+import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { estateSealApi } from './api.ts';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** The seal as it is: who holds which kit, who has said they stored it, and removing it while nothing is sealed. */
+export function SealStatus({ seal, onChanged }: { seal: NonNullable<TEstateSeal['seal']>; onChanged: (next: TEstateSeal) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const waiting = seal.kits.filter((k) => !k.storedAt).length;
+
+  async function remove() {
+    setBusy(true);
+    try {
+      onChanged(await estateSealApi.remove());
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Your seal could not be removed. Please try again.');
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-stone-700">
+        Made on {day(seal.createdAt)}. Any {seal.threshold} of your {seal.shareCount} trustees&apos; kits open it together. {seal.sealedItems === 0 ? 'Nothing is sealed yet.' : `${seal.sealedItems} item${seal.sealedItems === 1 ? ' is' : 's are'} sealed.`}
+      </p>
+      {waiting > 0 && (
+        <Alert tone="warning">
+          {waiting === 1 ? 'One trustee has' : `${waiting} trustees have`} not yet confirmed storing their kit. Make sure each has received it; they confirm on their trustee page.
+        </Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <ul className="divide-y divide-stone-100 rounded-lg ring-1 ring-stone-200">
+        {seal.kits.map((kit) => (
+          <li key={kit.shareIndex} className="flex flex-wrap items-center gap-2 p-3">
+            {kit.storedAt ? <CheckCircleIcon aria-hidden="true" className="size-5 text-emerald-700" /> : <ClockIcon aria-hidden="true" className="size-5 text-amber-700" />}
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-stone-900">
+                Kit {kit.shareIndex} of {seal.shareCount} — {kit.holderName ?? 'a trustee whose account was closed'}
+              </span>{' '}
+              <span className="text-sm text-stone-600">{kit.storedAt ? `stored, confirmed on ${day(kit.storedAt)}` : 'not confirmed yet'}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-stone-600">Seal reference {seal.sealTag}: it is printed on every kit of this seal.</p>
+      {seal.sealedItems === 0 && (
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          Remove this seal
+        </Button>
+      )}
+      <ConfirmDialog open={confirming} title="Remove your seal?" confirmLabel="Remove the seal" busy={busy} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
+        <p>The kits you gave your trustees will stop working. You can then change your trustees, and make a new seal with new kits.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
