@@ -61,10 +61,27 @@ export const ZHeldKit = z.object({
   threshold: z.number().int(),
   sealTag: z.string(),
   storedAt: z.string().nullable(),
+  /** the estate is active: kits may be given now */
+  canGive: z.boolean(),
+  givenAt: z.string().nullable(),
+  /** how many of the trustees' kits have been given so far */
+  kitsGiven: z.number().int(),
+  /** M kits were given: what was sealed is open for those it was left to */
+  opened: z.boolean(),
 });
 export type THeldKit = z.infer<typeof ZHeldKit>;
 export const ZHeldKits = z.object({ items: z.array(ZHeldKit) });
 export type THeldKits = z.infer<typeof ZHeldKits>;
 
+/** What a sealed item shows in place of its content wherever the content is not opened (ADR 0098). */
+export const SEALED_TEXT = 'This is sealed. It opens only when enough trustees give their Emergency Kits, after the estate is activated.';
+/** An armoured age file: sealed text as the owner's browser sends it. Room for a 20,000-character letter. */
+export const SEALED_ARMOR_MAX = 60_000;
+
+/** GET …/sealed: the sealed part as the owner's browser opens it with the Owner Kit. */
+export const ZSealedPart = z.object({ armored: z.string(), sealTag: z.string() });
+export type TSealedPart = z.infer<typeof ZSealedPart>;
+
 export const ZConfirmKitStoredRequest = z.object({ checkGroup: z.string().trim().min(1).max(20) }).strict();
+export const ZGiveKitRequest = z.object({ kit: z.string().max(400) }).strict();
 export const ZKitIdParams = z.object({ kitId: zId }).strict();

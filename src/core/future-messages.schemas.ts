@@ -3,6 +3,8 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { ACTIVATION_CONDITIONS, DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
 import type { ActivationCondition } from './delivery-words.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
+import { SEALED_ARMOR_MAX } from './estate-seal.schemas.ts';
+import { isArmoredAge } from './seal/armor.ts';
 
 export const FUTURE_MESSAGE_SUBJECT_MAX = 200;
 export const FUTURE_MESSAGE_BODY_MAX = 20_000;
@@ -21,7 +23,9 @@ export const ZSaveFutureMessageRequest = z
   .object({
     recipientId: zId,
     subject: z.string().trim().min(1).max(FUTURE_MESSAGE_SUBJECT_MAX),
-    body: z.string().trim().min(1).max(FUTURE_MESSAGE_BODY_MAX),
+    /** The letter, or when `sealed` the armoured age file the browser made of it (ADR 0098). */
+    body: z.string().trim().min(1).max(SEALED_ARMOR_MAX),
+    sealed: z.boolean().default(false),
     deliveryRule: z.enum(DELIVERY_RULES, { message: 'Choose when it is delivered' }),
     deliverOn: zIsoDate.nullish(),
     daysAfterActivation: z.number().int().min(0).max(DAYS_AFTER_ACTIVATION_MAX).nullish(),
@@ -32,6 +36,15 @@ export const ZSaveFutureMessageRequest = z
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (!value.sealed && value.body.length > FUTURE_MESSAGE_BODY_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: `Keep the message under ${FUTURE_MESSAGE_BODY_MAX.toLocaleString('en-GB')} characters` });
+    }
+    if (value.sealed && !isArmoredAge(value.body)) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: 'A sealed letter must be sealed in your browser before it is sent' });
+    }
+    if (value.sealed && value.deliveryRule !== 'after_activation') {
+      ctx.addIssue({ code: 'custom', path: ['deliveryRule'], message: 'Only a letter delivered after your passing can be sealed' });
+    }
     if (value.deliveryRule === 'on_date' && !value.deliverOn) {
       ctx.addIssue({ code: 'custom', path: ['deliverOn'], message: 'Choose the delivery date' });
     }
@@ -54,7 +67,9 @@ export const ZFutureMessage = z.object({
   /** null once the beneficiary was removed: the message went back to draft and needs a new recipient. */
   recipient: ZFutureMessageRecipient.nullable(),
   subject: z.string(),
+  /** SEALED_TEXT when sealed: the words open only with the Owner Kit, or the trustees' kits after activation */
   body: z.string(),
+  sealed: z.boolean(),
   deliveryRule: z.enum(DELIVERY_RULES),
   deliverOn: z.string().nullable(),
   daysAfterActivation: z.number().nullable(),

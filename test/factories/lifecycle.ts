@@ -30,7 +30,7 @@ export async function administrate(db: Db, owner: InsertedUser, administrator: I
  * The real way to an active estate: the beneficiary reports the death with a certificate, the
  * administrator approves it, the owner's veto window runs out, the administrator activates.
  */
-export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<typeof insertEstateWithTeam>>): Promise<void> {
+export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<typeof insertEstateWithTeam>>, confirmers: { id: string }[] = []): Promise<void> {
   const estateId = family.owner.estateId!;
   const { payload, headers } = multipartBody([
     { name: 'data', value: JSON.stringify({ event: 'death', relationship: 'Daughter', eventDate: '2026-11-20' }) },
@@ -38,6 +38,11 @@ export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<
   ]);
   const reported = await injectAs(t, await sessionFor(t, family.reporter), 'POST', `/api/v1/estates/${estateId}/reports`, payload, { headers });
   if (reported.statusCode !== 201) throw new Error(`report: ${reported.body}`);
+  // the owner's trustees, when they named any, confirm it first
+  for (const trustee of confirmers) {
+    const answered = await injectAs(t, await sessionFor(t, trustee), 'POST', `/api/v1/trustee/reports/${reported.json().id}/answer`, { answer: 'confirm' });
+    if (answered.statusCode !== 200) throw new Error(`confirm: ${answered.body}`);
+  }
   const adminS = await sessionFor(t, family.administrator);
   const pending = await injectAs(t, adminS, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`);
   for (const item of pending.json().items as { id: string }[]) await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`);

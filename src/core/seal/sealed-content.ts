@@ -6,7 +6,6 @@
  */
 import { armor, Decrypter, Encrypter } from 'age-encryption';
 
-export const ARMOR_BEGIN = '-----BEGIN AGE ENCRYPTED FILE-----';
 
 export async function sealBytes(recipient: string, content: Uint8Array): Promise<Uint8Array> {
   const encrypter = new Encrypter();
@@ -27,6 +26,3 @@ export async function openBytes(identity: string, sealed: Uint8Array): Promise<U
 export async function openText(identity: string, armored: string): Promise<string> {
   return new TextDecoder('utf-8', { fatal: true }).decode(await openBytes(identity, armor.decode(armored)));
 }
-
-/** True for text that is an armoured age file (what the server accepts as a sealed body). */
-export const isArmoredAge = (text: string): boolean => text.trimStart().startsWith(ARMOR_BEGIN) && text.trimEnd().endsWith('-----END AGE ENCRYPTED FILE-----');

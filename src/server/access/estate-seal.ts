@@ -2,10 +2,10 @@
  * Who holds which kit of an estate's seal (issue 27, ADR 0098). The seal's screens and the trustee
  * page ask only these functions; no function here ever sees a kit's words.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conflict } from '../lib/app-error.ts';
-import { estateSeals, sealKits } from '../db/schema/estate-seal.ts';
+import { estateSeals, sealedContents, sealKits } from '../db/schema/estate-seal.ts';
 import { estates } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 
@@ -33,6 +33,11 @@ export async function kitsOf(db: Db, sealId: string) {
 
 const heldKitColumns = {
   kitId: sealKits.id,
+  sealId: sealKits.sealId,
+  givenAt: sealKits.givenAt,
+  openedAt: estateSeals.openedAt,
+  estateStatus: estates.status,
+  kitsGiven: sql<number>`(select count(*) from ${sealKits} given where given.seal_id = ${sealKits.sealId} and given.given_at is not null)`.mapWith(Number),
   checkGroup: sealKits.checkGroup,
   shareIndex: sealKits.shareIndex,
   storedAt: sealKits.storedAt,
@@ -66,8 +71,9 @@ export async function heldKit(db: Db, userId: string, kitId: string) {
 }
 
 /** How many items are sealed to this seal (they open only with its kits). */
-export async function sealedItemsOf(_db: Db, _sealId: string): Promise<number> {
-  return 0;
+export async function sealedItemsOf(db: Db, sealId: string): Promise<number> {
+  const [row] = await db.select({ n: countDistinct(sealedContents.itemId) }).from(sealedContents).where(eq(sealedContents.sealId, sealId));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ts } from './columns.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
 import { users } from './users.ts';
 
@@ -25,6 +25,9 @@ export const estateSeals = pgTable(
     shareCount: integer('share_count').notNull(),
     createdAt: createdAt(),
     retiredAt: ts('retired_at'),
+    /** Once M trustees' kits were given after activation: the key they rebuilt, under the master key. */
+    openedIdentityEnc: text('opened_identity_enc'),
+    openedAt: ts('opened_at'),
   },
   (t) => [uniqueIndex('estate_seals_current_unique').on(t.estateId).where(sql`${t.retiredAt} is null`), uniqueIndex('estate_seals_tag_unique').on(t.sealTag)],
 );
@@ -46,6 +49,40 @@ export const sealKits = pgTable(
     /** the kit's last four characters, which the holder types back to confirm they stored it */
     checkGroup: text('check_group').notNull(),
     storedAt: ts('stored_at'),
+    /** The share, given on the trustee page after activation, under the master key (never before). */
+    givenShareEnc: text('given_share_enc'),
+    givenAt: ts('given_at'),
   },
   (t) => [uniqueIndex('seal_kits_seal_index_unique').on(t.sealId, t.shareIndex), uniqueIndex('seal_kits_fingerprint_unique').on(t.fingerprint), index('seal_kits_holder_idx').on(t.holderUserId)],
+);
+
+/**
+ * What the owner sealed (ADR 0098): one row per sealed part of an item — a letter's body, a memory's
+ * story, a digital asset's secrets, a document's file. The item's own row keeps its title and a
+ * fixed "this is sealed" text, so every screen, search and export that reads it shows that and
+ * nothing else. `armored_enc` is the age file, ASCII-armoured, under the master key at rest.
+ */
+export const sealedContents = pgTable(
+  'sealed_contents',
+  {
+    id: id(),
+    sealId: uuid('seal_id')
+      .notNull()
+      .references(() => estateSeals.id),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    /** future-message | memory | digital-asset | document */
+    itemType: text('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** body | story | secrets | file */
+    part: text('part').notNull(),
+    armoredEnc: text('armored_enc').notNull(),
+    /** SHA-256 of the age file's bytes (hex), for the capsule's manifest */
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sealed_contents_item_unique').on(t.itemType, t.itemId, t.part), index('sealed_contents_seal_idx').on(t.sealId), index('sealed_contents_estate_idx').on(t.estateId)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { beneficiaries, estates } from './estates.ts';
 import { users } from './users.ts';
@@ -22,7 +22,9 @@ export const futureMessages = pgTable(
     /** null once the beneficiary is removed: the message went back to draft (ADR 0042). */
     recipientId: uuid('recipient_id').references(() => beneficiaries.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
+    /** A sealed letter's body is the fixed SEALED_LETTER_BODY; its words are in sealed_contents (ADR 0098). */
     body: text('body').notNull(),
+    sealed: boolean('sealed').notNull().default(false),
     /** on_date | next_birthday | after_activation */
     deliveryRule: text('delivery_rule').notNull(),
     deliverOn: date('deliver_on'),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
+import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZGiveKitRequest, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
+import { giveKit } from './give-kit.ts';
 import { createEstateSeal } from './create-estate-seal.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { removeEstateSeal } from './remove-estate-seal.ts';
@@ -22,5 +23,10 @@ export async function estateSealRoutes(base: FastifyInstance) {
     '/api/v1/trustee/kits/:kitId/stored',
     { schema: { tags, params: ZKitIdParams, body: ZConfirmKitStoredRequest, response: { 200: ZHeldKit } }, config: { permission: 'update:account:own' } },
     async (req) => confirmKitStored(req.ctx, req.params.kitId, req.body.checkGroup),
+  );
+  app.post(
+    '/api/v1/trustee/kits/:kitId/give',
+    { schema: { tags, params: ZKitIdParams, body: ZGiveKitRequest, response: { 200: ZHeldKit } }, config: { permission: 'update:account:own' } },
+    async (req) => giveKit(req.ctx, req.params.kitId, req.body.kit),
   );
 }

@@ -17,7 +17,18 @@ const toHeldKit = (row: HeldRow): THeldKit => ({
   threshold: row.threshold,
   sealTag: row.sealTag,
   storedAt: row.storedAt?.toISOString() ?? null,
+  canGive: row.estateStatus === 'active' && !row.givenAt,
+  givenAt: row.givenAt?.toISOString() ?? null,
+  kitsGiven: row.kitsGiven,
+  opened: row.openedAt !== null,
 });
+
+/** One kit the signed-in person holds, as the trustee page shows it. */
+export async function heldKitView(ctx: Ctx, kitId: string): Promise<THeldKit> {
+  const row = await heldKit(ctx.db, ctx.actor.userId, kitId);
+  if (!row) throw notFound('That kit');
+  return toHeldKit(row);
+}
 
 /** The Emergency Kits the signed-in person holds, and whether they have said they stored each. */
 export async function listHeldKits(ctx: Ctx): Promise<THeldKits> {
@@ -54,6 +65,6 @@ export async function confirmKitStored(ctx: Ctx, kitId: string, typed: string): 
       await audit({ ...ctx, db }, { action: 'estate_seal.kit_stored', estateId: row.estateId, targetType: 'seal_kit', targetId: kitId });
     });
   }
-  return toHeldKit((await heldKit(ctx.db, ctx.actor.userId, kitId))!);
+  return heldKitView(ctx, kitId);
 }
 

@@ -17,7 +17,7 @@ export async function createFutureMessage(ctx: Ctx, input: TSaveFutureMessage): 
       .insert(futureMessages)
       .values({ ...prepared.values, estateId, createdAt: now, updatedAt: now })
       .returning({ id: futureMessages.id });
-    await saveAttachments(tx, row!.id, prepared);
+    await saveAttachments({ ...ctx, db: tx }, estateId, row!.id, prepared);
     return row!.id;
   });
   return savedFutureMessage(ctx, estateId, id, prepared, 'future_message.created');

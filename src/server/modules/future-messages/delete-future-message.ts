@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
+import { inTransaction } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { dropSealed } from '../../sealed/sealed-contents.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { alreadyDelivered } from './update-future-message.ts';
@@ -14,10 +16,13 @@ export async function deleteFutureMessage(ctx: Ctx, id: string): Promise<void> {
     .from(futureMessages)
     .where(and(eq(futureMessages.id, id), eq(futureMessages.estateId, estateId)));
   if (!existing) throw notFound('That message');
-  const deleted = await ctx.db
-    .delete(futureMessages)
-    .where(and(eq(futureMessages.id, id), eq(futureMessages.estateId, estateId), inArray(futureMessages.status, ['draft', 'scheduled'])))
-    .returning({ id: futureMessages.id });
+  const deleted = await inTransaction(ctx.db, async (db) => {
+    await dropSealed(db, 'future-message', id);
+    return db
+      .delete(futureMessages)
+      .where(and(eq(futureMessages.id, id), eq(futureMessages.estateId, estateId), inArray(futureMessages.status, ['draft', 'scheduled'])))
+      .returning({ id: futureMessages.id });
+  });
   if (deleted.length === 0) throw alreadyDelivered();
   await audit(ctx, { action: 'future_message.deleted', targetType: 'future_message', targetId: id });
 }

@@ -72,6 +72,7 @@ export async function toFutureMessages(ctx: Ctx, estateId: string, rows: Message
         : null,
       subject: m.subject,
       body: m.body,
+      sealed: m.sealed,
       deliveryRule: rule,
       deliverOn: m.deliverOn,
       daysAfterActivation: m.daysAfterActivation,

@@ -12,7 +12,8 @@ import {
 import { createFutureMessage } from './create-future-message.ts';
 import { deleteFutureMessage } from './delete-future-message.ts';
 import { getComposeOptions } from './get-compose-options.ts';
-import { getFutureMessage } from './get-future-message.ts';
+import { getFutureMessage, getSealedFutureMessage } from './get-future-message.ts';
+import { ZSealedPart } from '../../../core/estate-seal.schemas.ts';
 import { listFutureMessages } from './list-future-messages.ts';
 import { previewFutureMessage } from './preview-future-message.ts';
 import { updateFutureMessage } from './update-future-message.ts';
@@ -39,6 +40,11 @@ export async function futureMessagesRoutes(base: FastifyInstance) {
     '/api/v1/future-messages/:id',
     { schema: { tags, params: ZIdParams, response: { 200: ZFutureMessage } }, config: { permission: 'read:future-message:own' } },
     async (req) => getFutureMessage(req.ctx, req.params.id),
+  );
+  app.get(
+    '/api/v1/future-messages/:id/sealed',
+    { schema: { tags, params: ZIdParams, response: { 200: ZSealedPart } }, config: { permission: 'read:future-message:own' } },
+    async (req) => getSealedFutureMessage(req.ctx, req.params.id),
   );
   app.get(
     '/api/v1/future-messages/:id/preview',

@@ -28,7 +28,7 @@ export async function updateFutureMessage(ctx: Ctx, id: string, input: TSaveFutu
       .where(and(eq(futureMessages.id, id), eq(futureMessages.estateId, estateId), inArray(futureMessages.status, ['draft', 'scheduled'])))
       .returning({ id: futureMessages.id });
     if (!row) return false;
-    await saveAttachments(tx, id, prepared);
+    await saveAttachments({ ...ctx, db: tx }, estateId, id, prepared);
     return true;
   });
   if (!updated) throw alreadyDelivered();

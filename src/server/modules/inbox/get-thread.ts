@@ -5,6 +5,7 @@ import { messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { inboxMessageVisibleSql } from '../../access/policy.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { openedParts } from '../../sealed/open-sealed.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { describePeople, firstVisibleMessage, otherSide, ownerOfActiveEstate, visibleMessages } from './inbox-views.ts';
 
@@ -32,6 +33,8 @@ export async function getThread(ctx: Ctx, threadId: string, query: TThreadQuery 
   const other = otherSide(me, latest);
   const describe = await describePeople(ctx.db, [{ userId: other, estateId: latest.estateId }]);
   const senderIds = [...new Set(page.map((m) => m.senderId).filter((id): id is string => Boolean(id)))];
+  // A sealed letter's copy holds only the sealed sentence: its words once the trustees' kits opened it.
+  const opened = await openedParts(ctx, 'future-message', 'body', page.flatMap((m) => (m.futureMessageId ? [m.futureMessageId] : [])));
   const names = new Map(
     (senderIds.length ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds)) : []).map(
       (u) => [u.id, u.name] as const,
@@ -48,7 +51,7 @@ export async function getThread(ctx: Ctx, threadId: string, query: TThreadQuery 
       id: m.id,
       fromMe: m.senderId === me,
       senderName: m.senderId === me ? ctx.actor.name : (m.senderId ? (names.get(m.senderId) ?? 'Former member') : 'Heirloom'),
-      body: m.body,
+      body: (m.futureMessageId && opened.get(m.futureMessageId)) ?? m.body,
       createdAt: m.createdAt.toISOString(),
       readAt: m.readAt?.toISOString() ?? null,
     })),

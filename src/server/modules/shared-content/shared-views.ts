@@ -3,6 +3,7 @@
  * policy (src/server/access/policy.ts); nothing else decides what a beneficiary sees.
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { openedParts } from '../../sealed/open-sealed.ts';
 import { initialsOf } from '../../../core/names.ts';
 import type { MemoryType } from '../../../core/memories.schemas.ts';
 import {
@@ -238,15 +239,17 @@ export async function loadSharedLetters(
     )
     .orderBy(desc(futureMessages.deliveredAt), desc(futureMessages.id))
     .limit(filter.limit);
+  const opened = await openedParts(ctx, 'future-message', 'body', rows.filter((r) => r.letter.sealed).map((r) => r.letter.id));
   return rows.map(({ letter, ownerName, at, delivery }) => {
+    const body = opened.get(letter.id) ?? letter.body;
     return {
       id: letter.id,
       estateId: letter.estateId,
       ownerName,
       at,
       subject: letter.subject,
-      preview: previewOf(letter.body),
-      body: letter.body,
+      preview: previewOf(body),
+      body,
       deliveredAt: letter.deliveredAt?.toISOString() ?? null,
       threadId: delivery?.threadId ?? null,
       unread: delivery ? !delivery.read : false,

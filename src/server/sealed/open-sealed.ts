@@ -1,0 +1,29 @@
+/**
+ * Reading sealed content once the seal is open (ADR 0098): after activation, when M trustees have
+ * given their kits, the key they rebuilt is kept under the master key and the server opens sealed
+ * parts for the people each item was meant for. Before that, nothing here can open anything.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { openText } from '../../core/seal/sealed-content.ts';
+import type { Deps } from '../context.ts';
+import { estateSeals, sealedContents } from '../db/schema/estate-seal.ts';
+import type { SealedItemType, SealedPartName } from './sealed-contents.ts';
+
+/**
+ * The opened text of these items' `part`, by item id; an item whose seal is not open yet (or that
+ * has no sealed part) is absent. One query for the page of items, one age decryption per item.
+ */
+export async function openedParts(deps: Pick<Deps, 'db' | 'secrets'>, itemType: SealedItemType, part: SealedPartName, itemIds: string[]): Promise<Map<string, string>> {
+  const opened = new Map<string, string>();
+  if (!itemIds.length) return opened;
+  const rows = await deps.db
+    .select({ itemId: sealedContents.itemId, armoredEnc: sealedContents.armoredEnc, identityEnc: estateSeals.openedIdentityEnc })
+    .from(sealedContents)
+    .innerJoin(estateSeals, eq(estateSeals.id, sealedContents.sealId))
+    .where(and(eq(sealedContents.itemType, itemType), eq(sealedContents.part, part), inArray(sealedContents.itemId, itemIds)));
+  for (const row of rows) {
+    if (!row.identityEnc) continue;
+    opened.set(row.itemId, await openText(deps.secrets.decrypt(row.identityEnc), deps.secrets.decrypt(row.armoredEnc)));
+  }
+  return opened;
+}
