@@ -125,6 +125,8 @@ export const ZFutureMessageOptions = z.object({
   activationCondition: z.enum(Object.keys(ACTIVATION_CONDITIONS) as [ActivationCondition, ...ActivationCondition[]]),
   /** The owner's time zone: delivery times are read in it. */
   timeZone: z.string(),
+  /** The estate's seal, to seal a letter to in the browser (null: none made yet). */
+  seal: z.object({ recipient: z.string(), sealTag: z.string() }).nullable(),
 });
 export type TFutureMessageOptions = z.infer<typeof ZFutureMessageOptions>;
 

@@ -43,13 +43,13 @@ describe('the operator holds nothing that opens a seal', () => {
     expect((await injectAs(t, ann, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: f.seal.shares[1]!.words })).json()).toMatchObject({ kitsGiven: 1, opened: false });
 
     // every row of every table, as text
-    const tables = await t.db.execute<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const rowsOf = async <R,>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: R[] }).rows;
+    const tables = await rowsOf<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     const rows: unknown[] = [];
-    for (const { name } of tables.rows) {
-      const dump = await t.db.execute<{ row: unknown }>(sql`select row_to_json(x) as row from ${sql.identifier(name)} x`);
-      rows.push(...dump.rows.map((r) => r.row));
+    for (const { name } of tables) {
+      rows.push(...(await rowsOf<{ row: unknown }>(sql`select row_to_json(x) as row from ${sql.identifier(name)} x`)).map((r) => r.row));
     }
-    expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['sealed_contents', 'seal_kits', 'estate_seals', 'outbox_emails', 'audit_log']));
+    expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['sealed_contents', 'seal_kits', 'estate_seals', 'outbox_emails', 'audit_log']));
     const strings = stringsIn(rows);
     // every value the master key opens, and every stored file
     const opened = strings.flatMap((value) => {

@@ -3,6 +3,7 @@ import { initialsOf } from '../../../core/names.ts';
 import type { TFutureMessageOptions } from '../../../core/future-messages.schemas.ts';
 import type { ActivationCondition } from '../../../core/delivery-words.ts';
 import type { Ctx } from '../../context.ts';
+import { currentSealOf } from '../../access/estate-seal.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
@@ -14,7 +15,7 @@ const PICK_LIMIT = 500;
 /** Who and what the compose form can pick from, all from the owner's own estate. */
 export async function getComposeOptions(ctx: Ctx): Promise<TFutureMessageOptions> {
   const estateId = ctx.actor.estateId;
-  if (!estateId) return { recipients: [], memories: [], documents: [], estateActive: false, activationCondition: 'upon_death', timeZone: 'UTC' };
+  if (!estateId) return { recipients: [], memories: [], documents: [], estateActive: false, activationCondition: 'upon_death', timeZone: 'UTC', seal: null };
   const people = await ctx.db
     .select({ b: beneficiaries, userDateOfBirth: users.dateOfBirth })
     .from(beneficiaries)
@@ -52,5 +53,6 @@ export async function getComposeOptions(ctx: Ctx): Promise<TFutureMessageOptions
     estateActive: estate?.status === 'active',
     activationCondition: (estate?.activationCondition ?? 'upon_death') as ActivationCondition,
     timeZone: await ownerTimeZone(ctx.db, estateId),
+    seal: await currentSealOf(ctx.db, estateId).then((seal) => seal && { recipient: seal.recipient, sealTag: seal.sealTag }),
   };
 }

@@ -5,6 +5,7 @@ import type {
   TFutureMessagePreview,
   TSaveFutureMessageRequest,
 } from '../../../core/future-messages.schemas.ts';
+import type { TSealedPart } from '../../../core/estate-seal.schemas.ts';
 import { api } from '../../lib/api.ts';
 
 const BASE = '/api/v1/future-messages';
@@ -17,4 +18,6 @@ export const futureMessagesApi = {
   update: (id: string, body: TSaveFutureMessageRequest) => api.put<TFutureMessage>(`${BASE}/${id}`, body),
   remove: (id: string) => api.delete<{ ok: true }>(`${BASE}/${id}`),
   preview: (id: string) => api.get<TFutureMessagePreview>(`${BASE}/${id}/preview`),
+  /** A sealed letter's age file, for the Owner Kit to open in this browser. */
+  sealed: (id: string) => api.get<TSealedPart>(`${BASE}/${id}/sealed`),
 };
