@@ -36,7 +36,7 @@ export interface Kit {
   secret: Uint8Array;
 }
 
-/** Why a kit's words were not read; each has its plain sentence in core/seal/kit-words.ts. */
+/** Why a kit's words were not read; each has its plain sentence in kit-words.ts. */
 export type KitProblem = 'empty' | 'unreadable' | 'mistyped' | 'unknown-version';
 export class KitError extends Error {
   constructor(readonly problem: KitProblem) {

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { THeldKit } from '../../../core/estate-seal.schemas.ts';
-import { decodeKit, KitError, bytesToHex, hexToBytes, type Kit, type KitProblem } from '../../../core/seal/kit-codec.ts';
+import { decodeKit, KitError, bytesToHex, hexToBytes, type Kit } from '../../../core/seal/kit-codec.ts';
+import { KIT_PROBLEM_WORDS } from '../../../core/seal/kit-words.ts';
 import { openSeal, shareFingerprint } from '../../../core/seal/seal-keys.ts';
 import type { Ctx } from '../../context.ts';
 import { heldKit } from '../../access/estate-seal.ts';
@@ -12,12 +13,6 @@ import { estateStatusOf } from '../../lib/estate-lock.ts';
 import { heldKitView } from './held-kits.ts';
 import { tellSealOpened } from './seal-opened.ts';
 
-const KIT_WORDS: Record<KitProblem, string> = {
-  empty: 'Type the code from your Emergency Kit, or show its QR code to your camera.',
-  unreadable: 'That is not the code of an Emergency Kit. Type the long code printed under "The code", group by group.',
-  mistyped: 'That code has a mistake in it. Check each group against your kit (O and 0, I and 1 are read the same).',
-  'unknown-version': 'This kit was made by a newer version of Heirloom than this one. Ask the estate administrator for help.',
-};
 
 /** Reads the typed code, refusing (400) a kit that is not this holder's, with what to do instead. */
 async function readOwnKit(ctx: Ctx, kitId: string, sealId: string, words: string, ownerName: string): Promise<Kit> {
@@ -25,7 +20,7 @@ async function readOwnKit(ctx: Ctx, kitId: string, sealId: string, words: string
   try {
     kit = decodeKit(words);
   } catch (error) {
-    if (error instanceof KitError) throw badRequest(KIT_WORDS[error.problem], { kit: 'Check the code' });
+    if (error instanceof KitError) throw badRequest(KIT_PROBLEM_WORDS[error.problem], { kit: 'Check the code' });
     throw error;
   }
   if (kit.kind === 'owner') throw badRequest(`This is ${ownerName}'s Owner Kit, not a trustee's kit. Give the kit that has your name on it.`, { kit: 'Give your own kit' });

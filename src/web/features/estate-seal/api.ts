@@ -6,5 +6,6 @@ export const estateSealApi = {
   create: (body: TCreateSealRequest) => api.post<TEstateSeal>('/api/v1/estate-seal', body),
   remove: () => api.delete<TEstateSeal>('/api/v1/estate-seal'),
   heldKits: () => api.get<THeldKits>('/api/v1/trustee/kits'),
+  give: (kitId: string, kit: string) => api.post<THeldKit>(`/api/v1/trustee/kits/${kitId}/give`, { kit }),
   confirmStored: (kitId: string, checkGroup: string) => api.post<THeldKit>(`/api/v1/trustee/kits/${kitId}/stored`, { checkGroup }),
 };

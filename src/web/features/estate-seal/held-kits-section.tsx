@@ -1,12 +1,58 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { THeldKit } from '../../../core/estate-seal.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { TextField } from '../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { readQrFromImage } from '../../lib/read-qr.ts';
 import { ApiError } from '../../lib/api.ts';
 import { estateSealApi } from './api.ts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** After activation: the trustee types their kit's code or gives a photo of its QR code. */
+function GiveKitForm({ kit, onGiven }: { kit: THeldKit; onGiven: (kit: THeldKit) => void }) {
+  const [words, setWords] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function give(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onGiven(await estateSealApi.give(kit.kitId, words));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Your kit could not be given. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  async function photo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    const text = await readQrFromImage(file).catch(() => null);
+    if (text) setWords(text);
+    else setError('No QR code could be read in that photo. Take it again in good light, with the whole code in the picture, or type the code instead.');
+  }
+  return (
+    <form noValidate onSubmit={(e) => void give(e)} className="space-y-3">
+      <p className="text-stone-700">
+        {kit.ownerName}&apos;s estate has been activated. Give your kit so that what {kit.ownerName} sealed can be opened: {kit.kitsGiven} of the {kit.threshold} kits needed have been given
+        so far.
+      </p>
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextAreaField label="The code on your kit" rows={3} value={words} onChange={(e) => setWords(e.target.value)} autoComplete="off" spellCheck={false} hint="Groups of four letters and digits, as printed under “The code”; spaces do not matter." />
+      <label className="block text-sm text-stone-700">
+        <span className="font-medium text-stone-900">Or take a photo of the QR code on your kit</span>
+        <input type="file" accept="image/*" capture="environment" onChange={(e) => void photo(e)} className="mt-1 block w-full text-sm" />
+      </label>
+      <Button type="submit" loading={busy} disabled={!words.trim()}>
+        Give my kit
+      </Button>
+    </form>
+  );
+}
 
 function HeldKitCard({ kit, onStored }: { kit: THeldKit; onStored: (kit: THeldKit) => void }) {
   const [typed, setTyped] = useState('');
@@ -33,7 +79,17 @@ function HeldKitCard({ kit, onStored }: { kit: THeldKit; onStored: (kit: THeldKi
       <p className="text-stone-700">
         Any {kit.threshold} of the {kit.shareCount} kits together open what {kit.ownerName} sealed for the family, and only after their passing has been confirmed and checked.
       </p>
-      {kit.storedAt ? (
+      {kit.opened ? (
+        <p role="status" className="text-emerald-800">
+          {kit.threshold} trustees have given their kits: what {kit.ownerName} sealed is now open for the people it was left to.
+        </p>
+      ) : kit.givenAt ? (
+        <p role="status" className="text-emerald-800">
+          You gave your kit on {day(kit.givenAt)}. {kit.kitsGiven} of the {kit.threshold} kits needed have been given so far.
+        </p>
+      ) : kit.canGive ? (
+        <GiveKitForm kit={kit} onGiven={onStored} />
+      ) : kit.storedAt ? (
         <p role="status" className="text-emerald-800">
           You confirmed on {day(kit.storedAt)} that you have stored it. Keep it safe; there is nothing else to do now.
         </p>

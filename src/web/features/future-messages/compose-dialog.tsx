@@ -1,7 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LockClosedIcon } from '@heroicons/react/24/outline';
+import { openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { OwnerKitDialog } from '../../components/seal/owner-kit-dialog.tsx';
+import { ownerKeyFor } from '../../lib/owner-key.ts';
 import type { DeliveryRule } from '../../../core/delivery-rules.ts';
 import { deliveryInWords } from '../../../core/delivery-words.ts';
 import {
+  FUTURE_MESSAGE_BODY_MAX,
   ZSaveFutureMessageRequest,
   type TFutureMessage,
   type TFutureMessageOptions,
@@ -34,6 +39,10 @@ interface FormState {
   recipientDateOfBirth: string;
   memoryIds: string[];
   documentIds: string[];
+  /** sealed to the estate's seal in this browser before it is sent */
+  sealed: boolean;
+  /** false while a sealed letter's words have not been opened with the Owner Kit */
+  opened: boolean;
 }
 
 function initialState(message: TFutureMessage | null, options: TFutureMessageOptions): FormState {
@@ -41,13 +50,15 @@ function initialState(message: TFutureMessage | null, options: TFutureMessageOpt
     // a message whose recipient was removed starts with none chosen
     recipientId: message ? (message.recipient?.id ?? '') : (options.recipients.find((r) => r.messagesAccess)?.id ?? ''),
     subject: message?.subject ?? '',
-    body: message?.body ?? '',
+    body: message?.sealed ? '' : (message?.body ?? ''),
     deliveryRule: message?.deliveryRule ?? 'on_date',
     deliverOn: message?.deliverOn ?? '',
     daysAfterActivation: String(message?.daysAfterActivation ?? DEFAULT_DAYS),
     recipientDateOfBirth: '',
     memoryIds: message?.memoryIds ?? [],
     documentIds: message?.documentIds ?? [],
+    sealed: message?.sealed ?? false,
+    opened: !message?.sealed,
   };
 }
 
@@ -63,6 +74,7 @@ function toRequest(form: FormState, status: 'draft' | 'scheduled', needsBirthday
     ...(needsBirthday && form.recipientDateOfBirth ? { recipientDateOfBirth: form.recipientDateOfBirth } : {}),
     memoryIds: form.memoryIds,
     documentIds: form.documentIds,
+    sealed: form.sealed,
     status,
   };
 }
@@ -144,8 +156,24 @@ export function ComposeDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'draft' | 'scheduled' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [askingKit, setAskingKit] = useState(false);
   const ruleName = useId();
   const guard = useUnsavedChangesGuard();
+  const seal = options.seal;
+
+  /** A sealed letter's words, opened here with the Owner Kit's key. */
+  async function openWords(identity: string) {
+    if (!message) return;
+    const part = await futureMessagesApi.sealed(message.id);
+    const words = await openText(identity, part.armored);
+    setForm((f) => ({ ...f, body: words, opened: true }));
+  }
+  // The kit was opened earlier in this visit: the words open without asking again.
+  useEffect(() => {
+    const identity = seal && message?.sealed ? ownerKeyFor(seal.sealTag) : null;
+    if (identity) void openWords(identity).catch(() => setFormError('This letter could not be opened with your Owner Kit.'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the dialog opens
+  }, []);
 
   const recipient = options.recipients.find((r) => r.id === form.recipientId);
   const needsBirthday = form.deliveryRule === 'next_birthday' && recipient !== undefined && recipient.dateOfBirth === null;
@@ -154,8 +182,15 @@ export function ComposeDialog({
   async function save(status: 'draft' | 'scheduled') {
     setFormError(null);
     const body = toRequest(form, status, needsBirthday);
+    const fieldErrors: FieldErrors = {};
+    if (form.sealed && seal) {
+      // sealed here, before anything is sent: the words as they are, or the sealed copy unchanged
+      if (form.opened && !form.body.trim()) fieldErrors.body = 'Write your letter';
+      else if (form.opened && form.body.length > FUTURE_MESSAGE_BODY_MAX) fieldErrors.body = `Keep the message under ${FUTURE_MESSAGE_BODY_MAX.toLocaleString('en-GB')} characters`;
+      else body.body = form.opened ? await sealText(seal.recipient, form.body.trim()) : (await futureMessagesApi.sealed(message!.id)).armored;
+    }
     const parsed = ZSaveFutureMessageRequest.safeParse(body);
-    const fieldErrors = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
+    if (!parsed.success) Object.assign(fieldErrors, { ...fieldErrorsFromIssues(parsed.error.issues), ...fieldErrors });
     if (status === 'scheduled' && needsBirthday && !form.recipientDateOfBirth) {
       fieldErrors.recipientDateOfBirth = `Add ${recipient?.name.split(' ')[0] ?? 'their'}’s date of birth`;
     }
@@ -266,7 +301,36 @@ export function ComposeDialog({
             </p>
           )}
           <TextField label="Subject" value={form.subject} maxLength={200} onChange={(e) => set('subject', e.target.value)} error={errors.subject} />
-          <TextAreaField label="Message" rows={7} value={form.body} onChange={(e) => set('body', e.target.value)} error={errors.body} />
+          {form.opened ? (
+            <TextAreaField label="Message" rows={7} value={form.body} onChange={(e) => set('body', e.target.value)} error={errors.body} />
+          ) : (
+            <div className="space-y-3 rounded-lg bg-stone-50 p-4 ring-1 ring-stone-200">
+              <p className="flex items-start gap-2 text-sm text-stone-700">
+                <LockClosedIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-icon" />
+                The words of this letter are sealed. Open them with your Owner Kit to read or change them; you can change everything else without it.
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => setAskingKit(true)}>
+                Open with my Owner Kit
+              </Button>
+            </div>
+          )}
+          {seal && (
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 rounded border-stone-300 accent-accent-solid"
+                checked={form.sealed}
+                disabled={!form.opened}
+                onChange={(e) => setForm((f) => ({ ...f, sealed: e.target.checked, deliveryRule: e.target.checked ? 'after_activation' : f.deliveryRule }))}
+              />
+              <span>
+                <span className="block font-medium text-stone-900">Seal this letter</span>
+                <span className="block text-stone-600">
+                  Its words are locked in this browser before they are sent. Only your trustees together, with their kits, can open them after your passing — not even Heirloom&apos;s staff. Only a letter delivered after your passing can be sealed.
+                </span>
+              </span>
+            </label>
+          )}
 
           <fieldset>
             <legend className="text-sm font-medium text-stone-900">Delivery</legend>
@@ -281,6 +345,7 @@ export function ComposeDialog({
                     name={ruleName}
                     value={rule.value}
                     checked={form.deliveryRule === rule.value}
+                    disabled={form.sealed && rule.value !== 'after_activation'}
                     onChange={() => set('deliveryRule', rule.value)}
                     className="mt-1 size-4 accent-accent-solid"
                   />
@@ -340,6 +405,17 @@ export function ComposeDialog({
             error={errors.documentIds}
           />
         </form>
+      )}
+      {seal && askingKit && (
+        <OwnerKitDialog
+          open
+          seal={seal}
+          onClose={() => setAskingKit(false)}
+          onOpened={(identity) => {
+            setAskingKit(false);
+            void openWords(identity).catch(() => setFormError('This letter could not be opened with your Owner Kit.'));
+          }}
+        />
       )}
     </Dialog>
   );

@@ -1,10 +1,4 @@
-import {
-  ClockIcon,
-  DocumentTextIcon,
-  EyeIcon,
-  PencilSquareIcon,
-  PhotoIcon,
-} from "@heroicons/react/24/outline";
+import { ClockIcon, DocumentTextIcon, EyeIcon, LockClosedIcon, PencilSquareIcon, PhotoIcon } from "@heroicons/react/24/outline";
 import type { Ref } from "react";
 import type { TFutureMessage } from "../../../core/future-messages.schemas.ts";
 import { Avatar } from "../../components/ui/avatar.tsx";
@@ -51,6 +45,12 @@ export function MessageList({
                   {m.subject}
                 </h3>
                 <StatusBadge status={m.status} />
+                {m.sealed && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700 ring-1 ring-stone-200 ring-inset">
+                    <LockClosedIcon aria-hidden="true" className="size-3.5" />
+                    Sealed
+                  </span>
+                )}
               </div>
               {m.recipient ? (
                 <p className="mt-1 text-sm text-stone-600">

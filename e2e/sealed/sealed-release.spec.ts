@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { adminApi, axeAtBothWidths, csrfToken, expect, test } from '../fixtures.ts';
+import { createFamily } from '../estate-lifecycle/family.ts';
+import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
+import { trusteeOf } from '../safeguards/trustees.ts';
+import { makePdf } from '../../test/factories/files.ts';
+
+/**
+ * Issue 27, proof 3 (the letter; documents follow): the owner makes a seal for three trustees (any
+ * two open it) and seals a letter in the browser; the server never receives its words. Before
+ * activation a kit is refused and the letter's reader cannot read it; after activation one trustee
+ * types their kit, another gives a photo of its QR code, and the reader reads the letter.
+ */
+const DAY_MS = 24 * 60 * 60_000;
+
+async function api(page: Page, method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown) {
+  const res = await page.request[method](url, { ...(method === 'get' ? {} : { data: (data ?? {}) as object, headers: { 'x-csrf-token': await csrfToken(page) } }) });
+  return { status: res.status(), body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** A photo of a saved kit: the kit file opened in a browser and its QR code's region captured. */
+async function photoOfKit(browser: Browser, kitFile: string): Promise<Buffer> {
+  const page = await (await browser.newContext({ viewport: { width: 900, height: 900 } })).newPage();
+  await page.goto(`file://${kitFile}`);
+  const shot = await page.getByRole('img', { name: 'The same code as a QR code' }).screenshot();
+  await page.context().close();
+  return shot;
+}
+
+test('a sealed letter opens only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  const [ownerCtx, beneficiaryCtx, administratorCtx] = await Promise.all([browser.newContext({ acceptDownloads: true }), browser.newContext(), browser.newContext()]);
+  const [owner, beneficiary, administrator] = await Promise.all([ownerCtx.newPage(), beneficiaryCtx.newPage(), administratorCtx.newPage()]);
+  const family = await createFamily(owner, beneficiary, administrator, baseURL!);
+  const trustees = [await trusteeOf(browser, owner, baseURL!, 'Ann', stamp), await trusteeOf(browser, owner, baseURL!, 'Ben', stamp), await trusteeOf(browser, owner, baseURL!, 'Cara', stamp)];
+  const estateId = ((await (await beneficiary.request.get('/api/v1/reportable-estates')).json()) as { items: { estateId: string }[] }).items[0]!.estateId;
+  const candidates = (await api(owner, 'get', '/api/v1/release-safeguards')).body.candidates as { userId: string; name: string }[];
+  expect((await api(owner, 'put', '/api/v1/release-safeguards/trustees', { userIds: trustees.map((t) => candidates.find((c) => c.name === t.name)!.userId) })).status).toBe(200);
+  expect((await api(owner, 'patch', '/api/v1/release-safeguards/rules', { quorumRequired: 2, vetoDays: 1 })).status).toBe(200);
+
+  // The seal and its kits, saved as files.
+  await owner.goto('/estate-owner/seal');
+  await owner.getByRole('button', { name: 'Make my seal and kits' }).click();
+  const kitFiles: Record<string, string> = {};
+  for (const who of ['your Owner Kit', ...trustees.map((t) => `the kit for ${t.name}`)]) {
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: `Save as a file: ${who}` }).click()]);
+    kitFiles[who] = `${(await download.path())!}.html`;
+    fs.copyFileSync((await download.path())!, kitFiles[who]!);
+  }
+  await owner.getByRole('checkbox', { name: /I have printed or saved every kit/ }).check();
+  await owner.getByRole('button', { name: 'Finish: keep my seal' }).click();
+  await expect(owner.getByRole('heading', { name: 'Your seal' })).toBeVisible();
+  const codeOf = (who: string) => /The code<\/p><p[^>]*>([0-9A-Z ]+)</.exec(fs.readFileSync(kitFiles[who]!, 'utf8'))![1]!;
+
+  // A letter sealed in the browser: what is sent is an age file, never the words.
+  const marker = `Dear Byron, the key is under the blue pot ${stamp}`;
+  const sent: string[] = [];
+  owner.on('request', (r) => r.url().includes('/api/v1/future-messages') && r.method() !== 'GET' && sent.push(r.postData() ?? ''));
+  await owner.goto('/estate-owner/messages');
+  await owner.getByRole('button', { name: 'Compose Message' }).first().click();
+  const dialog = owner.getByRole('dialog', { name: 'Compose Message' });
+  await dialog.getByLabel('Recipient', { exact: true }).selectOption({ label: 'Byron King (Child)' });
+  await dialog.getByLabel('Subject', { exact: true }).fill(`Sealed for Byron ${stamp}`);
+  await dialog.getByLabel('Message', { exact: true }).fill(marker);
+  await dialog.getByRole('checkbox', { name: /Seal this letter/ }).check();
+  await expect(dialog.getByRole('radio', { name: /On a date/ })).toBeDisabled();
+  await dialog.getByLabel('Days after activation').fill('0');
+  await axeAtBothWidths(owner);
+  await dialog.getByRole('button', { name: 'Schedule Message' }).click();
+  await expect(owner.getByText(`“Sealed for Byron ${stamp}” is scheduled`)).toBeVisible();
+  expect(sent.join('')).toContain('BEGIN AGE ENCRYPTED FILE');
+  expect(sent.join('')).not.toContain(marker);
+  await expect(owner.getByText('Sealed', { exact: true })).toBeVisible();
+
+  // The owner reads it again with the Owner Kit file, in the browser.
+  await owner.getByRole('button', { name: `Edit “Sealed for Byron ${stamp}”` }).click();
+  await owner.getByRole('button', { name: 'Open with my Owner Kit' }).click();
+  await owner.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(kitFiles['your Owner Kit']!);
+  await owner.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
+  await expect(owner.getByRole('dialog', { name: 'Edit Message' }).getByLabel('Message', { exact: true })).toHaveValue(marker);
+  await owner.getByRole('dialog', { name: 'Edit Message' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // Before activation: no kit is taken.
+  const ann = trustees[0]!.page;
+  const kitId = ((await api(ann, 'get', '/api/v1/trustee/kits')).body.items as { kitId: string }[])[0]!.kitId;
+  const early = await api(ann, 'post', `/api/v1/trustee/kits/${kitId}/give`, { kit: codeOf('the kit for Ann Trustee') });
+  expect(early.status).toBe(409);
+  await ann.goto('/trustee');
+  await expect(ann.getByText(/Ada Lovelace's Emergency Kit \(1 of 3\)/)).toBeVisible();
+  await expect(ann.getByRole('button', { name: 'Give my kit' })).toHaveCount(0);
+
+  // The report, two trustees' confirmations, the administrator's approval; the window ends; activation.
+  const reported = await beneficiary.request.post(`/api/v1/estates/${estateId}/reports`, {
+    multipart: { data: JSON.stringify({ event: 'death', relationship: 'Child' }), death_certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: makePdf('Certificate of Death — Ada Lovelace') } },
+    headers: { 'x-csrf-token': await csrfToken(beneficiary) },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const reportId = ((await reported.json()) as { id: string }).id;
+  for (const t of trustees.slice(0, 2)) expect((await api(t.page, 'post', `/api/v1/trustee/reports/${reportId}/answer`, { answer: 'confirm' })).status).toBe(200);
+  const pending = await api(administrator, 'get', `/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`);
+  expect((await api(administrator, 'post', `/api/v1/estate-admin/verifications/${(pending.body.items as { id: string }[])[0]!.id}/approve`)).status).toBe(200);
+  const moved = DAY_MS + 60_000;
+  await moveServerClock(baseURL!, moved);
+  try {
+    await signInAgain(administrator, family.administrator);
+    await signInAgain(beneficiary, family.beneficiary);
+    for (const t of trustees) await signInAgain(t.page, t);
+    expect((await api(administrator, 'post', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' })).status).toBe(200);
+    const admin = await adminApi(baseURL!);
+    await admin.post('/api/v1/test/clock', { advanceMs: 0 });
+    await admin.request.dispose();
+
+    // Delivered, still sealed: its reader sees only that it is sealed.
+    await beneficiary.goto(`/beneficiary/estate/${estateId}`);
+    await expect(beneficiary.getByText(`Sealed for Byron ${stamp}`)).toBeVisible();
+    await expect(beneficiary.getByText(/This is sealed\. It opens only when enough trustees give their Emergency Kits/).first()).toBeVisible();
+    await expect(beneficiary.getByText(marker)).toHaveCount(0);
+
+    // Ann types her kit (after a mistake); Ben gives a photo of his kit's QR code.
+    await ann.goto('/trustee');
+    const code = ann.getByLabel('The code on your kit');
+    await code.fill(codeOf('the kit for Ben Trustee'));
+    await ann.getByRole('button', { name: 'Give my kit' }).click();
+    await expect(ann.getByRole('alert')).toContainText("another trustee's");
+    await code.fill(codeOf('the kit for Ann Trustee').toLowerCase());
+    await axeAtBothWidths(ann);
+    await ann.getByRole('button', { name: 'Give my kit' }).click();
+    await expect(ann.getByText(/You gave your kit on .* 1 of the 2 kits needed/)).toBeVisible();
+
+    const ben = trustees[1]!.page;
+    await ben.goto('/trustee');
+    await ben.getByLabel('Or take a photo of the QR code on your kit').setInputFiles({ name: 'kit.png', mimeType: 'image/png', buffer: await photoOfKit(browser, kitFiles['the kit for Ben Trustee']!) });
+    await expect(ben.getByLabel('The code on your kit')).not.toHaveValue('');
+    await ben.getByRole('button', { name: 'Give my kit' }).click();
+    await expect(ben.getByText(/what Ada Lovelace sealed is now open/)).toBeVisible();
+
+    // Byron reads the letter.
+    await beneficiary.reload();
+    await expect(beneficiary.getByText(marker.slice(0, 40))).toBeVisible();
+    await axeAtBothWidths(beneficiary);
+  } finally {
+    await moveServerClock(baseURL!, -moved);
+  }
+  await Promise.all([ownerCtx.close(), beneficiaryCtx.close(), administratorCtx.close()]);
+});
