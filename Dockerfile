@@ -24,6 +24,8 @@ COPY --from=production-dependencies /app/node_modules node_modules
 # dist/demo (the demo seed, built with the test factories and faker) stays out of the image.
 COPY --from=build /app/dist/server dist/server
 COPY --from=build /app/dist/web dist/web
+# open.html, put in every Legacy Capsule (ADR 0098)
+COPY --from=build /app/dist/capsule dist/capsule
 # The compiled server reads the migrations and the resource articles from the source tree's paths.
 COPY package.json ./
 COPY bin bin

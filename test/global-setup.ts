@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPostgres } from '../src/server/db/client.ts';
 import { startEmbeddedCluster } from '../src/server/db/embedded-postgres.ts';
+import { buildCapsulePage } from '../scripts/build-capsule.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
  * per run, without fsync (nothing in it has to survive a crash).
  */
 export default async function setup(project: TestProject) {
+  // Every Legacy Capsule carries open.html (config.capsulePage): built here as npm run build does.
+  await buildCapsulePage();
   const clusterDir = path.resolve('.tmp', `pg-${process.pid}`);
   const embedded = process.env.DATABASE_URL
     ? null

@@ -55,6 +55,8 @@ export type TEstateSeal = z.infer<typeof ZEstateSeal>;
 /** A kit the signed-in person holds for someone's estate. */
 export const ZHeldKit = z.object({
   kitId: zId,
+  /** for the estate's Legacy Capsule */
+  estateId: zId,
   ownerName: z.string(),
   shareIndex: z.number().int(),
   shareCount: z.number().int(),
@@ -84,4 +86,5 @@ export type TSealedPart = z.infer<typeof ZSealedPart>;
 
 export const ZConfirmKitStoredRequest = z.object({ checkGroup: z.string().trim().min(1).max(20) }).strict();
 export const ZGiveKitRequest = z.object({ kit: z.string().max(400) }).strict();
+export const ZEstateIdParams = z.object({ estateId: zId }).strict();
 export const ZKitIdParams = z.object({ kitId: zId }).strict();

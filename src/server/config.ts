@@ -27,6 +27,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Heirloom <no-reply@heirloom.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  CAPSULE_PAGE: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -63,6 +64,8 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   webDist: string;
+  /** The Legacy Capsule's open.html (npm run build:capsule), put in every capsule (ADR 0098). */
+  capsulePage: string;
   /** Requests answered in this many milliseconds or more raise a performance alert. */
   slowRequestMs: number;
   /** Fastify's `trustProxy`: whose X-Forwarded-For and X-Forwarded-Proto are believed (ADR 0082). */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? 'dist/web'),
+    capsulePage: path.resolve(e.CAPSULE_PAGE ?? 'dist/capsule/open.html'),
     slowRequestMs: e.SLOW_REQUEST_MS,
     trustProxy: e.TRUST_PROXY,
     dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, acquireMs: e.DB_ACQUIRE_TIMEOUT_MS },

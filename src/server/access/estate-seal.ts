@@ -6,7 +6,7 @@ import { and, asc, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conflict } from '../lib/app-error.ts';
 import { estateSeals, sealedContents, sealKits } from '../db/schema/estate-seal.ts';
-import { estates } from '../db/schema/estates.ts';
+import { beneficiaries, estates } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 
 export type EstateSeal = typeof estateSeals.$inferSelect;
@@ -87,4 +87,29 @@ export async function refuseWhileSealed(db: Db, estateId: string): Promise<void>
       `Your seal was made for these trustees, any ${seal.threshold} of them together. To change your trustees or that number, first remove the seal on your Sealing page.`,
     );
   }
+}
+
+/**
+ * Who may download an estate's Legacy Capsule: its owner, anyone holding a kit of its current seal,
+ * and, once the estate is active, its beneficiaries with an account. The capsule is sealed: holding
+ * it opens nothing without the kits.
+ */
+export async function mayDownloadCapsule(db: Db, userId: string, estateId: string): Promise<boolean> {
+  const [estate] = await db.select({ ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, estateId));
+  if (!estate) return false;
+  if (estate.ownerId === userId) return true;
+  const [kit] = await db
+    .select({ id: sealKits.id })
+    .from(sealKits)
+    .innerJoin(estateSeals, and(eq(estateSeals.id, sealKits.sealId), isNull(estateSeals.retiredAt), eq(estateSeals.estateId, estateId)))
+    .where(eq(sealKits.holderUserId, userId))
+    .limit(1);
+  if (kit) return true;
+  if (estate.status !== 'active') return false;
+  const [beneficiary] = await db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.estateId, estateId), eq(beneficiaries.userId, userId)))
+    .limit(1);
+  return Boolean(beneficiary);
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZGiveKitRequest, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
 import { giveKit } from './give-kit.ts';
+import { downloadCapsule } from './download-capsule.ts';
+import { ZEstateIdParams } from '../../../core/estate-seal.schemas.ts';
 import { createEstateSeal } from './create-estate-seal.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { removeEstateSeal } from './remove-estate-seal.ts';
@@ -17,6 +19,12 @@ export async function estateSealRoutes(base: FastifyInstance) {
     async (req) => createEstateSeal(req.ctx, req.body),
   );
   app.delete('/api/v1/estate-seal', { schema: { tags, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } }, async (req) => removeEstateSeal(req.ctx));
+  // The Legacy Capsule: the owner, a kit holder, or after activation a beneficiary (the service decides).
+  app.get(
+    '/api/v1/capsules/:estateId',
+    { schema: { tags, params: ZEstateIdParams }, config: { permission: 'read:account:own' } },
+    async (req, reply) => downloadCapsule(req.ctx, req.params.estateId, reply),
+  );
   // A trustee's kits: any signed-in user; the service shows only the kits they hold.
   app.get('/api/v1/trustee/kits', { schema: { tags, response: { 200: ZHeldKits } }, config: { permission: 'read:account:own' } }, async (req) => listHeldKits(req.ctx));
   app.post(

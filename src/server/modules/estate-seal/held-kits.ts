@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 type HeldRow = NonNullable<Awaited<ReturnType<typeof heldKit>>>;
 const toHeldKit = (row: HeldRow): THeldKit => ({
   kitId: row.kitId,
+  estateId: row.estateId,
   ownerName: row.ownerName,
   shareIndex: row.shareIndex,
   shareCount: row.shareCount,

@@ -12,7 +12,7 @@ import { auditLog } from '../../db/schema/system.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import type { FileRow } from '../../storage/stored-files.ts';
 import { openSecrets } from '../../views/digital-asset-view.ts';
-import { UniquePaths } from './safe-names.ts';
+import { UniquePaths } from '../../lib/safe-names.ts';
 
 /** One stored file to pack, and where it goes in the archive. */
 export interface PackedFile {

@@ -1,0 +1,86 @@
+/**
+ * The Legacy Capsule (ADR 0098): one zip with every sealed item of an estate as an age file, its
+ * manifest, open.html (opens it on any computer, with no server), and a README for the age tool.
+ * Entries are stored, not compressed: age files do not compress, and open.html reads the zip
+ * without an inflater.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
+import yazl from 'yazl';
+import { CAPSULE_FORMAT, MANIFEST_PATH, type CapsuleItem, type CapsuleManifest } from '../../core/seal/capsule-format.ts';
+import type { Deps } from '../context.ts';
+import type { EstateSeal } from '../access/estate-seal.ts';
+import { sealedContents } from '../db/schema/estate-seal.ts';
+import { beneficiaries } from '../db/schema/estates.ts';
+import { futureMessages } from '../db/schema/messages.ts';
+import { UniquePaths } from '../lib/safe-names.ts';
+import { capsuleReadme } from './capsule-readme.ts';
+
+export interface Capsule {
+  manifest: CapsuleManifest;
+  files: { path: string; bytes: Buffer }[];
+}
+
+const ageBytesOf = (armored: string) => Buffer.from(armored.trim().split(/\r?\n/).slice(1, -1).join(''), 'base64');
+
+/** Every sealed item of the estate's current seal, with what the manifest says of it. */
+export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
+  const letters = await deps.db
+    .select({ itemId: sealedContents.itemId, armoredEnc: sealedContents.armoredEnc, title: futureMessages.subject, first: beneficiaries.firstName, last: beneficiaries.lastName })
+    .from(sealedContents)
+    .innerJoin(futureMessages, and(eq(sealedContents.itemType, 'future-message'), eq(futureMessages.id, sealedContents.itemId)))
+    .leftJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
+    .where(eq(sealedContents.sealId, seal.id))
+    .orderBy(asc(futureMessages.createdAt), asc(futureMessages.id));
+  const paths = new UniquePaths();
+  const files: Capsule['files'] = [];
+  const items: CapsuleItem[] = letters.map((letter, i) => {
+    const bytes = ageBytesOf(deps.secrets.decrypt(letter.armoredEnc));
+    const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${letter.title}.txt.age`]);
+    files.push({ path, bytes });
+    return {
+      path,
+      kind: 'letter',
+      title: letter.title,
+      for: letter.first ? `${letter.first} ${letter.last ?? ''}`.trim() : null,
+      fileName: `${letter.title}.txt`,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+    };
+  });
+  return {
+    manifest: {
+      format: CAPSULE_FORMAT,
+      ownerName,
+      instance: deps.config.publicUrl,
+      madeAt: deps.clock.now().toISOString(),
+      seal: { recipient: seal.recipient, sealTag: seal.sealTag, threshold: seal.threshold, shareCount: seal.shareCount, madeAt: seal.createdAt.toISOString() },
+      items,
+    },
+    files,
+  };
+}
+
+export const manifestBytes = (manifest: CapsuleManifest) => Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+
+let openPage: Buffer | null = null;
+/** open.html as built (npm run build:capsule); read once. */
+function capsulePage(path: string): Buffer {
+  openPage ??= fs.readFileSync(path);
+  return openPage;
+}
+
+/** The zip, streamed. */
+export function capsuleZip(capsule: Capsule, capsulePagePath: string): Readable {
+  const zip = new yazl.ZipFile();
+  const mtime = new Date(capsule.manifest.madeAt);
+  const add = (bytes: Buffer, path: string) => zip.addBuffer(bytes, path, { compress: false, mtime });
+  add(capsulePage(capsulePagePath), 'open.html');
+  add(Buffer.from(capsuleReadme(capsule.manifest)), 'README.txt');
+  add(manifestBytes(capsule.manifest), MANIFEST_PATH);
+  for (const file of capsule.files) add(file.bytes, file.path);
+  zip.end();
+  return zip.outputStream as Readable;
+}
