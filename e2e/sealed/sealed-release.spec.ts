@@ -5,6 +5,7 @@ import { createFamily } from '../estate-lifecycle/family.ts';
 import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
 import { trusteeOf } from '../safeguards/trustees.ts';
 import { makePdf } from '../../test/factories/files.ts';
+import { readStoredZip } from '../../src/capsule/stored-zip.ts';
 
 /**
  * Issue 27, proof 3 (the letter; documents follow): the owner makes a seal for three trustees (any
@@ -140,6 +141,41 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     await beneficiary.reload();
     await expect(beneficiary.getByText(marker.slice(0, 40))).toBeVisible();
     await axeAtBothWidths(beneficiary);
+
+    // Proof 4: Cara's Legacy Capsule opens from disk in a browser with no network at all.
+    const cara = trustees[2]!.page;
+    await cara.goto('/trustee');
+    const [capsuleDownload] = await Promise.all([cara.waitForEvent('download'), cara.getByRole('link', { name: 'Download the Legacy Capsule' }).click()]);
+    const capsulePath = `${(await capsuleDownload.path())!}.zip`;
+    fs.copyFileSync((await capsuleDownload.path())!, capsulePath);
+    const openHtml = `${capsulePath}.open.html`;
+    fs.writeFileSync(openHtml, readStoredZip(fs.readFileSync(capsulePath)).get('open.html')!);
+    const offline = await browser.newContext({ offline: true, acceptDownloads: true });
+    await offline.route(/^https?:/, (route) => route.abort());
+    const disk = await offline.newPage();
+    const requests: string[] = [];
+    disk.on('request', (r) => requests.push(r.url()));
+    await disk.goto(`file://${openHtml}`);
+    await disk.getByLabel(/The capsule file/).setInputFiles(capsulePath);
+    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 1 sealed item\. Every item is as it was/)).toBeVisible();
+    await disk.getByLabel('Kit 1: its code').fill(codeOf('the kit for Cara Trustee'));
+    await disk.getByLabel('Kit 2: its code').fill(codeOf('the kit for Ann Trustee'));
+    await expect(disk.getByText('Kit 1 of 3: read correctly.')).toBeVisible();
+    await axeAtBothWidths(disk);
+    await disk.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(disk.getByText(marker)).toBeVisible();
+    const [saved] = await Promise.all([disk.waitForEvent('download'), disk.getByRole('button', { name: `Save “Sealed for Byron ${stamp}.txt”` }).click()]);
+    expect(fs.readFileSync((await saved.path())!, 'utf8')).toBe(marker);
+    await axeAtBothWidths(disk);
+    // a capsule changed after it was made says so, and the changed item is not opened
+    const tampered = fs.readFileSync(capsulePath);
+    const [, item] = [...readStoredZip(tampered)].find(([name]) => name.startsWith('items/'))!;
+    item[item.length - 1] = item[item.length - 1]! ^ 1;
+    fs.writeFileSync(`${capsulePath}.changed.zip`, tampered);
+    await disk.getByLabel(/The capsule file/).setInputFiles(`${capsulePath}.changed.zip`);
+    await expect(disk.getByText(/1 of them changed after the capsule was made and will not be opened/)).toBeVisible();
+    expect(requests.filter((url) => !url.startsWith('file:') && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+    await offline.close();
   } finally {
     await moveServerClock(baseURL!, -moved);
   }

@@ -42,6 +42,11 @@ export const ZEstateSeal = z.object({
       createdAt: z.string(),
       kits: z.array(ZSealKitHolder),
       sealedItems: z.number().int(),
+      /** GET it for the Legacy Capsule */
+      capsuleUrl: z.string(),
+      /** when the owner last downloaded the capsule, and when a sealed item last changed (null: never) */
+      capsuleMadeAt: z.string().nullable(),
+      sealedChangedAt: z.string().nullable(),
     })
     .nullable(),
   /** the trustees a new seal would be split between, in order, and how many must come together */

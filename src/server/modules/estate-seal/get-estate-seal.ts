@@ -1,4 +1,7 @@
+import { and, eq, max } from 'drizzle-orm';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
+import { sealedContents } from '../../db/schema/estate-seal.ts';
+import { auditLog } from '../../db/schema/system.ts';
 import type { Ctx } from '../../context.ts';
 import { currentSealOf, kitsOf, sealedItemsOf } from '../../access/estate-seal.ts';
 import { trusteesOf } from '../../access/trustees.ts';
@@ -6,6 +9,18 @@ import { estateStatusOf } from '../../lib/estate-lock.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { cannotSealBecause } from './seal-rules.ts';
+
+/** When the owner last took the capsule, and when what is sealed last changed: the screen reminds them to send a new one. */
+async function capsuleDates(ctx: Ctx, estateId: string, sealId: string) {
+  const [[made], [changed]] = await Promise.all([
+    ctx.db
+      .select({ at: max(auditLog.at) })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'estate_seal.capsule_made'), eq(auditLog.estateId, estateId), eq(auditLog.actorUserId, ctx.actor.userId))),
+    ctx.db.select({ at: max(sealedContents.updatedAt) }).from(sealedContents).where(eq(sealedContents.sealId, sealId)),
+  ]);
+  return { capsuleMadeAt: made?.at?.toISOString() ?? null, sealedChangedAt: changed?.at?.toISOString() ?? null };
+}
 
 /** The owner's seal: who holds which kit and who has confirmed storing it; or what a new seal would be. */
 export async function getEstateSeal(ctx: Ctx): Promise<TEstateSeal> {
@@ -21,6 +36,8 @@ export async function getEstateSeal(ctx: Ctx): Promise<TEstateSeal> {
       createdAt: seal.createdAt.toISOString(),
       kits: kits.map((k) => ({ shareIndex: k.shareIndex, holderName: k.holderName, storedAt: k.storedAt?.toISOString() ?? null })),
       sealedItems: await sealedItemsOf(ctx.db, seal.id),
+      capsuleUrl: `/api/v1/capsules/${estateId}`,
+      ...(await capsuleDates(ctx, estateId, seal.id)),
     },
     trustees: trustees.map((t) => ({ userId: t.userId, name: t.name })),
     threshold: rules.quorumRequired,

@@ -79,6 +79,12 @@ function HeldKitCard({ kit, onStored }: { kit: THeldKit; onStored: (kit: THeldKi
       <p className="text-stone-700">
         Any {kit.threshold} of the {kit.shareCount} kits together open what {kit.ownerName} sealed for the family, and only after their passing has been confirmed and checked.
       </p>
+      <p className="text-sm text-stone-700">
+        Keep the Legacy Capsule with your kit: it opens what {kit.ownerName} sealed on any computer, with the kits, even without Heirloom.{' '}
+        <a href={`/api/v1/capsules/${kit.estateId}`} download className="font-semibold text-accent-text underline">
+          Download the Legacy Capsule
+        </a>
+      </p>
       {kit.opened ? (
         <p role="status" className="text-emerald-800">
           {kit.threshold} trustees have given their kits: what {kit.ownerName} sealed is now open for the people it was left to.

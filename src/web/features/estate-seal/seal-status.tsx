@@ -2,10 +2,13 @@ import { CheckCircleIcon, ClockIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { estateSealApi } from './api.ts';
+
+const capsuleOutdated = (seal: NonNullable<TEstateSeal['seal']>) =>
+  seal.sealedItems > 0 && (!seal.capsuleMadeAt || (seal.sealedChangedAt !== null && seal.sealedChangedAt > seal.capsuleMadeAt));
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -53,6 +56,24 @@ export function SealStatus({ seal, onChanged }: { seal: NonNullable<TEstateSeal[
         ))}
       </ul>
       <p className="text-sm text-stone-600">Seal reference {seal.sealTag}: it is printed on every kit of this seal.</p>
+      <section aria-labelledby="capsule-heading" className="space-y-2 rounded-lg bg-stone-50 p-4 ring-1 ring-stone-200">
+        <h3 id="capsule-heading" className="font-semibold text-stone-900">
+          Legacy Capsule
+        </h3>
+        <p className="text-sm text-stone-700">
+          One file with everything you sealed, still locked, and a page that opens it on any computer with your trustees&apos; kits — even if Heirloom is gone one day. Give a copy to each trustee with their kit.
+        </p>
+        {capsuleOutdated(seal) && (
+          <Alert tone="warning">
+            {seal.capsuleMadeAt
+              ? `Your sealed items changed on ${day(seal.sealedChangedAt!)}, after your last capsule (${day(seal.capsuleMadeAt)}). Download a new one and send it to your trustees.`
+              : 'You have sealed items but have not downloaded your capsule yet.'}
+          </Alert>
+        )}
+        <a href={seal.capsuleUrl} download className={buttonClasses('secondary', 'sm')}>
+          Download the Legacy Capsule
+        </a>
+      </section>
       {seal.sealedItems === 0 && (
         <Button variant="secondary" onClick={() => setConfirming(true)}>
           Remove this seal
