@@ -11,8 +11,8 @@ import { trusteePassedOverNotice } from '../../mail/templates/trustee-passed-ove
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
-import { tell } from './tell.ts';
-import { ownerNameOf, TRUSTEE_PAGE } from './trustee-notices.ts';
+import { tell } from '../../safeguards/tell.ts';
+import { ownerNameOf, TRUSTEE_PAGE } from '../../safeguards/trustee-notices.ts';
 
 type ReportRow = typeof estateReports.$inferSelect;
 

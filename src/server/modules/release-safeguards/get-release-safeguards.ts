@@ -4,7 +4,7 @@ import { administratorsOf } from '../../access/estate-roles.ts';
 import { trusteesOf, type Trustee } from '../../access/trustees.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
-import { trusteeCandidatesOf } from './trustee-candidates.ts';
+import { trusteeCandidatesOf } from '../../safeguards/trustee-candidates.ts';
 
 /**
  * One sentence for each trustee who also administers the estate: the rules refuse them verifying a

@@ -8,7 +8,7 @@ import { reportSafeguards } from '../../db/schema/report-safeguards.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { vetoReminderNotice } from '../../mail/templates/veto-reminder.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { tell } from './tell.ts';
+import { tell } from '../../safeguards/tell.ts';
 import { issueVetoLink } from './veto-links.ts';
 
 /**

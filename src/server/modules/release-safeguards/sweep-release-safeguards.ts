@@ -6,7 +6,7 @@ import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { advanceQuorum } from './advance-quorum.ts';
 import { remindOwnersOfReports } from './remind-owner.ts';
-import { tellTrusteeNamed } from './trustee-notices.ts';
+import { tellTrusteeNamed } from '../../safeguards/trustee-notices.ts';
 
 /** Every open report still short of its quorum takes its next step (passed over, next asked). */
 export async function advanceOpenQuorums(ctx: BaseCtx): Promise<{ asked: number; passedOver: number }> {

@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { getReleaseSafeguards } from './get-release-safeguards.ts';
-import { lockEstateForSafeguards, saveReleaseRules } from './safeguards-edit.ts';
+import { lockEstateForSafeguards, saveReleaseRules } from '../../safeguards/safeguards-edit.ts';
 
 /** Change the veto window, M of N, or the trustees' response time (any of them). */
 export async function updateReleaseRules(ctx: Ctx, input: TUpdateReleaseRulesRequest): Promise<TReleaseSafeguards> {

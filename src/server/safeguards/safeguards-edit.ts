@@ -1,9 +1,9 @@
-import { ownerCanStillAct, isEstateStatus } from '../../../core/lifecycle.ts';
-import type { ReleaseRules } from '../../../core/safeguards.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { releaseRules } from '../../db/schema/safeguards.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
-import { lockEstate } from '../../lib/estate-lock.ts';
+import { ownerCanStillAct, isEstateStatus } from '../../core/lifecycle.ts';
+import type { ReleaseRules } from '../../core/safeguards.schemas.ts';
+import type { Db } from '../db/client.ts';
+import { releaseRules } from '../db/schema/safeguards.ts';
+import { conflict, notFound } from '../lib/app-error.ts';
+import { lockEstate } from '../lib/estate-lock.ts';
 
 /**
  * Locks the owner's estate row for a change of trustees or rules, and refuses it while a report is

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { BaseCtx } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
-import { signInUrl, type Letter, type Notice } from '../../mail/templates/frame.ts';
-import { getSystemSettings } from '../../settings/get-system-settings.ts';
-import { notify } from '../../notices/notify.ts';
+import type { BaseCtx } from '../context.ts';
+import { users } from '../db/schema/users.ts';
+import { signInUrl, type Letter, type Notice } from '../mail/templates/frame.ts';
+import { getSystemSettings } from '../settings/get-system-settings.ts';
+import { notify } from '../notices/notify.ts';
 
 export interface Telling {
   /** In-app path (also linked at the end of the email, unless `url` is given). */

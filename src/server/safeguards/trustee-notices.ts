@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { BaseCtx } from '../../context.ts';
-import { estates } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
-import { trusteeNamedNotice } from '../../mail/templates/trustee-named.ts';
+import type { BaseCtx } from '../context.ts';
+import { estates } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
+import { trusteeNamedNotice } from '../mail/templates/trustee-named.ts';
 import { tell } from './tell.ts';
 
 export const TRUSTEE_PAGE = '/trustee';

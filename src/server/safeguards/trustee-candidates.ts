@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { SUPPORT_TEAM_ROLE_LABELS } from '../../../core/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { beneficiaries, supportTeamMembers } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
+import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
+import type { Db } from '../db/client.ts';
+import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
 
 export interface TrusteeCandidate {
   userId: string;
