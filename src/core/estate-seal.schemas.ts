@@ -5,24 +5,61 @@
 import { z } from 'zod';
 import { zId } from './common.schemas.ts';
 
+/** What a sealed item shows in place of its content wherever the content is not opened (ADR 0098). */
+export const SEALED_TEXT = 'This is sealed. It opens only when enough trustees give their Emergency Kits, after the estate is activated.';
+/** An armoured age file: sealed text as the owner's browser sends it. Room for a 20,000-character letter. */
+export const SEALED_ARMOR_MAX = 60_000;
+
 /** An age X25519 recipient: "age1" and 58 bech32 characters. */
 export const zAgeRecipient = z.string().regex(/^age1[02-9ac-hj-np-z]{58}$/, { message: 'This is not a seal’s public key' });
 const zFingerprint = z.string().regex(/^[0-9a-f]{64}$/);
 const zCheckGroup = z.string().regex(/^[0-9A-Z]{4}$/);
 
-export const ZCreateSealRequest = z
+const sealFields = {
+  recipient: zAgeRecipient,
+  sealTag: z.string().regex(/^[0-9a-f]{8}$/),
+  threshold: z.number().int().min(2),
+  /** One per trustee, in the trustees' order; share k of N goes to the k-th. */
+  kits: z
+    .array(z.object({ shareIndex: z.number().int().min(1), holderUserId: zId, fingerprint: zFingerprint, checkGroup: zCheckGroup }).strict())
+    .min(2)
+    .max(20),
+};
+export const ZCreateSealRequest = z.object(sealFields).strict();
+export type TCreateSealRequest = z.infer<typeof ZCreateSealRequest>;
+
+/** A sealed part as the owner's browser opens and seals it again. */
+export const ZSealedItemPart = z
   .object({
-    recipient: zAgeRecipient,
-    sealTag: z.string().regex(/^[0-9a-f]{8}$/),
-    threshold: z.number().int().min(2),
-    /** One per trustee, in the trustees' order; share k of N goes to the k-th. */
-    kits: z
-      .array(z.object({ shareIndex: z.number().int().min(1), holderUserId: zId, fingerprint: zFingerprint, checkGroup: zCheckGroup }).strict())
-      .min(2)
-      .max(20),
+    itemType: z.enum(['future-message', 'memory', 'digital-asset', 'document']),
+    itemId: zId,
+    part: z.enum(['body', 'story', 'secrets', 'file']),
+    armored: z.string().max(SEALED_ARMOR_MAX),
   })
   .strict();
-export type TCreateSealRequest = z.infer<typeof ZCreateSealRequest>;
+export type TSealedItemPart = z.infer<typeof ZSealedItemPart>;
+/** GET estate-seal/items: every sealed part of the current seal, for re-sealing with the Owner Kit. */
+export const ZSealedItemParts = z.object({ sealTag: z.string(), items: z.array(ZSealedItemPart) });
+export type TSealedItemParts = z.infer<typeof ZSealedItemParts>;
+
+/**
+ * Re-sealing (ADR 0098): new trustees and number needed, a new key and kits made in the browser, and
+ * every sealed part sealed again to it, all kept at once. `previousSealTag` names the seal replaced.
+ */
+export const ZResealRequest = z
+  .object({
+    ...sealFields,
+    previousSealTag: z.string().regex(/^[0-9a-f]{8}$/),
+    trusteeUserIds: z
+      .array(zId)
+      .min(2)
+      .max(20)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Name each trustee only once' }),
+    items: z.array(ZSealedItemPart).max(5000),
+  })
+  .strict()
+  .refine((r) => r.threshold <= r.trusteeUserIds.length, { path: ['threshold'], message: 'Ask at most as many trustees as you name' });
+export type TResealRequest = z.infer<typeof ZResealRequest>;
 
 export const ZSealKitHolder = z.object({
   shareIndex: z.number().int(),
@@ -52,6 +89,8 @@ export const ZEstateSeal = z.object({
   /** the trustees a new seal would be split between, in order, and how many must come together */
   trustees: z.array(z.object({ userId: zId, name: z.string() })),
   threshold: z.number().int(),
+  /** who may hold a kit: the owner's beneficiaries and support team with an account */
+  candidates: z.array(z.object({ userId: zId, name: z.string() })),
   /** why a seal cannot be made now, in words for the owner (null: it can) */
   cannotSeal: z.string().nullable(),
 });
@@ -80,10 +119,6 @@ export type THeldKit = z.infer<typeof ZHeldKit>;
 export const ZHeldKits = z.object({ items: z.array(ZHeldKit) });
 export type THeldKits = z.infer<typeof ZHeldKits>;
 
-/** What a sealed item shows in place of its content wherever the content is not opened (ADR 0098). */
-export const SEALED_TEXT = 'This is sealed. It opens only when enough trustees give their Emergency Kits, after the estate is activated.';
-/** An armoured age file: sealed text as the owner's browser sends it. Room for a 20,000-character letter. */
-export const SEALED_ARMOR_MAX = 60_000;
 
 /** GET …/sealed: the sealed part as the owner's browser opens it with the Owner Kit. */
 export const ZSealedPart = z.object({ armored: z.string(), sealTag: z.string() });

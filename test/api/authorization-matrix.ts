@@ -148,6 +148,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "GET /api/v1/estate-seal": {},
   "POST /api/v1/estate-seal": {},
   "DELETE /api/v1/estate-seal": {},
+  "GET /api/v1/estate-seal/items": { ok: [], stateful: "world X's estate has no seal" },
+  "POST /api/v1/estate-seal/reseal": {},
   "GET /api/v1/trustee/kits": {},
   "GET /api/v1/capsules/:estateId": { ids: { estateId: "estate" }, ok: [], stateful: "world X's estate has no seal, so it has no capsule" },
   "POST /api/v1/trustee/kits/:kitId/stored": { ids: { kitId: "=random" }, ok: [], stateful: "nobody in world X holds a kit of a seal" },

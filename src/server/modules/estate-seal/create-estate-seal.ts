@@ -2,18 +2,15 @@ import type { TCreateSealRequest, TEstateSeal } from '../../../core/estate-seal.
 import type { Ctx } from '../../context.ts';
 import { currentSealOf } from '../../access/estate-seal.ts';
 import { trusteesOf } from '../../access/trustees.ts';
-import { estateSeals, sealKits } from '../../db/schema/estate-seal.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { lockEstate } from '../../lib/estate-lock.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { notify } from '../../notices/notify.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { cannotSealBecause } from './seal-rules.ts';
-
-export const TRUSTEE_KITS_PAGE = '/trustee';
+import { keepSeal } from './keep-seal.ts';
 
 /**
  * Keep the seal the owner's browser made: its public key, its tag, and per trustee a fingerprint of
@@ -30,27 +27,9 @@ export async function createEstateSeal(ctx: Ctx, input: TCreateSealRequest): Pro
     const [trustees, rules] = await Promise.all([trusteesOf(tx.db, estateId), releaseRulesOf(tx.db, estateId)]);
     const why = cannotSealBecause(estate.status, trustees, rules.quorumRequired);
     if (why) throw conflict(why);
-    const matches =
-      input.threshold === rules.quorumRequired &&
-      input.kits.length === trustees.length &&
-      input.kits.every((kit, i) => kit.shareIndex === i + 1 && kit.holderUserId === trustees[i]!.userId) &&
-      new Set(input.kits.map((k) => k.fingerprint)).size === input.kits.length;
-    if (!matches) throw conflict('Your trustees or the number needed changed while these kits were being made. Nothing was saved: start again, and print the new kits.');
-    const now = ctx.clock.now();
-    const [seal] = await tx.db
-      .insert(estateSeals)
-      .values({ estateId, sealTag: input.sealTag, recipient: input.recipient, threshold: input.threshold, shareCount: input.kits.length, createdAt: now })
-      .returning({ id: estateSeals.id });
-    await tx.db.insert(sealKits).values(input.kits.map((kit) => ({ sealId: seal!.id, ...kit })));
-    await audit(tx, { action: 'estate_seal.created', estateId, targetType: 'estate_seal', targetId: seal!.id, details: { threshold: input.threshold, kits: input.kits.length } });
-    for (const trustee of trustees) {
-      await notify(tx, {
-        userId: trustee.userId,
-        type: 'estate',
-        message: `${ctx.actor.name} made you an Emergency Kit: a page that, with other trustees' kits, opens what they sealed for their family. When it reaches you, keep it somewhere safe and confirm on your trustee page.`,
-        link: TRUSTEE_KITS_PAGE,
-      });
-    }
+    if (input.threshold !== rules.quorumRequired) throw conflict('Your trustees or the number needed changed while these kits were being made. Nothing was saved: start again, and print the new kits.');
+    const sealId = await keepSeal(tx, estateId, ctx.actor.name, trustees, input.threshold, input);
+    await audit(tx, { action: 'estate_seal.created', estateId, targetType: 'estate_seal', targetId: sealId, details: { threshold: input.threshold, kits: input.kits.length } });
   });
   return getEstateSeal(ctx);
 }

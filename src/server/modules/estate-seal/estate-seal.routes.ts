@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZGiveKitRequest, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
 import { giveKit } from './give-kit.ts';
 import { downloadCapsule } from './download-capsule.ts';
-import { ZEstateIdParams } from '../../../core/estate-seal.schemas.ts';
+import { ZEstateIdParams, ZResealRequest, ZSealedItemParts } from '../../../core/estate-seal.schemas.ts';
+import { listSealedParts, reseal } from './reseal.ts';
 import { createEstateSeal } from './create-estate-seal.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { removeEstateSeal } from './remove-estate-seal.ts';
@@ -17,6 +18,12 @@ export async function estateSealRoutes(base: FastifyInstance) {
     '/api/v1/estate-seal',
     { schema: { tags, body: ZCreateSealRequest, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } },
     async (req) => createEstateSeal(req.ctx, req.body),
+  );
+  app.get('/api/v1/estate-seal/items', { schema: { tags, response: { 200: ZSealedItemParts } }, config: { permission: 'read:estate:own' } }, async (req) => listSealedParts(req.ctx));
+  app.post(
+    '/api/v1/estate-seal/reseal',
+    { schema: { tags, body: ZResealRequest, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } },
+    async (req) => reseal(req.ctx, req.body),
   );
   app.delete('/api/v1/estate-seal', { schema: { tags, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } }, async (req) => removeEstateSeal(req.ctx));
   // The Legacy Capsule: the owner, a kit holder, or after activation a beneficiary (the service decides).

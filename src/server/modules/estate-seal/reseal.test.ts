@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBeneficiary } from '../../../../test/factories/estates.ts';
+import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
+import { sealedFamily } from '../../../../test/factories/seal.ts';
+import { insertUser } from '../../../../test/factories/users.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
+import type { TSealedItemParts } from '../../../core/estate-seal.schemas.ts';
+import type { CapsuleManifest } from '../../../core/seal/capsule-format.ts';
+import { decodeKit } from '../../../core/seal/kit-codec.ts';
+import { makeSeal, openSeal, type MadeSeal } from '../../../core/seal/seal-keys.ts';
+import { openBytes, openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { readStoredZip } from '../../../capsule/stored-zip.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.set(new Date('2026-11-20T10:00:00Z'));
+});
+afterAll(async () => t.close());
+
+/** What the owner's browser does: opens every sealed part with the Owner Kit and seals it again to a new seal. */
+async function resealRequest(f: Awaited<ReturnType<typeof sealedFamily>>, holders: string[], threshold: number) {
+  const parts = (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal/items')).json() as TSealedItemParts;
+  const owner = await openSeal([decodeKit(f.seal.ownerKit)], f.seal);
+  const next = await makeSeal(threshold, holders.length);
+  const items = await Promise.all(parts.items.map(async (p) => ({ ...p, armored: await sealText(next.recipient, await openText(owner, p.armored)) })));
+  const body = {
+    previousSealTag: f.seal.sealTag,
+    trusteeUserIds: holders,
+    threshold,
+    recipient: next.recipient,
+    sealTag: next.sealTag,
+    kits: next.shares.map((s, i) => ({ shareIndex: s.index, holderUserId: holders[i]!, fingerprint: s.fingerprint, checkGroup: s.checkGroup })),
+    items,
+  };
+  return { body, next };
+}
+
+describe('re-sealing with the Owner Kit', () => {
+  it('replaces a trustee: the old kits open nothing the server or a new capsule holds; the new kits do', async () => {
+    const f = await sealedFamily(t);
+    const replaced = f.trustees[2]!;
+    const newcomer = await insertUser(t.db, { roles: ['beneficiary'] });
+    await insertBeneficiary(t.db, f.owner.estateId!, { userId: newcomer.id, email: newcomer.email, relationship: 'Niece' });
+    const holders = [f.trustees[0]!.id, f.trustees[1]!.id, newcomer.id];
+    const { body, next } = await resealRequest(f, holders, 2);
+    const res = await injectAs(t, f.s, 'POST', '/api/v1/estate-seal/reseal', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 1 });
+    expect(res.json().seal.kits.map((k: { holderName: string }) => k.holderName)).toEqual([f.trustees[0]!.name, f.trustees[1]!.name, newcomer.name]);
+    expect((await injectAs(t, await sessionFor(t, replaced), 'GET', '/api/v1/trustee/kits')).json().items).toEqual([]);
+    expect((await injectAs(t, await sessionFor(t, newcomer), 'GET', '/api/v1/trustee/kits')).json().items).toHaveLength(1);
+
+    // every combination of old kits rebuilds only the old key, which opens nothing held now
+    const oldKeys = new Set<string>();
+    for (const pair of [[0, 1], [0, 2], [1, 2]] as const) oldKeys.add(await openSeal(pair.map((i) => decodeKit(f.seal.shares[i]!.words)), f.seal));
+    oldKeys.add(f.seal.identity);
+    const held = (await injectAs(t, f.s, 'GET', `/api/v1/future-messages/${f.letterId}/sealed`)).json().armored as string;
+    const capsule = await injectAs(t, await sessionFor(t, newcomer), 'GET', `/api/v1/capsules/${f.owner.estateId}`);
+    const zip = readStoredZip(new Uint8Array(capsule.rawPayload));
+    const manifest = JSON.parse(Buffer.from(zip.get('manifest.json')!).toString()) as CapsuleManifest;
+    expect(manifest.seal.sealTag).toBe(next.sealTag);
+    const inCapsule = zip.get(manifest.items[0]!.path)!;
+    for (const key of oldKeys) {
+      await expect(openText(key, held)).rejects.toThrow();
+      await expect(openBytes(key, inCapsule)).rejects.toThrow();
+    }
+    const newKey = await openSeal([decodeKit(next.shares[2]!.words), decodeKit(next.shares[0]!.words)], next);
+    expect(await openText(newKey, held)).toBe(`Dear one — ${f.marker}`);
+    expect(Buffer.from(await openBytes(newKey, inCapsule)).toString()).toBe(`Dear one — ${f.marker}`);
+
+    // after activation an old kit is refused as old; the new ones open the letter
+    await activateThroughApi(t, f, [f.trustees[1]!, newcomer]);
+    const daughter = await sessionFor(t, f.trustees[0]!);
+    const kitId = (await injectAs(t, daughter, 'GET', '/api/v1/trustee/kits')).json().items[0].kitId;
+    const old = await injectAs(t, daughter, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: f.seal.shares[0]!.words });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.message).toMatch(/older seal/);
+    expect((await injectAs(t, daughter, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: next.shares[0]!.words })).statusCode).toBe(200);
+  });
+
+  it('is refused whole when the seal or the sealed items changed, and for anyone but the owner', async () => {
+    const f = await sealedFamily(t);
+    const holders = f.trustees.map((u) => u.id);
+    const { body } = await resealRequest(f, holders, 2);
+    const post = (b: unknown, s = f.s) => injectAs(t, s, 'POST', '/api/v1/estate-seal/reseal', b);
+    const stale = await post({ ...body, previousSealTag: '00000000' });
+    expect(stale.statusCode).toBe(409);
+    expect((await post({ ...body, items: [] })).json().error.message).toMatch(/sealed items changed/);
+    expect((await post({ ...body, items: [{ ...body.items[0]!, itemId: crypto.randomUUID() }] })).statusCode).toBe(409);
+    expect((await post({ ...body, threshold: 4 })).statusCode).toBe(400);
+    const stranger = await insertUser(t.db);
+    expect((await post({ ...body, trusteeUserIds: [holders[0], holders[1], stranger.id] })).statusCode).toBe(400);
+    for (const other of [f.trustees[0]!, f.administrator]) expect([403, 404]).toContain((await post(body, await sessionFor(t, other))).statusCode);
+    // nothing changed: the first seal still holds
+    const now = (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json();
+    expect(now.seal.sealTag).toBe(f.seal.sealTag);
+    expect(await openText(f.seal.identity, (await injectAs(t, f.s, 'GET', `/api/v1/future-messages/${f.letterId}/sealed`)).json().armored)).toContain(f.marker);
+    // two at once: one is kept
+    const second: { body: typeof body; next: MadeSeal } = await resealRequest(f, holders, 3);
+    const [a, b] = await Promise.all([post(body), post(second.body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+});
