@@ -63,4 +63,30 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
   await page.reload();
   await expect(page.getByText(/One trustee has not yet confirmed/)).toBeVisible();
   await expect(page.getByText(/stored, confirmed on/)).toHaveCount(1);
+
+  // Ben is replaced by Cara with the Owner Kit: new kits; Ben's old kit is gone from his page.
+  const cara = await trusteeOf(browser, page, baseURL!, 'Cara', stamp);
+  await page.reload();
+  await page.getByRole('button', { name: 'Change who holds the kits' }).click();
+  await page.getByLabel('Add a trustee').selectOption({ label: 'Cara Trustee' });
+  await page.getByRole('button', { name: 'Remove Ben Trustee' }).click();
+  await axeAtBothWidths(page);
+  await page.getByRole('button', { name: 'Open with my Owner Kit and make new kits' }).click();
+  const ownerKitFile = test.info().outputPath('owner-kit.html');
+  fs.writeFileSync(ownerKitFile, kits['your Owner Kit']!);
+  await page.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(ownerKitFile);
+  await page.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
+  for (const who of ['your Owner Kit', 'the kit for Ann Trustee', 'the kit for Cara Trustee']) {
+    await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save as a file: ${who}` }).click()]);
+  }
+  await page.getByRole('checkbox', { name: /I have printed or saved every kit/ }).check();
+  await page.getByRole('button', { name: 'Finish: replace my seal' }).click();
+  await expect(page.getByText('Kit 2 of 2 — Cara Trustee')).toBeVisible();
+  await expect(page.getByText(/2 trustees have not yet confirmed storing their kit/)).toBeVisible();
+  const ben = trustees[1]!.page;
+  await ben.goto('/trustee');
+  await expect(ben.getByRole('heading', { level: 1, name: 'Reports to confirm' })).toBeVisible();
+  await expect(ben.getByRole('heading', { name: /Emergency Kit/ })).toHaveCount(0);
+  await cara.page.goto('/trustee');
+  await expect(cara.page.getByRole('heading', { name: "Grace Hopper's Emergency Kit (2 of 2)" })).toBeVisible();
 });

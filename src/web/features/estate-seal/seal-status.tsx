@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { estateSealApi } from './api.ts';
+import { ResealPanel } from './reseal-panel.tsx';
 
 const capsuleOutdated = (seal: NonNullable<TEstateSeal['seal']>) =>
   seal.sealedItems > 0 && (!seal.capsuleMadeAt || (seal.sealedChangedAt !== null && seal.sealedChangedAt > seal.capsuleMadeAt));
@@ -13,8 +14,10 @@ const capsuleOutdated = (seal: NonNullable<TEstateSeal['seal']>) =>
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The seal as it is: who holds which kit, who has said they stored it, and removing it while nothing is sealed. */
-export function SealStatus({ seal, onChanged }: { seal: NonNullable<TEstateSeal['seal']>; onChanged: (next: TEstateSeal) => void }) {
+export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; ownerName: string; onChanged: (next: TEstateSeal) => void }) {
+  const seal = data.seal!;
   const [confirming, setConfirming] = useState(false);
+  const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const waiting = seal.kits.filter((k) => !k.storedAt).length;
@@ -74,10 +77,27 @@ export function SealStatus({ seal, onChanged }: { seal: NonNullable<TEstateSeal[
           Download the Legacy Capsule
         </a>
       </section>
-      {seal.sealedItems === 0 && (
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Remove this seal
-        </Button>
+      {changing ? (
+        <ResealPanel
+          data={data}
+          ownerName={ownerName}
+          onClose={() => setChanging(false)}
+          onDone={(next) => {
+            setChanging(false);
+            onChanged(next);
+          }}
+        />
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setChanging(true)}>
+            Change who holds the kits
+          </Button>
+          {seal.sealedItems === 0 && (
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Remove this seal
+            </Button>
+          )}
+        </div>
       )}
       <ConfirmDialog open={confirming} title="Remove your seal?" confirmLabel="Remove the seal" busy={busy} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
         <p>The kits you gave your trustees will stop working. You can then change your trustees, and make a new seal with new kits.</p>

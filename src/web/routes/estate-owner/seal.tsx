@@ -28,7 +28,7 @@ export function Component() {
       {data.seal ? (
         <Card title="Your seal" description="The lock on your sealed items, and the trustees who hold its kits.">
           <DisabledWhenFrozen>
-            <SealStatus seal={data.seal} onChanged={setData} />
+            <SealStatus data={data} ownerName={user.name} onChanged={setData} />
           </DisabledWhenFrozen>
         </Card>
       ) : (
