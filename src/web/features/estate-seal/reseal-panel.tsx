@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { makeSeal, SEAL_MIN_SHARES, type MadeSeal } from '../../../core/seal/seal-keys.ts';
 import { openText, sealText } from '../../../core/seal/sealed-content.ts';
-import { OwnerKitDialog } from '../../components/seal/owner-kit-dialog.tsx';
+import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { ownerKeyFor } from '../../lib/owner-key.ts';
 import { estateSealApi } from './api.ts';
 import { KitsStep } from './kits-step.tsx';
 import { SEAL_UNAVAILABLE } from './seal-setup.tsx';
@@ -23,7 +22,6 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
   const seal = data.seal!;
   const [order, setOrder] = useState<string[]>(data.trustees.map((t) => t.userId));
   const [threshold, setThreshold] = useState(seal.threshold);
-  const [askingKit, setAskingKit] = useState(false);
   const [made, setMade] = useState<Made | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,11 +44,7 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
     }
   }
 
-  function start() {
-    const identity = ownerKeyFor(seal.sealTag);
-    if (identity) void remake(identity);
-    else setAskingKit(true);
-  }
+  const ownerKey = useOwnerKey(seal);
 
   if (made) {
     return (
@@ -135,24 +129,14 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
         ))}
       </SelectField>
       <div className="flex flex-wrap gap-3">
-        <Button onClick={start} loading={busy}>
+        <Button onClick={() => ownerKey.withKey((identity) => void remake(identity))} loading={busy}>
           Open with my Owner Kit and make new kits
         </Button>
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
       </div>
-      {askingKit && (
-        <OwnerKitDialog
-          open
-          seal={seal}
-          onClose={() => setAskingKit(false)}
-          onOpened={(identity) => {
-            setAskingKit(false);
-            void remake(identity);
-          }}
-        />
-      )}
+      {ownerKey.dialog}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LockClosedIcon } from '@heroicons/react/24/outline';
 import { openText, sealText } from '../../../core/seal/sealed-content.ts';
-import { OwnerKitDialog } from '../../components/seal/owner-kit-dialog.tsx';
+import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
 import { ownerKeyFor } from '../../lib/owner-key.ts';
 import type { DeliveryRule } from '../../../core/delivery-rules.ts';
 import { deliveryInWords } from '../../../core/delivery-words.ts';
@@ -156,10 +156,10 @@ export function ComposeDialog({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'draft' | 'scheduled' | 'delete' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [askingKit, setAskingKit] = useState(false);
   const ruleName = useId();
   const guard = useUnsavedChangesGuard();
   const seal = options.seal;
+  const ownerKey = useOwnerKey(seal);
 
   /** A sealed letter's words, opened here with the Owner Kit's key. */
   async function openWords(identity: string) {
@@ -309,7 +309,7 @@ export function ComposeDialog({
                 <LockClosedIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-icon" />
                 The words of this letter are sealed. Open them with your Owner Kit to read or change them; you can change everything else without it.
               </p>
-              <Button variant="secondary" size="sm" onClick={() => setAskingKit(true)}>
+              <Button variant="secondary" size="sm" onClick={() => ownerKey.withKey((identity) => void openWords(identity).catch(() => setFormError('This letter could not be opened with your Owner Kit.')))}>
                 Open with my Owner Kit
               </Button>
             </div>
@@ -406,17 +406,7 @@ export function ComposeDialog({
           />
         </form>
       )}
-      {seal && askingKit && (
-        <OwnerKitDialog
-          open
-          seal={seal}
-          onClose={() => setAskingKit(false)}
-          onOpened={(identity) => {
-            setAskingKit(false);
-            void openWords(identity).catch(() => setFormError('This letter could not be opened with your Owner Kit.'));
-          }}
-        />
-      )}
+      {ownerKey.dialog}
     </Dialog>
   );
 }
