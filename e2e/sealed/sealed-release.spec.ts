@@ -140,6 +140,7 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     // Byron reads the letter.
     await beneficiary.reload();
     await expect(beneficiary.getByText(marker.slice(0, 40))).toBeVisible();
+    await expect(beneficiary.getByRole('link', { name: 'Download the Legacy Capsule' })).toBeVisible();
     await axeAtBothWidths(beneficiary);
 
     // Proof 4: Cara's Legacy Capsule opens from disk in a browser with no network at all.

@@ -221,6 +221,8 @@ export const ZSharedEstate = z.object({
   documents: ZSharedDocumentPage,
   letters: ZSharedLetterPage,
   supportTeam: z.array(ZSupportContact),
+  /** The estate's Legacy Capsule, once it is active and has a seal (ADR 0098); null otherwise. */
+  capsuleUrl: z.string().nullable(),
 });
 export type TSharedEstate = z.infer<typeof ZSharedEstate>;
 

@@ -5,6 +5,7 @@ import type { TSharedEstate } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { supportTeamMembers } from '../../db/schema/estates.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { currentSealOf } from '../../access/estate-seal.ts';
 import { loadLinkedEstates } from './linked-estates.ts';
 import { SHARED_LETTERS_PAGE, SHARED_PAGE_DEFAULT } from '../../../core/shared-content.schemas.ts';
 import { loadSharedMemoryDetail, pageSharedDocuments, pageSharedLetters, pageSharedMemories } from './shared-views.ts';
@@ -18,12 +19,13 @@ import { loadSharedMemoryDetail, pageSharedDocuments, pageSharedLetters, pageSha
 export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TSharedEstate> {
   // Not linked: nothing else is read. The page's lists run the access policy themselves all the same.
   if (!ctx.actor.linkedEstateIds.includes(estateId)) throw notFound('That estate');
-  const [[estate], memories, documents, letters, team] = await Promise.all([
+  const [[estate], memories, documents, letters, team, seal] = await Promise.all([
     loadLinkedEstates(ctx, estateId),
     pageSharedMemories(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
     pageSharedDocuments(ctx, { estateId, limit: SHARED_PAGE_DEFAULT }),
     pageSharedLetters(ctx, { estateId, limit: SHARED_LETTERS_PAGE }),
     ctx.db.select().from(supportTeamMembers).where(eq(supportTeamMembers.estateId, estateId)).orderBy(asc(supportTeamMembers.createdAt)),
+    currentSealOf(ctx.db, estateId),
   ]);
   if (!estate) throw notFound('That estate');
   // Featured: the most recent memory with a photo on the first page, else the most recent memory.
@@ -39,6 +41,7 @@ export async function getSharedEstate(ctx: Ctx, estateId: string): Promise<TShar
     memories,
     documents,
     letters,
+    capsuleUrl: seal && estate.status === 'active' ? `/api/v1/capsules/${estateId}` : null,
     supportTeam: team.map((m) => ({
       id: m.id,
       name: m.name,

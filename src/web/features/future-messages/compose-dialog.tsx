@@ -338,7 +338,7 @@ export function ComposeDialog({
               {RULES.map((rule) => (
                 <label
                   key={rule.value}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg p-3 ring-1 ring-stone-200 has-checked:bg-accent-soft has-checked:ring-accent-ring"
+                  className="flex cursor-pointer items-start gap-3 rounded-lg p-3 ring-1 ring-stone-200 has-checked:bg-accent-soft has-checked:ring-accent-ring has-disabled:cursor-not-allowed has-disabled:opacity-60"
                 >
                   <input
                     type="radio"

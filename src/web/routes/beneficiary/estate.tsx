@@ -188,6 +188,18 @@ export function Component() {
       </div>
 
       {estate.status === 'active' && <PlaybookCard estateId={estate.estateId} />}
+      {estate.capsuleUrl && (
+        <Card title="Legacy Capsule" description={`Everything ${estate.owner.name} sealed, in one file you can keep.`}>
+          <div className="space-y-3 text-sm text-stone-700">
+            <p>
+              It opens on any computer, even without Heirloom, with the Emergency Kits {estate.owner.name} gave their trustees. Keep a copy somewhere safe.
+            </p>
+            <a href={estate.capsuleUrl} download className={buttonClasses('secondary', 'sm')}>
+              Download the Legacy Capsule
+            </a>
+          </div>
+        </Card>
+      )}
       {snapshot && <SnapshotCard snapshot={snapshot} />}
 
       <Card title="Support Team" description={`The people helping with ${estate.owner.name}’s legacy. Contact them with any questions.`}>
