@@ -29,7 +29,11 @@ export const estateSeals = pgTable(
     openedIdentityEnc: text('opened_identity_enc'),
     openedAt: ts('opened_at'),
   },
-  (t) => [uniqueIndex('estate_seals_current_unique').on(t.estateId).where(sql`${t.retiredAt} is null`), uniqueIndex('estate_seals_tag_unique').on(t.sealTag)],
+  (t) => [
+    uniqueIndex('estate_seals_current_unique').on(t.estateId).where(sql`${t.retiredAt} is null`),
+    // a tag tells an estate's seals apart (4 random bytes: across all estates two would meet)
+    uniqueIndex('estate_seals_estate_tag_unique').on(t.estateId, t.sealTag),
+  ],
 );
 
 /** One trustee's kit of a seal: who holds it and how to recognise it; never the share itself. */

@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { TCreateSealRequest } from '../../../core/estate-seal.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import type { Trustee } from '../../access/trustees.ts';
@@ -17,6 +18,11 @@ export async function keepSeal(tx: BaseCtx, estateId: string, ownerName: string,
     input.kits.every((kit, i) => kit.shareIndex === i + 1 && kit.holderUserId === trustees[i]!.userId) &&
     new Set(input.kits.map((k) => k.fingerprint)).size === input.kits.length;
   if (!matches) throw conflict('Your trustees or the number needed changed while these kits were being made. Nothing was saved: start again, and print the new kits.');
+  const [taken] = await tx.db
+    .select({ id: estateSeals.id })
+    .from(estateSeals)
+    .where(and(eq(estateSeals.estateId, estateId), eq(estateSeals.sealTag, input.sealTag)));
+  if (taken) throw conflict('These kits carry the reference of an earlier seal of yours. Nothing was saved: start again to make new kits.');
   const [seal] = await tx.db
     .insert(estateSeals)
     .values({ estateId, sealTag: input.sealTag, recipient: input.recipient, threshold, shareCount: input.kits.length, createdAt: tx.clock.now() })

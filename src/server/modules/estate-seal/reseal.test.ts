@@ -89,6 +89,10 @@ describe('re-sealing with the Owner Kit', () => {
     expect((await post({ ...body, items: [] })).json().error.message).toMatch(/sealed items changed/);
     expect((await post({ ...body, items: [{ ...body.items[0]!, itemId: crypto.randomUUID() }] })).statusCode).toBe(409);
     expect((await post({ ...body, threshold: 4 })).statusCode).toBe(400);
+    // a new seal that reuses the present seal's reference is refused, not a server error
+    const reused = await post({ ...body, sealTag: f.seal.sealTag });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.message).toMatch(/reference of an earlier seal/);
     const stranger = await insertUser(t.db);
     expect((await post({ ...body, trusteeUserIds: [holders[0], holders[1], stranger.id] })).statusCode).toBe(400);
     for (const other of [f.trustees[0]!, f.administrator]) expect([403, 404]).toContain((await post(body, await sessionFor(t, other))).statusCode);
