@@ -29,7 +29,6 @@ function readKit(text: string): { kit?: Kit; problem?: string } {
   try {
     const kit = decodeKit(text);
     if (kit.sealTag !== manifest.seal.sealTag) return { problem: 'This kit belongs to another seal (its reference is not ' + manifest.seal.sealTag + '): perhaps an older kit that was replaced.' };
-    if (kit.kind === 'owner') return { kit, problem: '' };
     return { kit };
   } catch (error) {
     return { problem: error instanceof KitError ? KIT_PROBLEM_WORDS[error.problem] : 'That code could not be read.' };

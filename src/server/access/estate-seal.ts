@@ -39,6 +39,7 @@ const heldKitColumns = {
   estateStatus: estates.status,
   kitsGiven: sql<number>`(select count(*) from ${sealKits} given where given.seal_id = ${sealKits.sealId} and given.given_at is not null)`.mapWith(Number),
   checkGroup: sealKits.checkGroup,
+  fingerprint: sealKits.fingerprint,
   shareIndex: sealKits.shareIndex,
   storedAt: sealKits.storedAt,
   shareCount: estateSeals.shareCount,

@@ -17,13 +17,12 @@ import { beneficiaries } from '../db/schema/estates.ts';
 import { futureMessages } from '../db/schema/messages.ts';
 import { UniquePaths } from '../lib/safe-names.ts';
 import { capsuleReadme } from './capsule-readme.ts';
+import { ageBytes } from './sealed-contents.ts';
 
 export interface Capsule {
   manifest: CapsuleManifest;
   files: { path: string; bytes: Buffer }[];
 }
-
-const ageBytesOf = (armored: string) => Buffer.from(armored.trim().split(/\r?\n/).slice(1, -1).join(''), 'base64');
 
 /** Every sealed item of the estate's current seal, with what the manifest says of it. */
 export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
@@ -37,7 +36,7 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
   const paths = new UniquePaths();
   const files: Capsule['files'] = [];
   const items: CapsuleItem[] = letters.map((letter, i) => {
-    const bytes = ageBytesOf(deps.secrets.decrypt(letter.armoredEnc));
+    const bytes = ageBytes(deps.secrets.decrypt(letter.armoredEnc));
     const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${letter.title}.txt.age`]);
     files.push({ path, bytes });
     return {

@@ -17,8 +17,8 @@ export interface SealedPartKey {
   part: SealedPartName;
 }
 
-/** The age file's bytes from its armour, for its digest and size. */
-function ageBytes(armored: string): Buffer {
+/** The age file's bytes from its armour (its digest and size, the capsule's binary copy). */
+export function ageBytes(armored: string): Buffer {
   const lines = armored.trim().split(/\r?\n/);
   return Buffer.from(lines.slice(1, -1).join(''), 'base64');
 }

@@ -8,7 +8,7 @@ import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../te
 import type { CapsuleManifest } from '../../../core/seal/capsule-format.ts';
 
 /**
- * Issue 27, proof 4 (the age tool's half; open.html's is e2e/sealed/capsule-offline.spec.ts): once
+ * Issue 27, proof 4 (the age tool's half; open.html's is in e2e/sealed/sealed-release.spec.ts): once
  * the server is stopped and its data folder deleted, the capsule opens with what Debian ships —
  * Python to unpack it and put two kits together (docs/sealed-release/combine-kits.py, as
  * docs/sealed-release.md says), and `age -d` to open each item.

@@ -9,13 +9,14 @@ import { estateSeals, sealKits } from '../../db/schema/estate-seal.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { estateStatusOf } from '../../lib/estate-lock.ts';
 import { heldKitView } from './held-kits.ts';
 import { tellSealOpened } from './seal-opened.ts';
 
+type Held = NonNullable<Awaited<ReturnType<typeof heldKit>>>;
 
 /** Reads the typed code, refusing (400) a kit that is not this holder's, with what to do instead. */
-async function readOwnKit(ctx: Ctx, kitId: string, sealId: string, words: string, ownerName: string): Promise<Kit> {
+async function readOwnKit(ctx: Ctx, held: Held, words: string): Promise<Kit> {
+  const { ownerName } = held;
   let kit: Kit;
   try {
     kit = decodeKit(words);
@@ -24,16 +25,14 @@ async function readOwnKit(ctx: Ctx, kitId: string, sealId: string, words: string
     throw error;
   }
   if (kit.kind === 'owner') throw badRequest(`This is ${ownerName}'s Owner Kit, not a trustee's kit. Give the kit that has your name on it.`, { kit: 'Give your own kit' });
-  const [seal] = await ctx.db.select({ sealTag: estateSeals.sealTag, estateId: estateSeals.estateId }).from(estateSeals).where(eq(estateSeals.id, sealId));
-  if (kit.sealTag !== seal?.sealTag) {
-    const [old] = await ctx.db.select({ retiredAt: estateSeals.retiredAt }).from(estateSeals).where(and(eq(estateSeals.sealTag, kit.sealTag), eq(estateSeals.estateId, seal!.estateId)));
+  if (kit.sealTag !== held.sealTag) {
+    const [old] = await ctx.db.select({ retiredAt: estateSeals.retiredAt }).from(estateSeals).where(and(eq(estateSeals.sealTag, kit.sealTag), eq(estateSeals.estateId, held.estateId)));
     throw badRequest(
       old ? `This kit is from an older seal that ${ownerName} replaced; it no longer opens anything. Look for a newer kit with the same name on it.` : 'This kit belongs to another seal, not this one.',
       { kit: 'This kit does not belong to this seal' },
     );
   }
-  const [mine] = await ctx.db.select({ fingerprint: sealKits.fingerprint }).from(sealKits).where(eq(sealKits.id, kitId));
-  if (shareFingerprint(kit.secret) !== mine?.fingerprint) {
+  if (shareFingerprint(kit.secret) !== held.fingerprint) {
     throw badRequest(`This is kit ${kit.index} of ${kit.count}, another trustee's. Each trustee gives their own kit, the one with their name on it.`, { kit: 'Give your own kit' });
   }
   return kit;
@@ -47,12 +46,12 @@ async function readOwnKit(ctx: Ctx, kitId: string, sealId: string, words: string
 export async function giveKit(ctx: Ctx, kitId: string, words: string): Promise<THeldKit> {
   const held = await heldKit(ctx.db, ctx.actor.userId, kitId);
   if (!held) throw notFound('That kit');
-  if ((await estateStatusOf(ctx.db, held.estateId)) !== 'active') {
+  if (held.estateStatus !== 'active') {
     throw conflict(
       `Kits are taken only after ${held.ownerName}'s estate is activated: once their passing has been reported, confirmed by the trustees and checked, and the waiting period is over. Keep your kit safe until then.`,
     );
   }
-  const kit = await readOwnKit(ctx, kitId, held.sealId, words, held.ownerName);
+  const kit = await readOwnKit(ctx, held, words);
   await inMailTransaction(ctx, async (tx) => {
     const [seal] = await tx.db.select().from(estateSeals).where(eq(estateSeals.id, held.sealId)).for('update');
     if (!seal) throw notFound('That kit');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { TEstateSeal, TResealRequest, TSealedItemParts } from '../../../core/estate-seal.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { currentSealOf } from '../../access/estate-seal.ts';
@@ -56,7 +56,7 @@ export async function reseal(ctx: Ctx, input: TResealRequest): Promise<TEstateSe
     await replaceTrustees(tx, estateId, input.trusteeUserIds);
     const rules = await releaseRulesOf(tx.db, estateId);
     await saveReleaseRules(tx.db, estateId, { ...rules, quorumRequired: input.threshold }, ctx.clock.now());
-    await tx.db.update(estateSeals).set({ retiredAt: ctx.clock.now() }).where(and(eq(estateSeals.id, old.id)));
+    await tx.db.update(estateSeals).set({ retiredAt: ctx.clock.now() }).where(eq(estateSeals.id, old.id));
     const sealId = await keepSeal(tx, estateId, ctx.actor.name, await trusteesOf(tx.db, estateId), input.threshold, input);
     for (const item of input.items) await putSealed(tx, { ...item, sealId, estateId });
     await audit(tx, { action: 'estate_seal.resealed', estateId, targetType: 'estate_seal', targetId: sealId, details: { threshold: input.threshold, kits: input.kits.length, items: input.items.length } });

@@ -35,14 +35,17 @@ export function OwnerKitDialog({ open, seal, onClose, onOpened }: { open: boolea
     setError(null);
     try {
       const kit = decodeKit(words);
-      if (kit.kind !== 'owner') throw new OpenSealError('wrong-key');
+      if (kit.kind !== 'owner') {
+        setError('This is a trustee’s kit. Use your Owner Kit, the one with your own name on it.');
+        return;
+      }
       const identity = await openSeal([kit], seal);
       rememberOwnerKey(seal.sealTag, identity);
       setWords('');
       onOpened(identity);
     } catch (e) {
       const problem = e instanceof KitError || e instanceof OpenSealError ? e.problem : 'unreadable';
-      setError(problem === 'wrong-key' && decodeSafely(words)?.kind === 'share' ? 'This is a trustee’s kit. Use your Owner Kit, the one with your own name on it.' : (PROBLEMS[problem] ?? PROBLEMS.unreadable!));
+      setError(PROBLEMS[problem] ?? PROBLEMS.unreadable!);
     } finally {
       setBusy(false);
     }
@@ -83,12 +86,4 @@ export function OwnerKitDialog({ open, seal, onClose, onOpened }: { open: boolea
       </form>
     </Dialog>
   );
-}
-
-function decodeSafely(words: string) {
-  try {
-    return decodeKit(words);
-  } catch {
-    return null;
-  }
 }

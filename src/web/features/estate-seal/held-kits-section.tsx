@@ -4,27 +4,17 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { readQrFromImage } from '../../lib/read-qr.ts';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { estateSealApi } from './api.ts';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** After activation: the trustee types their kit's code or gives a photo of its QR code. */
 function GiveKitForm({ kit, onGiven }: { kit: THeldKit; onGiven: (kit: THeldKit) => void }) {
   const [words, setWords] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function give(event: FormEvent) {
+  const { busy, error, setError, run } = useAction();
+  function give(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onGiven(await estateSealApi.give(kit.kitId, words));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Your kit could not be given. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onGiven(await estateSealApi.give(kit.kitId, words)));
   }
   async function photo(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -36,7 +26,7 @@ function GiveKitForm({ kit, onGiven }: { kit: THeldKit; onGiven: (kit: THeldKit)
     else setError('No QR code could be read in that photo. Take it again in good light, with the whole code in the picture, or type the code instead.');
   }
   return (
-    <form noValidate onSubmit={(e) => void give(e)} className="space-y-3">
+    <form noValidate onSubmit={give} className="space-y-3">
       <p className="text-stone-700">
         {kit.ownerName}&apos;s estate has been activated. Give your kit so that what {kit.ownerName} sealed can be opened: {kit.kitsGiven} of the {kit.threshold} kits needed have been given
         so far.
@@ -56,19 +46,10 @@ function GiveKitForm({ kit, onGiven }: { kit: THeldKit; onGiven: (kit: THeldKit)
 
 function HeldKitCard({ kit, onStored }: { kit: THeldKit; onStored: (kit: THeldKit) => void }) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function confirm(event: FormEvent) {
+  const { busy, error, run } = useAction();
+  function confirm(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onStored(await estateSealApi.confirmStored(kit.kitId, typed));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That could not be checked. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onStored(await estateSealApi.confirmStored(kit.kitId, typed)));
   }
   const headingId = `kit-${kit.kitId}`;
   return (
@@ -91,16 +72,16 @@ function HeldKitCard({ kit, onStored }: { kit: THeldKit; onStored: (kit: THeldKi
         </p>
       ) : kit.givenAt ? (
         <p role="status" className="text-emerald-800">
-          You gave your kit on {day(kit.givenAt)}. {kit.kitsGiven} of the {kit.threshold} kits needed have been given so far.
+          You gave your kit on {formatDate(kit.givenAt)}. {kit.kitsGiven} of the {kit.threshold} kits needed have been given so far.
         </p>
       ) : kit.canGive ? (
         <GiveKitForm kit={kit} onGiven={onStored} />
       ) : kit.storedAt ? (
         <p role="status" className="text-emerald-800">
-          You confirmed on {day(kit.storedAt)} that you have stored it. Keep it safe; there is nothing else to do now.
+          You confirmed on {formatDate(kit.storedAt)} that you have stored it. Keep it safe; there is nothing else to do now.
         </p>
       ) : (
-        <form noValidate onSubmit={(e) => void confirm(e)} className="space-y-3">
+        <form noValidate onSubmit={confirm} className="space-y-3">
           <p className="text-stone-700">When {kit.ownerName} has given you the kit, keep it somewhere safe and tell them you have it by typing the last four characters of its code.</p>
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex flex-wrap items-end gap-3">

@@ -4,13 +4,12 @@ import type { MadeSeal } from '../../../core/seal/seal-keys.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useUnsavedChangesWhile } from '../../lib/unsaved-changes.ts';
 import { KitSheet, kitFileHtml, kitFileName, type KitPage } from './kit-sheet.tsx';
 
-const today = () => new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
 function kitPages(seal: MadeSeal, holders: string[], ownerName: string): KitPage[] {
-  const common = { ownerName, shareCount: seal.shares.length, threshold: seal.threshold, sealTag: seal.sealTag, madeOn: today() };
+  const common = { ownerName, shareCount: seal.shares.length, threshold: seal.threshold, sealTag: seal.sealTag, madeOn: formatDate(new Date()) };
   return [
     { ...common, kind: 'owner', holderName: ownerName, words: seal.ownerKit, shareIndex: 0 },
     ...seal.shares.map((share, i) => ({ ...common, kind: 'share' as const, holderName: holders[i]!, words: share.words, shareIndex: share.index })),

@@ -4,40 +4,31 @@ import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { estateSealApi } from './api.ts';
 import { ResealPanel } from './reseal-panel.tsx';
 
 const capsuleOutdated = (seal: NonNullable<TEstateSeal['seal']>) =>
   seal.sealedItems > 0 && (!seal.capsuleMadeAt || (seal.sealedChangedAt !== null && seal.sealedChangedAt > seal.capsuleMadeAt));
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The seal as it is: who holds which kit, who has said they stored it, and removing it while nothing is sealed. */
 export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; ownerName: string; onChanged: (next: TEstateSeal) => void }) {
   const seal = data.seal!;
   const [confirming, setConfirming] = useState(false);
   const [changing, setChanging] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction();
   const waiting = seal.kits.filter((k) => !k.storedAt).length;
 
   async function remove() {
-    setBusy(true);
-    try {
-      onChanged(await estateSealApi.remove());
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Your seal could not be removed. Please try again.');
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(async () => onChanged(await estateSealApi.remove())))) setConfirming(false);
   }
 
   return (
     <div className="space-y-4">
       <p className="text-stone-700">
-        Made on {day(seal.createdAt)}. Any {seal.threshold} of your {seal.shareCount} trustees&apos; kits open it together. {seal.sealedItems === 0 ? 'Nothing is sealed yet.' : `${seal.sealedItems} item${seal.sealedItems === 1 ? ' is' : 's are'} sealed.`}
+        Made on {formatDate(seal.createdAt)}. Any {seal.threshold} of your {seal.shareCount} trustees&apos; kits open it together. {seal.sealedItems === 0 ? 'Nothing is sealed yet.' : `${seal.sealedItems} item${seal.sealedItems === 1 ? ' is' : 's are'} sealed.`}
       </p>
       {waiting > 0 && (
         <Alert tone="warning">
@@ -53,7 +44,7 @@ export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; 
               <span className="font-medium text-stone-900">
                 Kit {kit.shareIndex} of {seal.shareCount} — {kit.holderName ?? 'a trustee whose account was closed'}
               </span>{' '}
-              <span className="text-sm text-stone-600">{kit.storedAt ? `stored, confirmed on ${day(kit.storedAt)}` : 'not confirmed yet'}</span>
+              <span className="text-sm text-stone-600">{kit.storedAt ? `stored, confirmed on ${formatDate(kit.storedAt)}` : 'not confirmed yet'}</span>
             </span>
           </li>
         ))}
@@ -69,7 +60,7 @@ export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; 
         {capsuleOutdated(seal) && (
           <Alert tone="warning">
             {seal.capsuleMadeAt
-              ? `Your sealed items changed on ${day(seal.sealedChangedAt!)}, after your last capsule (${day(seal.capsuleMadeAt)}). Download a new one and send it to your trustees.`
+              ? `Your sealed items changed on ${formatDate(seal.sealedChangedAt!)}, after your last capsule (${formatDate(seal.capsuleMadeAt)}). Download a new one and send it to your trustees.`
               : 'You have sealed items but have not downloaded your capsule yet.'}
           </Alert>
         )}
