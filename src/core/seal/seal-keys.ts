@@ -25,6 +25,18 @@ export interface MadeSeal {
 
 const identityOf = (key: Uint8Array): string => bech32.encodeFromBytes('AGE-SECRET-KEY-', key).toUpperCase();
 
+/**
+ * X25519 ignores five bits of a key (RFC 7748 clamping), so two keys differing only there share one
+ * recipient. The seal's key is made clamped and a combined key must be clamped, so a share changed
+ * in those bits is refused instead of yielding a look-alike key.
+ */
+const clamp = (key: Uint8Array): Uint8Array => {
+  const out = key.slice();
+  out[0] = out[0]! & 248;
+  out[31] = (out[31]! & 127) | 64;
+  return out;
+};
+
 /** What the server keeps to recognise a share: SHA-256 of a fixed label and the share's bytes, as hex. */
 export function shareFingerprint(share: Uint8Array): string {
   const label = new TextEncoder().encode('heirloom seal share v1\n');
@@ -37,7 +49,7 @@ export function shareFingerprint(share: Uint8Array): string {
 export async function makeSeal(threshold: number, count: number): Promise<MadeSeal> {
   if (!Number.isInteger(count) || count < SEAL_MIN_SHARES || count > SEAL_MAX_SHARES) throw new RangeError('a seal has 2 to 20 shares');
   if (!Number.isInteger(threshold) || threshold < SEAL_MIN_SHARES || threshold > count) throw new RangeError('a seal opens with 2 to N shares');
-  const key = crypto.getRandomValues(new Uint8Array(KEY_BYTES));
+  const key = clamp(crypto.getRandomValues(new Uint8Array(KEY_BYTES)));
   const sealTag = bytesToHex(crypto.getRandomValues(new Uint8Array(4)));
   const identity = identityOf(key);
   const parts = await split(key, count, threshold);
@@ -84,6 +96,6 @@ export async function openSeal(kits: Kit[], seal: { sealTag: string; recipient: 
     key = await combine([...distinct.values()]);
   }
   const identity = identityOf(key);
-  if ((await identityToRecipient(identity)) !== seal.recipient) throw new OpenSealError('wrong-key');
+  if (!equalBytes(clamp(key), key) || (await identityToRecipient(identity)) !== seal.recipient) throw new OpenSealError('wrong-key');
   return identity;
 }

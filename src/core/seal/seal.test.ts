@@ -118,6 +118,15 @@ describe('kits and sealed content', () => {
     await expect(openSeal(kitsOf([seal.shares[0]!.words, seal.shares[0]!.words]), seal)).rejects.toMatchObject({ problem: 'same-share' });
   });
 
+  it('a key changed only in the bits X25519 ignores has the same recipient and is still refused', async () => {
+    const seal = await makeSeal(2, 3);
+    const owner = decodeKit(seal.ownerKit);
+    const secret = owner.secret.slice();
+    secret[0] = secret[0]! | 1;
+    const lookAlike = decodeKit(encodeKit({ ...owner, secret }));
+    await expect(openSeal([lookAlike], seal)).rejects.toMatchObject({ problem: 'wrong-key' });
+  });
+
   it('text sealed to the recipient opens with the identity and not with another', async () => {
     const seal = await makeSeal(2, 2);
     const other = await makeSeal(2, 2);
