@@ -23,6 +23,13 @@ export const DOCUMENT_FORMATS = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
 } as const;
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A sealed document's type, from its name ("Will.pdf.age" is a PDF): the server cannot look inside. */
+export function sealedDocumentMime(fileName: string): keyof typeof DOCUMENT_FORMATS | null {
+  const ext = /\.(pdf|docx?)(\.age)?$/i.exec(fileName.trim())?.[1]?.toLowerCase();
+  const byExt = { pdf: 'application/pdf', doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } as const;
+  return ext ? byExt[ext as keyof typeof byExt] : null;
+}
+
 export const documentFormatOf = (mimeType: string): string =>
   (DOCUMENT_FORMATS as Record<string, string>)[mimeType] ?? 'File';
 
@@ -42,6 +49,11 @@ export const ZUploadDocumentFields = z
     title: ZDocumentTitle,
     type: z.enum(DOCUMENT_TYPES, { message: 'Choose a document type' }),
     folderId: z.uuid().optional(),
+    /**
+     * Present only for a sealed document (ADR 0099): the seal the owner's browser sealed the file to.
+     * The file is then an age file named after the original ("Will.pdf.age").
+     */
+    sealTag: z.string().regex(/^[0-9a-f]{8}$/, { message: 'This is not your seal' }).optional(),
   })
   .strict();
 export type TUploadDocumentFields = z.infer<typeof ZUploadDocumentFields>;
@@ -117,6 +129,8 @@ export const ZDocument = z.object({
   share: ZShareState,
   /** The current version's number (1 until the file is replaced). */
   version: z.number(),
+  /** Sealed: the file is an age file; it is not previewed or read for search (ADR 0099). */
+  sealed: z.boolean(),
   /**
    * In a search (`q`): where the words matched inside the file's text, the matches between
    * SNIPPET_START and SNIPPET_STOP; null when only the title matched or there is no search.

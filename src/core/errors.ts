@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   confirmationRequired: 'CONFIRMATION_REQUIRED',
   /** The owner's estate is active: what it holds is kept as it was left and cannot change (ADR 0074). */
   estateFrozen: 'ESTATE_FROZEN',
+  /** A sealed item whose seal the trustees' kits have not opened yet (ADR 0099). */
+  sealed: 'SEALED',
   /** The database or the file store did not answer in time (ADR 0086): try again shortly. */
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

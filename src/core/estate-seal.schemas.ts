@@ -28,23 +28,33 @@ const sealFields = {
 export const ZCreateSealRequest = z.object(sealFields).strict();
 export type TCreateSealRequest = z.infer<typeof ZCreateSealRequest>;
 
-/** A sealed part as the owner's browser opens and seals it again. */
-export const ZSealedItemPart = z
-  .object({
-    itemType: z.enum(['future-message', 'memory', 'digital-asset', 'document']),
-    itemId: zId,
-    part: z.enum(['body', 'story', 'secrets', 'file']),
-    armored: z.string().max(SEALED_ARMOR_MAX),
-  })
-  .strict();
+export const SEALED_ITEM_TYPES = ['future-message', 'memory', 'digital-asset', 'document'] as const;
+export const SEALED_PART_NAMES = ['body', 'story', 'secrets', 'file'] as const;
+/** A sealed part as the owner's browser opens and seals it again: armoured text, or (a document's) a stored age file. */
+export const ZSealedItemPart = z.object({
+  itemType: z.enum(SEALED_ITEM_TYPES),
+  itemId: zId,
+  part: z.enum(SEALED_PART_NAMES),
+  /** a text part's armoured age file */
+  armored: z.string().nullable(),
+  /** a file part's stored age file, to download (GET /api/v1/files/:fileId) */
+  fileId: zId.nullable(),
+});
 export type TSealedItemPart = z.infer<typeof ZSealedItemPart>;
 /** GET estate-seal/items: every sealed part of the current seal, for re-sealing with the Owner Kit. */
 export const ZSealedItemParts = z.object({ sealTag: z.string(), items: z.array(ZSealedItemPart) });
 export type TSealedItemParts = z.infer<typeof ZSealedItemParts>;
 
+/** How many sealed parts one re-sealing carries at most (each is one part of the multipart request). */
+export const RESEAL_PARTS_MAX = 2000;
+/** The multipart part that carries one sealed part when re-sealing: "document:<id>:file". */
+export const resealPartName = (p: { itemType: string; itemId: string; part: string }) => `${p.itemType}:${p.itemId}:${p.part}`;
+
 /**
- * Re-sealing (ADR 0098): new trustees and number needed, a new key and kits made in the browser, and
- * every sealed part sealed again to it, all kept at once. `previousSealTag` names the seal replaced.
+ * Re-sealing (ADR 0098, 0099), the `request` field of a multipart POST: new trustees and number
+ * needed, a new key and kits made in the browser. Every sealed part follows as its own part, named
+ * by resealPartName, sealed again to the new key; all are kept at once. `previousSealTag` names the
+ * seal replaced.
  */
 export const ZResealRequest = z
   .object({
@@ -55,7 +65,6 @@ export const ZResealRequest = z
       .min(2)
       .max(20)
       .refine((ids) => new Set(ids).size === ids.length, { message: 'Name each trustee only once' }),
-    items: z.array(ZSealedItemPart).max(5000),
   })
   .strict()
   .refine((r) => r.threshold <= r.trusteeUserIds.length, { path: ['threshold'], message: 'Ask at most as many trustees as you name' });

@@ -155,6 +155,8 @@ export const ZSharedDocument = z.object({
   size: z.number().int(),
   mimeType: z.string(),
   fileId: z.string(),
+  /** A sealed document (ADR 0099): whether the trustees' kits have opened it yet, and how many it takes. null: not sealed. */
+  sealed: z.object({ opened: z.boolean(), threshold: z.number().int(), shareCount: z.number().int() }).nullable(),
 });
 export type TSharedDocument = z.infer<typeof ZSharedDocument>;
 

@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 import { makeSeal } from '../../src/core/seal/seal-keys.ts';
-import { sealText } from '../../src/core/seal/sealed-content.ts';
-import { injectAs, sessionFor, type TestApp } from '../helpers.ts';
+import { resealPartName, type TResealRequest } from '../../src/core/estate-seal.schemas.ts';
+import { sealBytes, sealText } from '../../src/core/seal/sealed-content.ts';
+import { injectAs, sessionFor, type TestApp, type TestSession } from '../helpers.ts';
+import { multipartBody, type FormPart } from './files.ts';
 import { insertBeneficiary } from './estates.ts';
 import { insertEstateWithTeam } from './lifecycle.ts';
 import { insertUser } from './users.ts';
@@ -40,4 +42,22 @@ export async function sealedFamily(t: TestApp) {
   const created = await injectAs(t, s, 'POST', '/api/v1/future-messages', letter);
   expect(created.statusCode, created.body).toBe(201);
   return { ...team, trustees, s, seal, marker, letter, letterId: created.json().id as string };
+}
+
+/** Uploads a document sealed as the owner's browser seals it: an age file named "<name>.age", with the seal's tag. */
+export async function uploadSealedDocument(t: TestApp, s: TestSession, seal: { recipient: string; sealTag: string }, bytes: Buffer, name = 'Letter of wishes.pdf', title = 'Letter of wishes') {
+  const { payload, headers } = multipartBody([
+    { name: 'title', value: title },
+    { name: 'type', value: 'personal' },
+    { name: 'sealTag', value: seal.sealTag },
+    { name: 'file', filename: `${name}.age`, data: Buffer.from(await sealBytes(seal.recipient, bytes)) },
+  ]);
+  return injectAs(t, s, 'POST', '/api/v1/documents', payload, { headers });
+}
+
+/** A re-sealing as the browser sends it: the request field, then each part sealed again. */
+export function resealBody(request: TResealRequest, parts: { itemType: string; itemId: string; part: string; sealed: Uint8Array | string }[]) {
+  const form: FormPart[] = [{ name: 'request', value: JSON.stringify(request) }];
+  for (const p of parts) form.push({ name: resealPartName(p), filename: 'sealed.age', data: Buffer.from(p.sealed) });
+  return multipartBody(form);
 }

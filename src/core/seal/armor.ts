@@ -7,3 +7,8 @@ export function isArmoredAge(text: string): boolean {
   const lines = text.trim().split(/\r?\n/);
   return lines.length >= 3 && lines[0] === ARMOR_BEGIN && lines.at(-1) === ARMOR_END && lines.slice(1, -1).every((line) => /^[A-Za-z0-9+/]{1,64}={0,2}$/.test(line));
 }
+
+/** How every binary age file begins (age-encryption.org/v1): a sealed document is stored as one. */
+export const AGE_BINARY_HEADER = 'age-encryption.org/v1\n';
+/** What sealing adds to a file: its header (~200 bytes per recipient) and 16 bytes per 64 KiB chunk. */
+export const AGE_OVERHEAD_MAX = 64 * 1024;

@@ -15,40 +15,47 @@ import type { EstateSeal } from '../access/estate-seal.ts';
 import { sealedContents } from '../db/schema/estate-seal.ts';
 import { beneficiaries } from '../db/schema/estates.ts';
 import { futureMessages } from '../db/schema/messages.ts';
+import { documents } from '../db/schema/documents.ts';
+import { files } from '../db/schema/files.ts';
 import { UniquePaths } from '../lib/safe-names.ts';
 import { capsuleReadme } from './capsule-readme.ts';
-import { ageBytes } from './sealed-contents.ts';
+import { sealedBytes } from './sealed-contents.ts';
 
 export interface Capsule {
   manifest: CapsuleManifest;
   files: { path: string; bytes: Buffer }[];
 }
 
-/** Every sealed item of the estate's current seal, with what the manifest says of it. */
-export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
+/** Every sealed item of the estate's current seal, with what the manifest says of it: letters, then documents. */
+export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock' | 'files'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
+  const part = { armoredEnc: sealedContents.armoredEnc, fileId: sealedContents.fileId };
   const letters = await deps.db
-    .select({ itemId: sealedContents.itemId, armoredEnc: sealedContents.armoredEnc, title: futureMessages.subject, first: beneficiaries.firstName, last: beneficiaries.lastName })
+    .select({ ...part, title: futureMessages.subject, first: beneficiaries.firstName, last: beneficiaries.lastName })
     .from(sealedContents)
     .innerJoin(futureMessages, and(eq(sealedContents.itemType, 'future-message'), eq(futureMessages.id, sealedContents.itemId)))
     .leftJoin(beneficiaries, eq(beneficiaries.id, futureMessages.recipientId))
     .where(eq(sealedContents.sealId, seal.id))
     .orderBy(asc(futureMessages.createdAt), asc(futureMessages.id));
+  const documentRows = await deps.db
+    .select({ ...part, title: documents.title, name: files.originalName })
+    .from(sealedContents)
+    .innerJoin(documents, and(eq(sealedContents.itemType, 'document'), eq(documents.id, sealedContents.itemId)))
+    .innerJoin(files, eq(files.id, sealedContents.fileId))
+    .where(eq(sealedContents.sealId, seal.id))
+    .orderBy(asc(documents.createdAt), asc(documents.id));
+  const entries = [
+    ...letters.map((l) => ({ row: l, kind: 'letter' as const, title: l.title, for: l.first ? `${l.first} ${l.last ?? ''}`.trim() : null, fileName: `${l.title}.txt` })),
+    ...documentRows.map((d) => ({ row: d, kind: 'document' as const, title: d.title, for: null, fileName: d.name.replace(/\.age$/i, '') })),
+  ];
   const paths = new UniquePaths();
-  const files: Capsule['files'] = [];
-  const items: CapsuleItem[] = letters.map((letter, i) => {
-    const bytes = ageBytes(deps.secrets.decrypt(letter.armoredEnc));
-    const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${letter.title}.txt.age`]);
-    files.push({ path, bytes });
-    return {
-      path,
-      kind: 'letter',
-      title: letter.title,
-      for: letter.first ? `${letter.first} ${letter.last ?? ''}`.trim() : null,
-      fileName: `${letter.title}.txt`,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
-    };
-  });
+  const out: Capsule['files'] = [];
+  const items: CapsuleItem[] = [];
+  for (const [i, entry] of entries.entries()) {
+    const bytes = await sealedBytes(deps, entry.row);
+    const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${entry.fileName}.age`]);
+    out.push({ path, bytes });
+    items.push({ path, kind: entry.kind, title: entry.title, for: entry.for, fileName: entry.fileName, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+  }
   return {
     manifest: {
       format: CAPSULE_FORMAT,
@@ -58,7 +65,7 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
       seal: { recipient: seal.recipient, sealTag: seal.sealTag, threshold: seal.threshold, shareCount: seal.shareCount, madeAt: seal.createdAt.toISOString() },
       items,
     },
-    files,
+    files: out,
   };
 }
 

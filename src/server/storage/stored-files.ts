@@ -280,6 +280,22 @@ export async function sendStoredFile(
 }
 
 /**
+ * Bytes the server opened for the reader (a sealed document, ADR 0099): whole, with the same
+ * type and disposition rules as a stored file; no ranges (a document is at most 10 MB).
+ */
+export function sendOpenedFile(reply: FastifyReply, bytes: Buffer, mimeType: string, name: string, options: { inline?: boolean } = {}): FastifyReply {
+  const type = servedContentType(mimeType);
+  const inline = Boolean(options.inline) && INLINE_TYPES.has(type);
+  reply
+    .header('Content-Type', type)
+    .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store');
+  if (inline) allowSameOriginFraming(reply);
+  return reply.header('Content-Length', String(bytes.length)).send(bytes);
+}
+
+/**
  * Removes what a crash or an abandoned upload left behind: `pending` rows older than an hour (with
  * their blobs) and temporary blobs older than an hour. Runs at startup.
  */

@@ -195,6 +195,22 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('DELETE', path, body, options),
 };
 
+/** GETs a file's bytes (a sealed file, opened in the browser); a failure is an ApiError as for `api`. */
+export async function getBytes(path: string): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) {
+    const error = toApiError(response.status, parseBody(await response.text(), response.headers.get('content-type')));
+    reportSessionEnd(error);
+    throw error;
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 export interface UploadOptions<T> extends RequestOptions<T> {
   method?: 'POST' | 'PUT';
 }

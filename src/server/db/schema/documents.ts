@@ -36,6 +36,11 @@ export const documents = pgTable(
     release: text('release').notNull().default('now'),
     size: bigint('size', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
+    /**
+     * Sealed (ADR 0098, 0099): the file is an age file the owner's browser made, opened only with the
+     * Owner Kit or, after activation, the trustees' kits; `mime_type` is what the owner's browser said.
+     */
+    sealed: boolean('sealed').notNull().default(false),
     /** The current version's number (1 at upload, +1 per replace); earlier ones are in document_versions. */
     version: integer('version').notNull().default(1),
     /**

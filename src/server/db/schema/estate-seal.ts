@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
 import { users } from './users.ts';
+import { files } from './files.ts';
 
 /**
  * An estate's seal (issue 27, ADR 0098): the public half of an age X25519 key made in the owner's
@@ -81,12 +82,21 @@ export const sealedContents = pgTable(
     itemId: uuid('item_id').notNull(),
     /** body | story | secrets | file */
     part: text('part').notNull(),
-    armoredEnc: text('armored_enc').notNull(),
+    /** A text part's age file, armoured, under the master key; null for a file part. */
+    armoredEnc: text('armored_enc'),
+    /** A file part's age file (a sealed document), stored like every file; null for a text part. */
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
     /** SHA-256 of the age file's bytes (hex), for the capsule's manifest */
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sealed_contents_item_unique').on(t.itemType, t.itemId, t.part), index('sealed_contents_seal_idx').on(t.sealId), index('sealed_contents_estate_idx').on(t.estateId)],
+  (t) => [
+    uniqueIndex('sealed_contents_item_unique').on(t.itemType, t.itemId, t.part),
+    index('sealed_contents_seal_idx').on(t.sealId),
+    index('sealed_contents_estate_idx').on(t.estateId),
+    index('sealed_contents_file_idx').on(t.fileId),
+    check('sealed_contents_text_or_file', sql`(${t.armoredEnc} is null) <> (${t.fileId} is null)`),
+  ],
 );

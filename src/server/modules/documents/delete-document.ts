@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { audit } from '../../lib/audit.ts';
+import { dropSealed } from '../../sealed/sealed-contents.ts';
 import { discardFiles } from '../../storage/stored-files.ts';
 import { filesOfDocument } from './document-versions.ts';
 import { findOwnDocument } from './find-own-document.ts';
@@ -18,6 +19,7 @@ export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
     const [locked] = await db.select({ id: documents.id, fileId: documents.fileId }).from(documents).where(eq(documents.id, doc.id)).for('update');
     if (!locked) return [];
     const rows = await filesOfDocument(db, locked);
+    await dropSealed(db, 'document', doc.id);
     await db.delete(documents).where(eq(documents.id, doc.id));
     return rows;
   });

@@ -2,20 +2,22 @@ import type { Multipart } from '@fastify/multipart';
 import { DOCUMENT_MAX_BYTES } from '../../../core/documents.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { SEALED_FILE_UPLOAD } from '../../sealed/sealed-contents.ts';
 import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { documentTooLarge, inspectDocument } from './document-content.ts';
 
 /**
  * Reads a document form: text fields first, then one `file` part, which streams into storage
  * (pending) while it is counted (10 MB at most) and judged by its content (PDF, DOC, DOCX).
- * `beforeFile` sees the fields before any byte is stored and refuses by throwing. The caller
+ * `beforeFile` sees the fields before any byte is stored and refuses by throwing; it answers whether
+ * the file is sealed (then it must be an age file, ADR 0099: the server cannot judge what is inside). The caller
  * commits the returned file, or discards it on failure (`withReceivedFile` does both).
  */
 export async function receiveDocumentFile(
   ctx: Ctx,
   estateId: string,
   parts: AsyncIterable<Multipart>,
-  beforeFile: (raw: Record<string, string>) => Promise<void>,
+  beforeFile: (raw: Record<string, string>) => Promise<{ sealed: boolean }>,
 ): Promise<{ raw: Record<string, string>; file: FileRow | undefined }> {
   const raw: Record<string, string> = {};
   let file: FileRow | undefined;
@@ -30,8 +32,9 @@ export async function receiveDocumentFile(
         part.file.resume();
         throw badRequest('Send one file, in the "file" field.', { file: 'One file, please' });
       }
+      let sealed: boolean;
       try {
-        await beforeFile(raw);
+        ({ sealed } = await beforeFile(raw));
       } catch (error) {
         part.file.resume();
         throw error;
@@ -41,9 +44,7 @@ export async function receiveDocumentFile(
         uploadedBy: ctx.actor.userId,
         originalName: part.filename || 'document',
         source: part.file,
-        maxBytes: DOCUMENT_MAX_BYTES,
-        tooLarge: documentTooLarge,
-        inspect: inspectDocument,
+        ...(sealed ? SEALED_FILE_UPLOAD : { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: documentTooLarge, inspect: inspectDocument }),
       });
     }
     return { raw, file };

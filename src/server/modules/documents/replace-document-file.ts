@@ -16,6 +16,10 @@ const tooManyVersions = () =>
     file: 'Delete an earlier version first',
   });
 
+/** An earlier version kept beside a sealed file would stay sealed to a seal the owner may later replace (ADR 0099). */
+const sealedNotReplaced = () =>
+  conflict('A sealed document’s file cannot be replaced. Upload the new one sealed, then delete this one.', { file: 'Upload it as a new sealed document' });
+
 const previousVersionCount = async (db: Db, documentId: string) =>
   Number((await db.select({ n: count() }).from(documentVersions).where(eq(documentVersions.documentId, documentId)))[0]?.n ?? 0);
 
@@ -29,7 +33,9 @@ const previousVersionCount = async (db: Db, documentId: string) =>
 export async function replaceDocumentFile(ctx: Ctx, id: string, parts: AsyncIterable<Multipart>): Promise<TDocument> {
   const doc = await findOwnDocument(ctx, id);
   const { file } = await receiveDocumentFile(ctx, doc.estateId, parts, async () => {
+    if (doc.sealed) throw sealedNotReplaced();
     if ((await previousVersionCount(ctx.db, doc.id)) + 1 >= DOCUMENT_MAX_VERSIONS) throw tooManyVersions();
+    return { sealed: false };
   });
   if (!file) throw badRequest('Choose a file to upload.', { file: 'Choose a PDF, DOC or DOCX file' });
   const version = await withReceivedFile(ctx, file, (stored) =>

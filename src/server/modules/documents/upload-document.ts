@@ -1,9 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
-import { ZUploadDocumentFields, type TDocument, type TUploadDocumentFields } from '../../../core/documents.schemas.ts';
+import { sealedDocumentMime, ZUploadDocumentFields, type TDocument, type TUploadDocumentFields } from '../../../core/documents.schemas.ts';
+import { currentSealOf } from '../../access/estate-seal.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
+import { putSealedFile } from '../../sealed/sealed-contents.ts';
 import type { Ctx } from '../../context.ts';
 import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles } from '../../storage/stored-files.ts';
@@ -15,10 +18,14 @@ import { queueTextExtraction, receiveDocumentFile, withReceivedFile } from './re
 const parseFields = (raw: Record<string, string>): TUploadDocumentFields =>
   parseFormFields(ZUploadDocumentFields, { ...raw, ...(raw.folderId === '' ? { folderId: undefined } : {}) }, 'document');
 
+const sealChanged = () => conflict('Your seal changed while this document was being sealed. Nothing was kept: open Documents again and upload it.');
+
 /**
  * Upload Document: fields (title, type, optional folderId) first, then the file, which streams into
  * storage while it is counted (10 MB at most) and judged by its content (PDF, DOC, DOCX). Its text
- * is read for search afterwards, off the request (ADR 0035).
+ * is read for search afterwards, off the request (ADR 0035). A sealed document (`sealTag`, ADR 0099)
+ * arrives as an age file the owner's browser made: kept as it came, never read, its type taken from
+ * its name; it is kept only while that seal is still the estate's.
  */
 export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>): Promise<TDocument> {
   const estateId = ownEstateId(ctx);
@@ -26,15 +33,21 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
   const { raw, file } = await receiveDocumentFile(ctx, estateId, parts, async (raw) => {
     fields = parseFields(raw);
     if (fields.folderId) await findOwnFolder(ctx, fields.folderId);
+    if (fields.sealTag && (await currentSealOf(ctx.db, estateId))?.sealTag !== fields.sealTag) throw sealChanged();
+    return { sealed: Boolean(fields.sealTag) };
   });
   if (!file || !fields) {
     parseFields(raw);
     throw badRequest('Choose a file to upload.', { file: 'Choose a PDF, DOC or DOCX file' });
   }
   const input = fields;
+  const sealedMime = input.sealTag ? sealedDocumentMime(file.originalName) : null;
   const id = await withReceivedFile(ctx, file, async (stored) => {
+    if (input.sealTag && !sealedMime) throw badRequest('Name the sealed file after the document it holds, ending .pdf.age, .doc.age or .docx.age.', { file: 'A PDF, DOC or DOCX, sealed' });
     const now = ctx.clock.now();
     return inTransaction(ctx.db, async (tx) => {
+      const seal = input.sealTag ? (await lockEstate(tx, estateId), await currentSealOf(tx, estateId)) : null;
+      if (input.sealTag && seal?.sealTag !== input.sealTag) throw sealChanged();
       const [doc] = await tx
         .insert(documents)
         .values({
@@ -44,16 +57,18 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
           type: input.type,
           fileId: stored.id,
           size: stored.size,
-          mimeType: stored.mimeType,
+          mimeType: sealedMime ?? stored.mimeType,
+          ...(seal ? { sealed: true, contentText: '' } : {}),
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: documents.id });
       await commitFiles(tx, [stored.id]);
+      if (seal) await putSealedFile({ db: tx, clock: ctx.clock }, { sealId: seal.id, estateId, itemType: 'document', itemId: doc!.id, part: 'file', file: stored });
       return doc!.id;
     });
   });
-  await audit(ctx, { action: 'document.uploaded', targetType: 'document', targetId: id, details: { type: input.type, size: file.size } });
-  await queueTextExtraction(ctx, id);
+  await audit(ctx, { action: 'document.uploaded', targetType: 'document', targetId: id, details: { type: input.type, size: file.size, sealed: Boolean(input.sealTag) } });
+  if (!input.sealTag) await queueTextExtraction(ctx, id);
   return getDocument(ctx, id);
 }

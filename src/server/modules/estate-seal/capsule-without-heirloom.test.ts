@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealedFamily } from '../../../../test/factories/seal.ts';
+import { makePdf } from '../../../../test/factories/files.ts';
+import { sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import type { CapsuleManifest } from '../../../core/seal/capsule-format.ts';
 
@@ -30,6 +31,8 @@ const run = (command: string, args: string[]) => execFileSync(command, args, { c
 describe('a capsule without Heirloom', () => {
   it('opens with Python and the age tool after the server is gone', async () => {
     const f = await sealedFamily(t);
+    const deeds = makePdf(`The deeds ${f.marker}`);
+    expect((await uploadSealedDocument(t, f.s, f.seal, deeds, 'Deeds.pdf', 'House deeds')).statusCode).toBe(201);
     const res = await injectAs(t, await sessionFor(t, f.trustees[1]!), 'GET', `/api/v1/capsules/${f.owner.estateId}`);
     expect(res.statusCode).toBe(200);
     fs.writeFileSync(path.join(work, 'capsule.zip'), res.rawPayload);
@@ -46,6 +49,10 @@ describe('a capsule without Heirloom', () => {
     fs.writeFileSync(path.join(work, 'key.txt'), key);
     const letter = run('age', ['-d', '-i', 'key.txt', path.join('capsule', manifest.items[0]!.path)]);
     expect(letter).toBe(`Dear one — ${f.marker}`);
+    const document = manifest.items.find((i) => i.kind === 'document')!;
+    expect(document).toMatchObject({ title: 'House deeds', fileName: 'Deeds.pdf' });
+    execFileSync('age', ['-d', '-i', 'key.txt', '-o', document.fileName, path.join('capsule', document.path)], { cwd: work });
+    expect(fs.readFileSync(path.join(work, document.fileName)).equals(deeds)).toBe(true);
     // one kit alone is refused, and a wrong key opens nothing
     expect(() => run('python3', [combine, f.seal.shares[1]!.words])).toThrow(/at least 2 different kits/);
     fs.writeFileSync(path.join(work, 'other.txt'), run('age-keygen', []));

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZConfirmKitStoredRequest, ZCreateSealRequest, ZEstateSeal, ZGiveKitRequest, ZHeldKit, ZHeldKits, ZKitIdParams } from '../../../core/estate-seal.schemas.ts';
 import { giveKit } from './give-kit.ts';
 import { downloadCapsule } from './download-capsule.ts';
-import { ZEstateIdParams, ZResealRequest, ZSealedItemParts } from '../../../core/estate-seal.schemas.ts';
+import { RESEAL_PARTS_MAX, ZEstateIdParams, ZSealedItemParts } from '../../../core/estate-seal.schemas.ts';
 import { listSealedParts, reseal } from './reseal.ts';
 import { createEstateSeal } from './create-estate-seal.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
@@ -22,8 +22,16 @@ export async function estateSealRoutes(base: FastifyInstance) {
   app.get('/api/v1/estate-seal/items', { schema: { tags, response: { 200: ZSealedItemParts } }, config: { permission: 'read:estate:own' } }, async (req) => listSealedParts(req.ctx));
   app.post(
     '/api/v1/estate-seal/reseal',
-    { schema: { tags, body: ZResealRequest, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } },
-    async (req) => reseal(req.ctx, req.body),
+    {
+      schema: {
+        tags,
+        summary: 'Re-seal (multipart: the "request" field, then every sealed part, sealed again, named "<itemType>:<itemId>:<part>")',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZEstateSeal },
+      },
+      config: { permission: 'update:estate:own' },
+    },
+    async (req) => reseal(req.ctx, req.parts({ limits: { files: RESEAL_PARTS_MAX } })),
   );
   app.delete('/api/v1/estate-seal', { schema: { tags, response: { 200: ZEstateSeal } }, config: { permission: 'update:estate:own' } }, async (req) => removeEstateSeal(req.ctx));
   // The Legacy Capsule: the owner, a kit holder, or after activation a beneficiary (the service decides).

@@ -1,12 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
-import { sealedFamily } from '../../../../test/factories/seal.ts';
+import { sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
+import { makePdf } from '../../../../test/factories/files.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { decodeKit, hexToBytes, KEY_BYTES } from '../../../core/seal/kit-codec.ts';
 import { openSeal } from '../../../core/seal/seal-keys.ts';
-import { openText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText } from '../../../core/seal/sealed-content.ts';
 import { files } from '../../db/schema/files.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
 
@@ -14,7 +15,7 @@ import { readStoredFile } from '../../storage/stored-files.ts';
  * Issue 27, proof 2: what the owner sealed is out of the operator's reach. With one trustee's kit
  * given (one short of the two needed), take everything the server holds — every row of every table
  * (the outbox included), every value the master key opens, every stored file decrypted, the logs —
- * and find neither the sealed words nor anything that opens them.
+ * and find neither the sealed words (a letter and a document) nor anything that opens them.
  */
 let t: TestApp;
 const logLines: string[] = [];
@@ -37,6 +38,10 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
 describe('the operator holds nothing that opens a seal', () => {
   it('a full dump, the master key, the stored files, the logs and the outbox reveal neither the letter nor its key', async () => {
     const f = await sealedFamily(t);
+    // a sealed document too, shared with the daughter, holding the same marker
+    const doc = await uploadSealedDocument(t, f.s, f.seal, makePdf(`The deeds ${f.marker}`));
+    expect(doc.statusCode, doc.body).toBe(201);
+    await injectAs(t, f.s, 'PUT', `/api/v1/documents/${doc.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' });
     await activateThroughApi(t, f, [f.trustees[1]!, f.trustees[2]!]);
     const ann = await sessionFor(t, f.trustees[1]!);
     const kitId = (await injectAs(t, ann, 'GET', '/api/v1/trustee/kits')).json().items[0].kitId;
@@ -86,5 +91,9 @@ describe('the operator holds nothing that opens a seal', () => {
       await expect(openText(identity, armored)).rejects.toThrow();
     }
     expect(await openText(f.seal.identity, armored)).toContain(f.marker);
+    // the document's stored file is the age file: only the seal's key opens it
+    const [docFile] = await t.db.select().from(files).where(eq(files.id, doc.json().file.id));
+    const sealedDoc = await readStoredFile(t.app.deps, docFile!);
+    expect(Buffer.from(await openBytes(f.seal.identity, sealedDoc)).toString('latin1')).toContain(f.marker);
   });
 });

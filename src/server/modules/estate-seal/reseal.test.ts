@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
-import { sealedFamily } from '../../../../test/factories/seal.ts';
+import { resealBody, sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
-import type { TSealedItemParts } from '../../../core/estate-seal.schemas.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
+import type { TResealRequest, TSealedItemParts } from '../../../core/estate-seal.schemas.ts';
 import type { CapsuleManifest } from '../../../core/seal/capsule-format.ts';
 import { decodeKit } from '../../../core/seal/kit-codec.ts';
 import { makeSeal, openSeal, type MadeSeal } from '../../../core/seal/seal-keys.ts';
-import { openBytes, openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText, sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
 import { readStoredZip } from '../../../capsule/stored-zip.ts';
 
 let t: TestApp;
@@ -20,10 +20,15 @@ afterAll(async () => t.close());
 
 /** What the owner's browser does: opens every sealed part with the Owner Kit and seals it again to a new seal. */
 async function resealRequest(f: Awaited<ReturnType<typeof sealedFamily>>, holders: string[], threshold: number) {
-  const parts = (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal/items')).json() as TSealedItemParts;
+  const list = (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal/items')).json() as TSealedItemParts;
   const owner = await openSeal([decodeKit(f.seal.ownerKit)], f.seal);
   const next = await makeSeal(threshold, holders.length);
-  const items = await Promise.all(parts.items.map(async (p) => ({ ...p, armored: await sealText(next.recipient, await openText(owner, p.armored)) })));
+  const parts = await Promise.all(
+    list.items.map(async (p) => ({
+      ...p,
+      sealed: p.armored !== null ? await sealText(next.recipient, await openText(owner, p.armored)) : await sealBytes(next.recipient, await openBytes(owner, (await injectAs(t, f.s, 'GET', `/api/v1/files/${p.fileId}`)).rawPayload)),
+    })),
+  );
   const body = {
     previousSealTag: f.seal.sealTag,
     trusteeUserIds: holders,
@@ -31,10 +36,14 @@ async function resealRequest(f: Awaited<ReturnType<typeof sealedFamily>>, holder
     recipient: next.recipient,
     sealTag: next.sealTag,
     kits: next.shares.map((s, i) => ({ shareIndex: s.index, holderUserId: holders[i]!, fingerprint: s.fingerprint, checkGroup: s.checkGroup })),
-    items,
   };
-  return { body, next };
+  return { body, parts, next };
 }
+
+const postReseal = (f: { s: TestSession }, body: TResealRequest, parts: Parameters<typeof resealBody>[1], s = f.s) => {
+  const { payload, headers } = resealBody(body, parts);
+  return injectAs(t, s, 'POST', '/api/v1/estate-seal/reseal', payload, { headers });
+};
 
 describe('re-sealing with the Owner Kit', () => {
   it('replaces a trustee: the old kits open nothing the server or a new capsule holds; the new kits do', async () => {
@@ -42,11 +51,20 @@ describe('re-sealing with the Owner Kit', () => {
     const replaced = f.trustees[2]!;
     const newcomer = await insertUser(t.db, { roles: ['beneficiary'] });
     await insertBeneficiary(t.db, f.owner.estateId!, { userId: newcomer.id, email: newcomer.email, relationship: 'Niece' });
+    const original = Buffer.from(`%PDF-1.4 the deeds — ${f.marker}`);
+    const uploaded = await uploadSealedDocument(t, f.s, f.seal, original, 'Deeds.pdf', 'Deeds');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const oldFileId = uploaded.json().file.id as string;
     const holders = [f.trustees[0]!.id, f.trustees[1]!.id, newcomer.id];
-    const { body, next } = await resealRequest(f, holders, 2);
-    const res = await injectAs(t, f.s, 'POST', '/api/v1/estate-seal/reseal', body);
+    const { body, parts, next } = await resealRequest(f, holders, 2);
+    const res = await postReseal(f, body, parts);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 1 });
+    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 2 });
+    // the document's old age file is gone; its new one keeps the name it was uploaded under
+    expect((await injectAs(t, f.s, 'GET', `/api/v1/files/${oldFileId}`)).statusCode).toBe(404);
+    const doc = (await injectAs(t, f.s, 'GET', `/api/v1/documents/${uploaded.json().id}`)).json();
+    expect(doc).toMatchObject({ sealed: true, file: { name: 'Deeds.pdf.age' } });
+    const heldFile = (await injectAs(t, f.s, 'GET', `/api/v1/files/${doc.file.id}`)).rawPayload;
     expect(res.json().seal.kits.map((k: { holderName: string }) => k.holderName)).toEqual([f.trustees[0]!.name, f.trustees[1]!.name, newcomer.name]);
     expect((await injectAs(t, await sessionFor(t, replaced), 'GET', '/api/v1/trustee/kits')).json().items).toEqual([]);
     expect((await injectAs(t, await sessionFor(t, newcomer), 'GET', '/api/v1/trustee/kits')).json().items).toHaveLength(1);
@@ -60,14 +78,20 @@ describe('re-sealing with the Owner Kit', () => {
     const zip = readStoredZip(new Uint8Array(capsule.rawPayload));
     const manifest = JSON.parse(Buffer.from(zip.get('manifest.json')!).toString()) as CapsuleManifest;
     expect(manifest.seal.sealTag).toBe(next.sealTag);
+    expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document']);
     const inCapsule = zip.get(manifest.items[0]!.path)!;
+    const documentInCapsule = zip.get(manifest.items[1]!.path)!;
     for (const key of oldKeys) {
       await expect(openText(key, held)).rejects.toThrow();
       await expect(openBytes(key, inCapsule)).rejects.toThrow();
+      await expect(openBytes(key, heldFile)).rejects.toThrow();
+      await expect(openBytes(key, documentInCapsule)).rejects.toThrow();
     }
     const newKey = await openSeal([decodeKit(next.shares[2]!.words), decodeKit(next.shares[0]!.words)], next);
     expect(await openText(newKey, held)).toBe(`Dear one — ${f.marker}`);
     expect(Buffer.from(await openBytes(newKey, inCapsule)).toString()).toBe(`Dear one — ${f.marker}`);
+    expect(Buffer.from(await openBytes(newKey, documentInCapsule)).equals(original)).toBe(true);
+    expect(Buffer.from(await openBytes(newKey, heldFile)).equals(original)).toBe(true);
 
     // after activation an old kit is refused as old; the new ones open the letter
     await activateThroughApi(t, f, [f.trustees[1]!, newcomer]);
@@ -82,27 +106,30 @@ describe('re-sealing with the Owner Kit', () => {
   it('is refused whole when the seal or the sealed items changed, and for anyone but the owner', async () => {
     const f = await sealedFamily(t);
     const holders = f.trustees.map((u) => u.id);
-    const { body } = await resealRequest(f, holders, 2);
-    const post = (b: unknown, s = f.s) => injectAs(t, s, 'POST', '/api/v1/estate-seal/reseal', b);
+    const { body, parts } = await resealRequest(f, holders, 2);
+    const post = (b: TResealRequest, p = parts, s = f.s) => postReseal(f, b, p, s);
     const stale = await post({ ...body, previousSealTag: '00000000' });
     expect(stale.statusCode).toBe(409);
-    expect((await post({ ...body, items: [] })).json().error.message).toMatch(/sealed items changed/);
-    expect((await post({ ...body, items: [{ ...body.items[0]!, itemId: crypto.randomUUID() }] })).statusCode).toBe(409);
+    expect((await post(body, [])).json().error.message).toMatch(/sealed items changed/);
+    expect((await post(body, [{ ...parts[0]!, itemId: crypto.randomUUID() }])).statusCode).toBe(409);
+    expect((await post(body, [...parts, parts[0]!])).statusCode).toBe(400);
+    expect((await post(body, [{ ...parts[0]!, sealed: 'the letter, not sealed' }])).statusCode).toBe(400);
+    expect((await post(body, [{ ...parts[0]!, itemType: 'document' }])).statusCode).toBe(400);
     expect((await post({ ...body, threshold: 4 })).statusCode).toBe(400);
     // a new seal that reuses the present seal's reference is refused, not a server error
     const reused = await post({ ...body, sealTag: f.seal.sealTag });
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.message).toMatch(/reference of an earlier seal/);
     const stranger = await insertUser(t.db);
-    expect((await post({ ...body, trusteeUserIds: [holders[0], holders[1], stranger.id] })).statusCode).toBe(400);
-    for (const other of [f.trustees[0]!, f.administrator]) expect([403, 404]).toContain((await post(body, await sessionFor(t, other))).statusCode);
+    expect((await post({ ...body, trusteeUserIds: [holders[0]!, holders[1]!, stranger.id] })).statusCode).toBe(400);
+    for (const other of [f.trustees[0]!, f.administrator]) expect([403, 404]).toContain((await post(body, parts, await sessionFor(t, other))).statusCode);
     // nothing changed: the first seal still holds
     const now = (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json();
     expect(now.seal.sealTag).toBe(f.seal.sealTag);
     expect(await openText(f.seal.identity, (await injectAs(t, f.s, 'GET', `/api/v1/future-messages/${f.letterId}/sealed`)).json().armored)).toContain(f.marker);
     // two at once: one is kept
-    const second: { body: typeof body; next: MadeSeal } = await resealRequest(f, holders, 3);
-    const [a, b] = await Promise.all([post(body), post(second.body)]);
+    const second: { body: typeof body; parts: typeof parts; next: MadeSeal } = await resealRequest(f, holders, 3);
+    const [a, b] = await Promise.all([post(body), post(second.body, second.parts)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
 });

@@ -1,5 +1,6 @@
 import { and, countDistinct, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { ERROR_CODES } from '../../../core/errors.ts';
 import { readUserSettings } from '../../../core/settings.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -8,10 +9,11 @@ import { files } from '../../db/schema/files.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
 import { auditLog } from '../../db/schema/system.ts';
 import { fileVisibleSql } from '../../access/policy.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
-import { sendStoredFile } from '../../storage/stored-files.ts';
+import { sendOpenedFile, sendStoredFile } from '../../storage/stored-files.ts';
+import { openedFile } from '../../sealed/open-sealed.ts';
 import { loadNotificationSettings, loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
@@ -105,6 +107,11 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
     .where(and(eq(files.id, fileId), eq(files.status, 'committed'), fileVisibleSql(ctx.db, ctx.actor.userId, fileId)))
     .limit(1);
   if (!file) throw notFound('That file');
+  // A sealed document opens only once the trustees' kits opened its seal (ADR 0099).
+  const sealed = await openedFile(ctx, file.id);
+  if (sealed?.state === 'waiting') {
+    throw new AppError(ERROR_CODES.sealed, 409, `This is sealed. It opens when ${sealed.threshold} of the ${sealed.shareCount} trustees have given their Emergency Kits.`);
+  }
 
   const [estate] = file.estateId
     ? await ctx.db.select({ id: estates.id, ownerId: estates.ownerId, status: estates.status }).from(estates).where(eq(estates.id, file.estateId))
@@ -112,7 +119,14 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
   if (inline) await auditFileOut(ctx, file, estate?.id ?? null, true);
   else await auditAndTellDownload(ctx, file, estate ?? null);
   if (estate) await watchForBulkDownloads(ctx, estate.id);
+  if (sealed) return sendOpenedFile(reply, sealed.bytes, await sealedDocumentType(ctx, file.id), file.originalName.replace(/\.age$/i, ''), { inline });
   return sendStoredFile(ctx, file, reply, { inline });
+}
+
+/** The type a sealed document was uploaded as (the owner's browser named it). */
+async function sealedDocumentType(ctx: Ctx, fileId: string): Promise<string> {
+  const [doc] = await ctx.db.select({ mimeType: documents.mimeType }).from(documents).where(eq(documents.fileId, fileId)).limit(1);
+  return doc?.mimeType ?? 'application/octet-stream';
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 import { previewOf } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { estateSeals, sealedContents } from '../../db/schema/estate-seal.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
@@ -164,11 +165,16 @@ export interface DocumentFilter {
   limit: number;
 }
 
+/** A sealed document's seal: opened yet, and how many kits of how many it takes. */
+const sealedStateSql = subselect(sql<{ opened: boolean; threshold: number; shareCount: number } | null>`(select json_build_object('opened', ${estateSeals.openedAt} is not null, 'threshold', ${estateSeals.threshold}, 'shareCount', ${estateSeals.shareCount})
+  from ${sealedContents} inner join ${estateSeals} on ${estateSeals.id} = ${sealedContents.sealId}
+  where ${sealedContents.itemType} = 'document' and ${sealedContents.itemId} = ${documents.id})`);
+
 /** Visible documents, newest first, each with its keyset position. */
 async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise<{ document: TSharedDocument; at: string }[]> {
   const query = (estateId: string) =>
     ctx.db
-      .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt) })
+      .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt), sealed: sealedStateSql })
       .from(documents)
       .innerJoin(estates, eq(estates.id, documents.estateId))
       .innerJoin(users, eq(users.id, estates.ownerId))
@@ -184,7 +190,7 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
       .orderBy(desc(documents.createdAt), desc(documents.id))
       .limit(filter.limit);
   const rows = await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.at, (r) => r.document.id));
-  return rows.map(({ document, ownerName, sharedAt, at }) => ({
+  return rows.map(({ document, ownerName, sharedAt, at, sealed }) => ({
     at,
     document: {
       id: document.id,
@@ -197,6 +203,7 @@ async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise
       size: document.size,
       mimeType: document.mimeType,
       fileId: document.fileId,
+      sealed: document.sealed ? (sealed ?? { opened: false, threshold: 0, shareCount: 0 }) : null,
     },
   }));
 }

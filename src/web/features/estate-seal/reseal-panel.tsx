@@ -2,16 +2,27 @@ import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { makeSeal, SEAL_MIN_SHARES, type MadeSeal } from '../../../core/seal/seal-keys.ts';
-import { openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText, sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
+import type { TSealedItemPart } from '../../../core/estate-seal.schemas.ts';
+import { fileUrl } from '../../../core/files.schemas.ts';
+import { getBytes } from '../../lib/api.ts';
 import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { estateSealApi } from './api.ts';
+import { estateSealApi, type ResealedPart } from './api.ts';
 import { KitsStep } from './kits-step.tsx';
 import { SEAL_UNAVAILABLE } from './seal-setup.tsx';
 
-type Made = { seal: MadeSeal; items: Awaited<ReturnType<typeof estateSealApi.items>>['items'] };
+type Made = { seal: MadeSeal; parts: ResealedPart[] };
+
+/** Opens one sealed part with the Owner Kit's key and seals it again to the new seal's recipient. */
+async function sealAgain(identity: string, recipient: string, item: TSealedItemPart): Promise<ResealedPart> {
+  const { itemType, itemId, part } = item;
+  if (item.armored !== null) return { itemType, itemId, part, sealed: await sealText(recipient, await openText(identity, item.armored)), fileName: 'sealed.txt.age' };
+  const bytes = await getBytes(fileUrl(item.fileId!));
+  return { itemType, itemId, part, sealed: await sealBytes(recipient, await openBytes(identity, bytes)), fileName: 'document.age' };
+}
 
 /**
  * Changing who holds the kits, or how many open the seal: with the Owner Kit, this browser opens
@@ -35,8 +46,10 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
     try {
       const { items } = await estateSealApi.items();
       const next = await makeSeal(m, order.length);
-      const sealed = await Promise.all(items.map(async (item) => ({ ...item, armored: await sealText(next.recipient, await openText(identity, item.armored)) })));
-      setMade({ seal: next, items: sealed });
+      const parts: ResealedPart[] = [];
+      // one at a time: a document is up to 10 MB, and each is held twice while it is sealed again
+      for (const item of items) parts.push(await sealAgain(identity, next.recipient, item));
+      setMade({ seal: next, parts });
     } catch {
       setError(SEAL_UNAVAILABLE);
     } finally {
@@ -66,8 +79,7 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
               recipient: made.seal.recipient,
               sealTag: made.seal.sealTag,
               kits: made.seal.shares.map((share, i) => ({ shareIndex: share.index, holderUserId: order[i]!, fingerprint: share.fingerprint, checkGroup: share.checkGroup })),
-              items: made.items,
-            }),
+            }, made.parts),
           );
         }}
       />
