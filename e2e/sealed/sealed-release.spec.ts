@@ -8,10 +8,11 @@ import { makePdf } from '../../test/factories/files.ts';
 import { readStoredZip } from '../../src/capsule/stored-zip.ts';
 
 /**
- * Issue 27, proof 3 (the letter; documents follow): the owner makes a seal for three trustees (any
- * two open it) and seals a letter in the browser; the server never receives its words. Before
- * activation a kit is refused and the letter's reader cannot read it; after activation one trustee
- * types their kit, another gives a photo of its QR code, and the reader reads the letter.
+ * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it) and seals a letter
+ * and a document in the browser; the server never receives their words. Before activation a kit is
+ * refused and their reader can read neither; after activation one trustee types their kit, another
+ * gives a photo of its QR code, and the reader reads the letter and downloads the document
+ * byte-identical. Proof 4's browser half follows: the capsule opens both from disk, offline.
  */
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -29,7 +30,7 @@ async function photoOfKit(browser: Browser, kitFile: string): Promise<Buffer> {
   return shot;
 }
 
-test('a sealed letter opens only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
+test('a sealed letter and document open only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const stamp = Date.now();
   const [ownerCtx, beneficiaryCtx, administratorCtx] = await Promise.all([browser.newContext({ acceptDownloads: true }), browser.newContext(), browser.newContext()]);
@@ -83,6 +84,33 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
   await expect(owner.getByRole('dialog', { name: 'Edit Message' }).getByLabel('Message', { exact: true })).toHaveValue(marker);
   await owner.getByRole('dialog', { name: 'Edit Message' }).getByRole('button', { name: 'Cancel' }).click();
 
+  // A document sealed in the browser: what is sent is an age file, never the PDF.
+  const deeds = makePdf(`The deeds to the cottage ${stamp}`);
+  await owner.goto('/estate-owner/documents');
+  await owner.getByRole('button', { name: 'Upload Document' }).first().click();
+  const upload = owner.getByRole('dialog', { name: 'Upload Document' });
+  await upload.getByLabel('File', { exact: true }).setInputFiles({ name: 'Cottage deeds.pdf', mimeType: 'application/pdf', buffer: deeds });
+  await upload.getByLabel('Type', { exact: true }).selectOption({ label: 'Legal Document' });
+  await upload.getByRole('checkbox', { name: /Seal this document/ }).check();
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(owner.getByText('Uploaded “Cottage deeds”.')).toBeVisible();
+  // (the server keeps a sealed document only as an age file: anything else is refused, see sealed-documents.test.ts)
+  const deedsDoc = ((await api(owner, 'get', '/api/v1/documents?q=Cottage')).body.items as { id: string; sealed: boolean; file: { id: string } }[])[0]!;
+  expect(deedsDoc.sealed).toBe(true);
+  const held = Buffer.from(await (await owner.request.get(`/api/v1/files/${deedsDoc.file.id}`)).body());
+  expect(held.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+  expect(held.includes(Buffer.from(`cottage ${stamp}`))).toBe(false);
+  await expect(owner.getByRole('button', { name: 'Preview Cottage deeds' })).toHaveCount(0);
+  await axeAtBothWidths(owner);
+  // the owner's own copy opens in the browser with the Owner Kit
+  await owner.getByRole('button', { name: 'Open with my Owner Kit: Cottage deeds' }).click();
+  await owner.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(kitFiles['your Owner Kit']!);
+  const [ownCopy] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click()]);
+  expect(ownCopy.suggestedFilename()).toBe('Cottage deeds.pdf');
+  expect(fs.readFileSync((await ownCopy.path())!).equals(deeds)).toBe(true);
+  const byron = ((await api(owner, 'get', '/api/v1/documents')).body.beneficiaries as { id: string; name: string }[]).find((b) => b.name.startsWith('Byron'))!;
+  expect((await api(owner, 'put', `/api/v1/documents/${deedsDoc.id}/share`, { all: false, beneficiaryIds: [byron.id], release: 'after_activation' })).status).toBe(200);
+
   // Before activation: no kit is taken.
   const ann = trustees[0]!.page;
   const kitId = ((await api(ann, 'get', '/api/v1/trustee/kits')).body.items as { kitId: string }[])[0]!.kitId;
@@ -119,6 +147,9 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     await expect(beneficiary.getByText(`Sealed for Byron ${stamp}`)).toBeVisible();
     await expect(beneficiary.getByText(/This is sealed\. It opens only when enough trustees give their Emergency Kits/).first()).toBeVisible();
     await expect(beneficiary.getByText(marker)).toHaveCount(0);
+    await expect(beneficiary.getByText('Sealed — waiting for 2 of 3 trustees’ kits')).toBeVisible();
+    await expect(beneficiary.getByRole('link', { name: 'Download', exact: true })).toHaveCount(0);
+    expect((await beneficiary.request.get(`/api/v1/shared/files/${deedsDoc.file.id}`)).status()).toBe(409);
 
     // Ann types her kit (after a mistake); Ben gives a photo of his kit's QR code.
     await ann.goto('/trustee');
@@ -143,6 +174,10 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     await expect(beneficiary.getByText(marker.slice(0, 40))).toBeVisible();
     await expect(beneficiary.getByRole('link', { name: 'Download the Legacy Capsule' })).toBeVisible();
     await axeAtBothWidths(beneficiary);
+    // and downloads the document, byte-identical
+    const [deedsCopy] = await Promise.all([beneficiary.waitForEvent('download'), beneficiary.getByRole('link', { name: 'Download', exact: true }).first().click()]);
+    expect(deedsCopy.suggestedFilename()).toBe('Cottage deeds.pdf');
+    expect(fs.readFileSync((await deedsCopy.path())!).equals(deeds)).toBe(true);
 
     // Proof 4: the Legacy Capsule Ann keeps opens from disk in a browser with no network at all.
     await ann.goto('/trustee');
@@ -158,7 +193,7 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     disk.on('request', (r) => requests.push(r.url()));
     await disk.goto(`file://${openHtml}`);
     await disk.getByLabel(/The capsule file/).setInputFiles(capsulePath);
-    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 1 sealed item\. Every item is as it was/)).toBeVisible();
+    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 2 sealed items\. Every item is as it was/)).toBeVisible();
     await disk.getByLabel('Kit 1: its code').fill(codeOf('the kit for Cara Trustee'));
     await disk.getByLabel('Kit 2: its code').fill(codeOf('the kit for Ann Trustee'));
     await expect(disk.getByText('Kit 1 of 3: read correctly.')).toBeVisible();
@@ -167,6 +202,8 @@ test('a sealed letter opens only after activation, with two trustees’ kits, on
     await expect(disk.getByText(marker)).toBeVisible();
     const [saved] = await Promise.all([disk.waitForEvent('download'), disk.getByRole('button', { name: `Save “Sealed for Byron ${stamp}.txt”` }).click()]);
     expect(fs.readFileSync((await saved.path())!, 'utf8')).toBe(marker);
+    const [savedDeeds] = await Promise.all([disk.waitForEvent('download'), disk.getByRole('button', { name: 'Save “Cottage deeds.pdf”' }).click()]);
+    expect(fs.readFileSync((await savedDeeds.path())!).equals(deeds)).toBe(true);
     await axeAtBothWidths(disk);
     // a capsule changed after it was made says so, and the changed item is not opened
     const tampered = fs.readFileSync(capsulePath);

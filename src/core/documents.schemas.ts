@@ -173,5 +173,7 @@ export const ZDocumentList = z.object({
   counts: z.object({ all: z.number(), legal: z.number(), financial: z.number(), personal: z.number(), other: z.number() }),
   folders: z.array(ZDocumentFolder),
   beneficiaries: z.array(ZShareAudienceMember),
+  /** The estate's seal, to seal a new document to in the browser (null: none made yet). */
+  seal: z.object({ recipient: z.string(), sealTag: z.string() }).nullable(),
 });
 export type TDocumentList = z.infer<typeof ZDocumentList>;

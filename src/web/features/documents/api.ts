@@ -22,11 +22,12 @@ export const documentsApi = {
   },
   get: (id: string) => api.get<TDocument>(`${BASE}/${id}`),
   /** Fields first, then the file (the server judges the fields before streaming the file). */
-  upload: (fields: { title: string; type: string; folderId?: string | undefined }, file: File, onProgress: (f: number) => void) => {
+  upload: (fields: { title: string; type: string; folderId?: string | undefined; sealTag?: string | undefined }, file: File, onProgress: (f: number) => void) => {
     const form = new FormData();
     form.append('title', fields.title);
     form.append('type', fields.type);
     if (fields.folderId) form.append('folderId', fields.folderId);
+    if (fields.sealTag) form.append('sealTag', fields.sealTag);
     form.append('file', file, file.name);
     return upload<TDocument>(BASE, form, onProgress);
   },

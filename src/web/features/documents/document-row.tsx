@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, DocumentDuplicateIcon, DocumentTextIcon, EyeIcon, PencilSquareIcon, ShareIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, DocumentDuplicateIcon, DocumentTextIcon, EyeIcon, LockClosedIcon, PencilSquareIcon, ShareIcon } from '@heroicons/react/24/outline';
 import { documentTypeLabel, type TDocument } from '../../../core/documents.schemas.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 import { RELEASE_LABELS, type TShareAudienceMember } from '../../../core/sharing.schemas.ts';
@@ -28,13 +28,15 @@ export interface DocumentRowProps {
   onShare: (doc: TDocument) => void;
   onEdit: (doc: TDocument) => void;
   onVersions: (doc: TDocument) => void;
+  /** A sealed document: opened in this browser with the Owner Kit and saved. */
+  onOpenSealed: (doc: TDocument) => void;
 }
 
 /**
  * One recent document: type, size, date, version and the people it is shared with (in a search,
  * where the words matched inside the file); Preview (PDF), Download, Share, Versions, Edit.
  */
-export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersions }: DocumentRowProps) {
+export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersions, onOpenSealed }: DocumentRowProps) {
   const shared = sharedWithText(doc, people);
   return (
     <li className="flex flex-col gap-3 py-4 2xl:flex-row 2xl:items-center 2xl:justify-between">
@@ -46,6 +48,12 @@ export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersion
           <h3 className="font-semibold break-words text-stone-900">{doc.title}</h3>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
             <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-700">{doc.format}</span>
+            {doc.sealed && (
+              <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                <LockClosedIcon aria-hidden="true" className="size-3.5" />
+                Sealed
+              </span>
+            )}
             <span>{documentTypeLabel(doc.type)}</span>
             <span aria-hidden="true">·</span>
             <span>{formatBytes(doc.size)}</span>
@@ -67,26 +75,35 @@ export function DocumentRow({ doc, people, onPreview, onShare, onEdit, onVersion
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2 sm:pl-14 2xl:pl-0">
-        {doc.format === 'PDF' && (
+        {doc.format === 'PDF' && !doc.sealed && (
           <Button variant="secondary" size="sm" onClick={() => onPreview(doc)} aria-label={`Preview ${doc.title}`}>
             <EyeIcon aria-hidden="true" className="size-4" />
             Preview
           </Button>
         )}
-        <a href={doc.file.url} download className={buttonClasses('secondary', 'sm')} aria-label={`Download ${doc.title}`}>
-          <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
-          Download
-        </a>
+        {doc.sealed ? (
+          <Button variant="secondary" size="sm" onClick={() => onOpenSealed(doc)} aria-label={`Open with my Owner Kit: ${doc.title}`}>
+            <LockClosedIcon aria-hidden="true" className="size-4" />
+            Open with my Owner Kit
+          </Button>
+        ) : (
+          <a href={doc.file.url} download className={buttonClasses('secondary', 'sm')} aria-label={`Download ${doc.title}`}>
+            <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+            Download
+          </a>
+        )}
         <WhileEditable>
           <Button variant="secondary" size="sm" onClick={() => onShare(doc)} aria-label={`Share ${doc.title}`}>
             <ShareIcon aria-hidden="true" className="size-4" />
             Share
           </Button>
         </WhileEditable>
-        <Button variant="secondary" size="sm" onClick={() => onVersions(doc)} aria-label={`Versions of ${doc.title}`}>
-          <DocumentDuplicateIcon aria-hidden="true" className="size-4" />
-          Versions
-        </Button>
+        {!doc.sealed && (
+          <Button variant="secondary" size="sm" onClick={() => onVersions(doc)} aria-label={`Versions of ${doc.title}`}>
+            <DocumentDuplicateIcon aria-hidden="true" className="size-4" />
+            Versions
+          </Button>
+        )}
         <WhileEditable>
           <Button variant="ghost" size="sm" onClick={() => onEdit(doc)} aria-label={`Edit ${doc.title}`}>
             <PencilSquareIcon aria-hidden="true" className="size-4" />

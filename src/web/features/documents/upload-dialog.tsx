@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, DOCUMENT_UPLOAD_HINT } from '../../../core/constants.ts';
-import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, ZDocumentTitle, type TDocument, type TDocumentFolder } from '../../../core/documents.schemas.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, sealedDocumentMime, ZDocumentTitle, type TDocument, type TDocumentFolder } from '../../../core/documents.schemas.ts';
+import { sealBytes } from '../../../core/seal/sealed-content.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
@@ -17,10 +18,24 @@ export interface UploadDialogProps {
   defaultType?: string | undefined;
   defaultFolderId?: string | undefined;
   onUploaded: (doc: TDocument) => Promise<void> | void;
+  /** The estate's seal (none: not offered here, or none made): offered as "Seal this document". */
+  seal?: { recipient: string; sealTag: string } | null | undefined;
+}
+
+/** How a PDF, a Word 97–2003 document (an OLE file) and a DOCX (a zip) begin: the server cannot look inside a sealed one. */
+const DOCUMENT_STARTS = [[0x25, 0x50, 0x44, 0x46], [0xd0, 0xcf, 0x11, 0xe0], [0x50, 0x4b, 0x03, 0x04]];
+
+/** What sealing sends: the file locked in this browser, named after it ("Will.pdf.age"); null when it is no document. */
+async function sealedCopy(file: File, recipient: string): Promise<File | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!DOCUMENT_STARTS.some((start) => start.every((b, i) => bytes[i] === b))) return null;
+  const sealed = await sealBytes(recipient, bytes);
+  return new File([sealed as BlobPart], `${file.name}.age`, { type: 'application/octet-stream' });
 }
 
 /** Upload Document: title, type, (folder,) file — PDF, DOC or DOCX up to 10 MB, checked again by the server by content. */
-export function UploadDialog({ open, onClose, folders, defaultType, defaultFolderId, onUploaded }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, folders, defaultType, defaultFolderId, onUploaded, seal }: UploadDialogProps) {
+  const [sealed, setSealed] = useState(false);
   const [title, setTitle] = useState('');
   const [type, setType] = useState('');
   const [folderId, setFolderId] = useState('');
@@ -36,6 +51,7 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
     setType(defaultType ?? '');
     setFolderId(defaultFolderId ?? '');
     setFile(null);
+    setSealed(false);
     setErrors({});
     setError(null);
     setProgress(null);
@@ -55,6 +71,7 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
     if (!titleCheck.success) next.title = titleCheck.error.issues[0]?.message ?? 'Required';
     if (!type) next.type = 'Choose a document type';
     if (!file) next.file = 'Choose a PDF, DOC or DOCX file';
+    if (file && sealed && !sealedDocumentMime(file.name)) next.file = 'A sealed document must be a PDF, DOC or DOCX file, named as one';
     setErrors(next);
     if (Object.keys(next).length || !file) return;
     if (file.size > DOCUMENT_MAX_BYTES) {
@@ -64,7 +81,13 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
     setError(null);
     setProgress(0);
     try {
-      const doc = await documentsApi.upload({ title: title.trim(), type, folderId: folderId || undefined }, file, setProgress);
+      const sending = sealed && seal ? await sealedCopy(file, seal.recipient) : file;
+      if (!sending) {
+        setProgress(null);
+        setErrors({ file: `“${file.name}” is not a PDF, DOC or DOCX file inside` });
+        return;
+      }
+      const doc = await documentsApi.upload({ title: title.trim(), type, folderId: folderId || undefined, sealTag: sealed && seal ? seal.sealTag : undefined }, sending, setProgress);
       await onUploaded(doc);
       onClose();
     } catch (e) {
@@ -123,6 +146,18 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
           </p>
         )}
       </div>
+      {seal && (
+        <label className="flex items-start gap-3 text-sm">
+          <input type="checkbox" className="mt-1 size-4 rounded border-stone-300 accent-accent-solid" checked={sealed} disabled={busy} onChange={(e) => setSealed(e.target.checked)} />
+          <span>
+            <span className="block font-medium text-stone-900">Seal this document</span>
+            <span className="block text-stone-600">
+              It is locked in this browser before it is sent. Only your trustees together, with their kits, can open it after your passing — not even Heirloom&apos;s staff. It
+              cannot be previewed or searched, and to change it you upload a new one. You can open it yourself with your Owner Kit.
+            </span>
+          </span>
+        </label>
+      )}
       {busy && <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading' : 'Checking and saving…'} />}
     </FormDialog>
   );

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { useUnsavedChangesWhile } from '../../lib/unsaved-changes.ts';
 import { KitSheet, kitFileHtml, kitFileName, type KitPage } from './kit-sheet.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 
 function kitPages(seal: MadeSeal, holders: string[], ownerName: string): KitPage[] {
   const common = { ownerName, shareCount: seal.shares.length, threshold: seal.threshold, sealTag: seal.sealTag, madeOn: formatDate(new Date()) };
@@ -14,13 +15,6 @@ function kitPages(seal: MadeSeal, holders: string[], ownerName: string): KitPage
     { ...common, kind: 'owner', holderName: ownerName, words: seal.ownerKit, shareIndex: 0 },
     ...seal.shares.map((share, i) => ({ ...common, kind: 'share' as const, holderName: holders[i]!, words: share.words, shareIndex: share.index })),
   ];
-}
-
-function download(name: string, html: string) {
-  const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -99,7 +93,7 @@ export function KitsStep({ seal, holders, ownerName, finishLabel, onFinish, onCa
                 onClick={() => {
                   const sheet = sheets.current.get(i);
                   if (!sheet) return;
-                  download(kitFileName(kit), kitFileHtml(kit, sheet));
+                  saveFile(kitFileName(kit), kitFileHtml(kit, sheet), 'text/html');
                   mark(i);
                 }}
                 aria-label={`Save as a file: ${whose(kit)}`}

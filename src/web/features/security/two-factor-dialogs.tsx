@@ -8,6 +8,7 @@ import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { securityApi } from './api.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /**
  * Turn two-factor on: scan the QR code (or type the key), confirm with a code from the app, then
@@ -50,13 +51,7 @@ export function TwoFactorSetupDialog({ open, onClose, onEnabled }: { open: boole
 
   function download() {
     if (!recoveryCodes) return;
-    const blob = new Blob([`Heirloom recovery codes\nEach code works once.\n\n${recoveryCodes.join('\n')}\n`], { type: 'text/plain' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'heirloom-recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
+    saveFile('heirloom-recovery-codes.txt', `Heirloom recovery codes\nEach code works once.\n\n${recoveryCodes.join('\n')}\n`, 'text/plain');
   }
 
   if (recoveryCodes) {

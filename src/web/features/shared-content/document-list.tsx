@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, DocumentTextIcon, EyeIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, DocumentTextIcon, EyeIcon, LockClosedIcon } from '@heroicons/react/24/outline';
 import { DOCUMENT_TYPE_LABELS } from '../../../core/constants.ts';
 import { formatBytes, sharedFileUrl, type TSharedDocument } from '../../../core/shared-content.schemas.ts';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -23,19 +23,29 @@ export function DocumentList({ documents, onView, showFrom = true }: { documents
                 <span className="font-medium text-stone-700">{d.format}</span> · {DOCUMENT_TYPE_LABELS[d.category]}
                 {showFrom ? <> · From {d.from}</> : null} · <time dateTime={d.date}>{formatDate(d.date)}</time> · {formatBytes(d.size)}
               </p>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              {onView && (
-                <Button variant="secondary" size="sm" onClick={() => onView(d)} aria-describedby={headingId}>
-                  <EyeIcon aria-hidden="true" className="size-4" />
-                  View
-                </Button>
+              {d.sealed && (
+                <p className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-amber-900">
+                  <LockClosedIcon aria-hidden="true" className="size-4" />
+                  {d.sealed.opened
+                    ? 'Sealed — opened by the trustees’ kits'
+                    : `Sealed — waiting for ${d.sealed.threshold} of ${d.sealed.shareCount} trustees’ kits`}
+                </p>
               )}
-              <a href={sharedFileUrl(d.fileId)} download className={buttonClasses('secondary', 'sm')} aria-describedby={headingId}>
-                <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
-                Download
-              </a>
             </div>
+            {d.sealed && !d.sealed.opened ? null : (
+              <div className="flex shrink-0 gap-2">
+                {onView && (
+                  <Button variant="secondary" size="sm" onClick={() => onView(d)} aria-describedby={headingId}>
+                    <EyeIcon aria-hidden="true" className="size-4" />
+                    View
+                  </Button>
+                )}
+                <a href={sharedFileUrl(d.fileId)} download className={buttonClasses('secondary', 'sm')} aria-describedby={headingId}>
+                  <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+                  Download
+                </a>
+              </div>
+            )}
           </li>
         );
       })}

@@ -19,7 +19,10 @@ import { FolderDialog } from '../../features/documents/folder-dialog.tsx';
 import { PreviewDialog } from '../../features/documents/preview-dialog.tsx';
 import { UploadDialog } from '../../features/documents/upload-dialog.tsx';
 import { VersionsDialog } from '../../features/documents/versions-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, getBytes } from '../../lib/api.ts';
+import { openBytes } from '../../../core/seal/sealed-content.ts';
+import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 
@@ -37,7 +40,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { query, items: firstItems, nextCursor, total, counts, folders, beneficiaries } = useLoaderData<typeof loader>();
+  const { query, items: firstItems, nextCursor, total, counts, folders, beneficiaries, seal } = useLoaderData<typeof loader>();
+  const ownerKey = useOwnerKey(seal);
+  /** A sealed document, opened here with the Owner Kit's key and saved under its own name. */
+  const openSealed = (doc: TDocument) =>
+    ownerKey.withKey((identity) => {
+      void (async () => {
+        const opened = await openBytes(identity, await getBytes(doc.file.url));
+        saveFile(doc.file.name.replace(/\.age$/i, ''), opened, doc.format === 'PDF' ? 'application/pdf' : 'application/octet-stream');
+      })().catch(() => setNotice({ tone: 'error', text: `“${doc.title}” could not be opened with this Owner Kit.` }));
+    });
   // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
   const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => documentsApi.list(query, cursor));
   const items = list.items;
@@ -151,7 +163,7 @@ export function Component() {
           ) : (
             <ul ref={listRef} aria-label="Documents" className="-my-4 divide-y divide-stone-100">
               {items.map((doc) => (
-                <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} onVersions={setVersionsOf} />
+                <DocumentRow key={doc.id} doc={doc} people={beneficiaries} onPreview={setPreviewing} onShare={(d) => setSharingId(d.id)} onEdit={setEditing} onVersions={setVersionsOf} onOpenSealed={openSealed} />
               ))}
             </ul>
           )}
@@ -167,11 +179,13 @@ export function Component() {
         folders={folders}
         defaultType={query.type}
         defaultFolderId={query.folderId}
+        seal={seal}
         onUploaded={async (doc) => {
           setNotice({ tone: 'success', text: `Uploaded “${doc.title}”.` });
           await refresh();
         }}
       />
+      {ownerKey.dialog}
       <FolderDialog open={newFolder} onClose={() => setNewFolder(false)} onCreated={refresh} />
       <PreviewDialog doc={previewing} onClose={() => setPreviewing(null)} />
       <VersionsDialog doc={versionsOf} onClose={() => setVersionsOf(null)} onChanged={() => (versionsOf ? refreshOne(versionsOf.id) : refresh())} />
