@@ -6,7 +6,8 @@ import { trusteeOf } from '../safeguards/trustees.ts';
  * Issue 27, the seal's set-up in the browser: a fresh owner with two trustees (both must open) makes
  * the seal on Sealing, saves the three kits as files, finishes; what reached the server holds no
  * kit's words; a trustee confirms storing their kit with the last four characters printed on it
- * (a wrong four first), and the owner sees who has and who has not.
+ * (a wrong four first), and the owner sees who has and who has not. A digital asset's password is
+ * sealed in the browser; after a trustee is replaced with the Owner Kit, the new Owner Kit opens it.
  */
 test('the owner makes a seal and saves the kits; a trustee confirms storing theirs', async ({ page, browser, baseURL }) => {
   const stamp = Date.now();
@@ -64,9 +65,25 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
   await expect(page.getByText(/One trustee has not yet confirmed/)).toBeVisible();
   await expect(page.getByText(/stored, confirmed on/)).toHaveCount(1);
 
+  // A digital asset's secrets sealed in the browser: the server holds no password, and cannot reveal it.
+  const password = `hunter2-${stamp}`;
+  const assetRequests: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/v1/digital-assets') && r.method() === 'POST' && assetRequests.push(r.postData() ?? ''));
+  await page.goto('/estate-owner/digital-assets');
+  await page.getByRole('button', { name: 'Add Digital Asset' }).first().click();
+  const assetDialog = page.getByRole('dialog', { name: 'Add Digital Asset' });
+  await assetDialog.getByLabel('Name', { exact: true }).fill('Savings bank');
+  await assetDialog.getByLabel('Password').fill(password);
+  await assetDialog.getByRole('checkbox', { name: /Seal these secrets/ }).check();
+  await axeAtBothWidths(page);
+  await assetDialog.getByRole('button', { name: 'Add asset' }).click();
+  await expect(page.getByText('Secrets sealed')).toBeVisible();
+  expect(assetRequests.join('')).toContain('BEGIN AGE ENCRYPTED FILE');
+  expect(assetRequests.join('')).not.toContain(password);
+
   // Ben is replaced by Cara with the Owner Kit: new kits; Ben's old kit is gone from his page.
   const cara = await trusteeOf(browser, page, baseURL!, 'Cara', stamp);
-  await page.reload();
+  await page.goto('/estate-owner/seal');
   await page.getByRole('button', { name: 'Change who holds the kits' }).click();
   await page.getByLabel('Add a trustee').selectOption({ label: 'Cara Trustee' });
   await page.getByRole('button', { name: 'Remove Ben Trustee' }).click();
@@ -76,8 +93,10 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
   fs.writeFileSync(ownerKitFile, kits['your Owner Kit']!);
   await page.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(ownerKitFile);
   await page.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
+  const newOwnerKit = test.info().outputPath('new-owner-kit.html');
   for (const who of ['your Owner Kit', 'the kit for Ann Trustee', 'the kit for Cara Trustee']) {
-    await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save as a file: ${who}` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save as a file: ${who}` }).click()]);
+    if (who === 'your Owner Kit') fs.copyFileSync((await download.path())!, newOwnerKit);
   }
   await page.getByRole('checkbox', { name: /I have printed or saved every kit/ }).check();
   await page.getByRole('button', { name: 'Finish: replace my seal' }).click();
@@ -89,4 +108,14 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
   await expect(ben.getByRole('heading', { name: /Emergency Kit/ })).toHaveCount(0);
   await cara.page.goto('/trustee');
   await expect(cara.page.getByRole('heading', { name: "Grace Hopper's Emergency Kit (2 of 2)" })).toBeVisible();
+
+  // the sealed password was sealed again to the new seal: the new Owner Kit opens it, in this browser
+  await page.goto('/estate-owner/digital-assets');
+  await page.getByRole('button', { name: 'Open secrets with my Owner Kit: Savings bank' }).click();
+  await page.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(newOwnerKit);
+  await page.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
+  const secrets = page.getByRole('dialog', { name: 'Secrets for Savings bank' });
+  await secrets.getByRole('button', { name: 'Show password' }).click();
+  await expect(secrets.getByText(password)).toBeVisible();
+  await expect(secrets.getByText('Opened in this browser with your Owner Kit.')).toBeVisible();
 });

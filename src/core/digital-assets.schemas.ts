@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SEALED_ARMOR_MAX } from './estate-seal.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
+import { isArmoredAge } from './seal/armor.ts';
 import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
 
 /** How a digital asset's card is drawn (wireframe §2 item 2): the icon depends on which fields exist. */
@@ -51,15 +53,24 @@ const assetFields = {
   ...playbookFields,
 };
 
+/**
+ * Sealed secrets (ADR 0100): the three secrets as JSON, sealed in the owner's browser to the estate's
+ * seal and sent armoured. They replace whatever secrets were stored.
+ */
+const zSealedSecrets = z.string().max(SEALED_ARMOR_MAX).refine(isArmoredAge, { message: 'Sealed secrets must be sealed in your browser before they are sent' });
+
 export const ZCreateDigitalAssetRequest = z
-  .object({ ...assetFields, secrets: ZDigitalAssetSecrets.optional() })
-  .strict();
+  .object({ ...assetFields, secrets: ZDigitalAssetSecrets.optional(), sealedSecrets: zSealedSecrets.optional() })
+  .strict()
+  .refine((r) => !(r.secrets && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' });
 export type TCreateDigitalAssetRequest = z.infer<typeof ZCreateDigitalAssetRequest>;
 export type TCreateDigitalAssetInput = z.input<typeof ZCreateDigitalAssetRequest>;
 
 /**
  * PATCH: every field optional. In `secrets`, a key that is present replaces that secret (an empty
- * string removes it); a missing key keeps it. `secrets: null` removes them all.
+ * string removes it); a missing key keeps it — except when they are sealed: the server cannot open
+ * them, so `secrets` then replaces them all and unseals them. `secrets: null` removes them all;
+ * `sealedSecrets` replaces them all, sealed.
  */
 export const ZUpdateDigitalAssetRequest = z
   .object({
@@ -72,8 +83,10 @@ export const ZUpdateDigitalAssetRequest = z
     url: assetFields.url,
     ...playbookFields,
     secrets: ZDigitalAssetSecrets.nullable().optional(),
+    sealedSecrets: zSealedSecrets.optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => !(r.secrets !== undefined && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' });
 export type TUpdateDigitalAssetRequest = z.infer<typeof ZUpdateDigitalAssetRequest>;
 
 /** An asset as lists show it: never its secrets, only which kinds are stored. */
@@ -88,6 +101,8 @@ export const ZDigitalAsset = z.object({
   url: z.string().nullable(),
   /** Whether any secret (password, recovery codes, access instructions) is stored, encrypted. */
   hasSecrets: z.boolean(),
+  /** The secrets are sealed: only the Owner Kit opens them (and, after activation, the trustees' kits, in the capsule). */
+  sealed: z.boolean(),
   /** Executor playbook: what to do after activation, where the two-factor device is, a note. */
   afterDeathAction: z.enum(PLAYBOOK_ACTION_KEYS).nullable(),
   twoFactorDevice: z.string().nullable(),
@@ -105,6 +120,8 @@ export const ZDigitalAssetList = z.object({
   items: z.array(ZDigitalAsset),
   /** give back as `cursor` for the next page; null on the last page */
   nextCursor: z.string().nullable(),
+  /** The estate's seal, to seal secrets to in the browser (null: none made yet). */
+  seal: z.object({ recipient: z.string(), sealTag: z.string() }).nullable(),
 });
 export type TDigitalAssetList = z.infer<typeof ZDigitalAssetList>;
 

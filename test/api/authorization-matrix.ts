@@ -107,6 +107,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "PATCH /api/v1/digital-assets/:id": { ids: { id: "digitalAsset" } },
   "DELETE /api/v1/digital-assets/:id": { ids: { id: "digitalAsset" } },
   "POST /api/v1/digital-assets/:id/reveal": { ids: { id: "digitalAsset" } },
+  "GET /api/v1/digital-assets/:id/sealed": { ids: { id: "digitalAsset" }, ok: [], stateful: "world X has no seal, so none of its secrets is sealed" },
   "GET /api/v1/estates/:id/playbook": { ids: { id: "activeEstate" } },
   "PUT /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" } },
   "DELETE /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" } },

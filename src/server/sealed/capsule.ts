@@ -17,6 +17,7 @@ import { beneficiaries } from '../db/schema/estates.ts';
 import { futureMessages } from '../db/schema/messages.ts';
 import { documents } from '../db/schema/documents.ts';
 import { files } from '../db/schema/files.ts';
+import { digitalAssets } from '../db/schema/digital-assets.ts';
 import { UniquePaths } from '../lib/safe-names.ts';
 import { capsuleReadme } from './capsule-readme.ts';
 import { sealedBytes } from './sealed-contents.ts';
@@ -26,7 +27,7 @@ export interface Capsule {
   files: { path: string; bytes: Buffer }[];
 }
 
-/** Every sealed item of the estate's current seal, with what the manifest says of it: letters, then documents. */
+/** Every sealed item of the estate's current seal, with what the manifest says of it: letters, documents, then digital assets' secrets. */
 export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock' | 'files'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
   const part = { armoredEnc: sealedContents.armoredEnc, fileId: sealedContents.fileId };
   const letters = await deps.db
@@ -43,9 +44,16 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
     .innerJoin(files, eq(files.id, sealedContents.fileId))
     .where(eq(sealedContents.sealId, seal.id))
     .orderBy(asc(documents.createdAt), asc(documents.id));
+  const secretRows = await deps.db
+    .select({ ...part, title: digitalAssets.name })
+    .from(sealedContents)
+    .innerJoin(digitalAssets, and(eq(sealedContents.itemType, 'digital-asset'), eq(digitalAssets.id, sealedContents.itemId)))
+    .where(eq(sealedContents.sealId, seal.id))
+    .orderBy(asc(digitalAssets.name), asc(digitalAssets.id));
   const entries = [
     ...letters.map((l) => ({ row: l, kind: 'letter' as const, title: l.title, for: l.first ? `${l.first} ${l.last ?? ''}`.trim() : null, fileName: `${l.title}.txt` })),
     ...documentRows.map((d) => ({ row: d, kind: 'document' as const, title: d.title, for: null, fileName: d.name.replace(/\.age$/i, '') })),
+    ...secretRows.map((a) => ({ row: a, kind: 'digital-asset' as const, title: a.title, for: null, fileName: `${a.title} — passwords and codes.json` })),
   ];
   const paths = new UniquePaths();
   const out: Capsule['files'] = [];

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import { digitalAssets } from '../db/schema/digital-assets.ts';
 import { notFound } from '../lib/app-error.ts';
 import { ownEstateId } from '../lib/scope.ts';
+import type { SealedPartKey } from '../sealed/sealed-contents.ts';
 
 export type DigitalAssetRow = typeof digitalAssets.$inferSelect;
 export type StoredSecrets = Required<TDigitalAssetSecrets>;
@@ -26,6 +27,9 @@ export function sealSecrets(ctx: Pick<Ctx, 'secrets'>, secrets: StoredSecrets): 
   return ctx.secrets.encrypt(JSON.stringify(Object.fromEntries(stored.map((k) => [k, secrets[k]]))));
 }
 
+/** Where an asset's sealed secrets are kept (ADR 0100). */
+export const secretsPart = (assetId: string): SealedPartKey => ({ itemType: 'digital-asset', itemId: assetId, part: 'secrets' });
+
 /** A stored action, or null for anything that is not one (the column is plain text). */
 export const toPlaybookAction = (value: string | null): PlaybookAction | null => (value && value in PLAYBOOK_ACTIONS ? (value as PlaybookAction) : null);
 
@@ -40,7 +44,8 @@ export function toDigitalAsset(row: DigitalAssetRow): TDigitalAsset {
     status: row.status,
     size: row.size,
     url: row.url,
-    hasSecrets: row.secretsEnc !== null,
+    hasSecrets: row.secretsEnc !== null || row.secretsSealed,
+    sealed: row.secretsSealed,
     afterDeathAction: toPlaybookAction(row.afterDeathAction),
     twoFactorDevice: row.twoFactorDevice,
     afterDeathNote: row.afterDeathNote,

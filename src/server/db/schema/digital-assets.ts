@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
 
@@ -18,6 +18,8 @@ export const digitalAssets = pgTable(
     url: text('url'),
     /** password, recovery codes, access instructions: JSON encrypted with the master key (AES-256-GCM) */
     secretsEnc: text('secrets_enc'),
+    /** The secrets are sealed (ADR 0098, 0100): sealed in the owner's browser, kept in sealed_contents; secrets_enc is then null. */
+    secretsSealed: boolean('secrets_sealed').notNull().default(false),
     /** Executor playbook (issue 13): what to do with the account after activation — key of PLAYBOOK_ACTIONS, null = not said. */
     afterDeathAction: text('after_death_action'),
     /** Where the account's two-factor device is (a phone, a key in a drawer) — never a code or secret. */

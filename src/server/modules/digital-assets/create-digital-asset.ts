@@ -3,22 +3,29 @@ import type { Ctx } from '../../context.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { emptySecrets, sealSecrets, toDigitalAsset } from '../../views/digital-asset-view.ts';
+import { emptySecrets, sealSecrets, secretsPart, toDigitalAsset } from '../../views/digital-asset-view.ts';
+import { inTransaction } from '../../db/client.ts';
+import { sealToCurrentSeal } from '../../sealed/seal-item.ts';
 
 export async function createDigitalAsset(ctx: Ctx, input: TCreateDigitalAssetRequest): Promise<TDigitalAsset> {
   const estateId = ownEstateId(ctx);
   const now = ctx.clock.now();
-  const { secrets, ...fields } = input;
-  const [row] = await ctx.db
-    .insert(digitalAssets)
-    .values({
-      estateId,
-      ...fields,
-      secretsEnc: sealSecrets(ctx, { ...emptySecrets(), ...secrets }),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await audit(ctx, { action: 'digital_asset.created', targetType: 'digital_asset', targetId: row!.id, details: { hasSecrets: row!.secretsEnc !== null } });
+  const { secrets, sealedSecrets, ...fields } = input;
+  const row = await inTransaction(ctx.db, async (db) => {
+    const [created] = await db
+      .insert(digitalAssets)
+      .values({
+        estateId,
+        ...fields,
+        secretsEnc: sealedSecrets ? null : sealSecrets(ctx, { ...emptySecrets(), ...secrets }),
+        secretsSealed: Boolean(sealedSecrets),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (sealedSecrets) await sealToCurrentSeal({ ...ctx, db }, estateId, secretsPart(created!.id), sealedSecrets);
+    return created;
+  });
+  await audit(ctx, { action: 'digital_asset.created', targetType: 'digital_asset', targetId: row!.id, details: { hasSecrets: row!.secretsEnc !== null || row!.secretsSealed, sealed: row!.secretsSealed } });
   return toDigitalAsset(row!);
 }

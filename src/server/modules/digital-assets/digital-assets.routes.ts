@@ -13,7 +13,8 @@ import {
 import { createDigitalAsset } from './create-digital-asset.ts';
 import { deleteDigitalAsset } from './delete-digital-asset.ts';
 import { listDigitalAssets } from './list-digital-assets.ts';
-import { revealDigitalAssetSecrets } from './reveal-digital-asset-secrets.ts';
+import { getSealedSecrets, revealDigitalAssetSecrets } from './reveal-digital-asset-secrets.ts';
+import { ZSealedPart } from '../../../core/estate-seal.schemas.ts';
 import { updateDigitalAsset } from './update-digital-asset.ts';
 
 export async function digitalAssetsRoutes(base: FastifyInstance) {
@@ -42,6 +43,11 @@ export async function digitalAssetsRoutes(base: FastifyInstance) {
       await deleteDigitalAsset(req.ctx, req.params.id);
       return reply.code(204).send();
     },
+  );
+  app.get(
+    '/api/v1/digital-assets/:id/sealed',
+    { schema: { tags, params: ZIdParams, summary: 'Sealed secrets as sealed (the owner opens them with the Owner Kit)', response: { 200: ZSealedPart } }, config: { permission: 'read:digital-asset:own' } },
+    async (req) => getSealedSecrets(req.ctx, req.params.id),
   );
   app.post(
     '/api/v1/digital-assets/:id/reveal',

@@ -16,7 +16,7 @@ describe('digital assets', () => {
   it('starts empty for a new owner', async () => {
     const fresh = await insertUser(t.db);
     const res = await injectAs(t, await sessionFor(t, fresh), 'GET', '/api/v1/digital-assets');
-    expect(res.json()).toEqual({ items: [], nextCursor: null });
+    expect(res.json()).toEqual({ items: [], nextCursor: null, seal: null });
   });
 
   it('adds an asset with secrets encrypted at rest; lists never include them', async () => {

@@ -5,15 +5,20 @@ import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { toDigitalAsset } from '../../views/digital-asset-view.ts';
+import { currentSealOf } from '../../access/estate-seal.ts';
 
 /** One page of the owner's digital assets in name order (name, id), the order of digital_assets_estate_name_idx. */
 export async function listDigitalAssets(ctx: Ctx, query: TDigitalAssetListQuery): Promise<TDigitalAssetList> {
-  const rows = await ctx.db
-    .select()
-    .from(digitalAssets)
-    .where(and(eq(digitalAssets.estateId, ownEstateId(ctx)), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)))
-    .orderBy(asc(digitalAssets.name), asc(digitalAssets.id))
-    .limit(query.limit + 1);
+  const estateId = ownEstateId(ctx);
+  const [rows, seal] = await Promise.all([
+    ctx.db
+      .select()
+      .from(digitalAssets)
+      .where(and(eq(digitalAssets.estateId, estateId), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)))
+      .orderBy(asc(digitalAssets.name), asc(digitalAssets.id))
+      .limit(query.limit + 1),
+    currentSealOf(ctx.db, estateId),
+  ]);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.id]);
-  return { items: page.map(toDigitalAsset), nextCursor };
+  return { items: page.map(toDigitalAsset), nextCursor, seal: seal && { recipient: seal.recipient, sealTag: seal.sealTag } };
 }

@@ -1,8 +1,11 @@
 import type { TRevealedSecrets } from '../../../core/digital-assets.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { audit } from '../../lib/audit.ts';
+import { conflict } from '../../lib/app-error.ts';
 import { requireRecentConfirmation } from '../../identity/confirm-identity.ts';
-import { findOwnAsset, openSecrets } from '../../views/digital-asset-view.ts';
+import { findOwnAsset, openSecrets, secretsPart } from '../../views/digital-asset-view.ts';
+import type { TSealedPart } from '../../../core/estate-seal.schemas.ts';
+import { ownSealedPart } from '../../sealed/own-sealed-part.ts';
 
 /**
  * The explicit reveal: decrypts the secrets for the owner and records that they were shown. The
@@ -11,6 +14,7 @@ import { findOwnAsset, openSecrets } from '../../views/digital-asset-view.ts';
  */
 export async function revealDigitalAssetSecrets(ctx: Ctx, id: string): Promise<TRevealedSecrets> {
   const asset = await findOwnAsset(ctx, id);
+  if (asset.secretsSealed) throw conflict('These secrets are sealed: open them with your Owner Kit.');
   await requireRecentConfirmation(ctx);
   const secrets = openSecrets(ctx, asset.secretsEnc);
   await audit(ctx, {
@@ -21,3 +25,6 @@ export async function revealDigitalAssetSecrets(ctx: Ctx, id: string): Promise<T
   });
   return secrets;
 }
+
+/** Sealed secrets as they were sealed, for the owner's browser to open with the Owner Kit (no server reveal: it cannot open them). */
+export const getSealedSecrets = (ctx: Ctx, id: string): Promise<TSealedPart> => ownSealedPart(ctx, secretsPart(id), 'The sealed part of that digital asset');

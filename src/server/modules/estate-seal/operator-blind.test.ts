@@ -7,7 +7,7 @@ import { makePdf } from '../../../../test/factories/files.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { decodeKit, hexToBytes, KEY_BYTES } from '../../../core/seal/kit-codec.ts';
 import { openSeal } from '../../../core/seal/seal-keys.ts';
-import { openBytes, openText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText, sealText } from '../../../core/seal/sealed-content.ts';
 import { files } from '../../db/schema/files.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
 
@@ -15,7 +15,7 @@ import { readStoredFile } from '../../storage/stored-files.ts';
  * Issue 27, proof 2: what the owner sealed is out of the operator's reach. With one trustee's kit
  * given (one short of the two needed), take everything the server holds — every row of every table
  * (the outbox included), every value the master key opens, every stored file decrypted, the logs —
- * and find neither the sealed words (a letter and a document) nor anything that opens them.
+ * and find neither the sealed words (a letter, a document, a password) nor anything that opens them.
  */
 let t: TestApp;
 const logLines: string[] = [];
@@ -42,6 +42,9 @@ describe('the operator holds nothing that opens a seal', () => {
     const doc = await uploadSealedDocument(t, f.s, f.seal, makePdf(`The deeds ${f.marker}`));
     expect(doc.statusCode, doc.body).toBe(201);
     await injectAs(t, f.s, 'PUT', `/api/v1/documents/${doc.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' });
+    // and a digital asset's sealed password
+    const sealedSecrets = await sealText(f.seal.recipient, JSON.stringify({ password: f.marker }));
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets })).statusCode).toBe(201);
     await activateThroughApi(t, f, [f.trustees[1]!, f.trustees[2]!]);
     const ann = await sessionFor(t, f.trustees[1]!);
     const kitId = (await injectAs(t, ann, 'GET', '/api/v1/trustee/kits')).json().items[0].kitId;

@@ -1,7 +1,6 @@
 import type { TSealedPart } from '../../../core/estate-seal.schemas.ts';
 import type { TFutureMessage } from '../../../core/future-messages.schemas.ts';
-import { currentSealOf } from '../../access/estate-seal.ts';
-import { sealedArmor } from '../../sealed/sealed-contents.ts';
+import { ownSealedPart } from '../../sealed/own-sealed-part.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownEstateId } from '../../lib/scope.ts';
@@ -14,9 +13,4 @@ export async function getFutureMessage(ctx: Ctx, id: string): Promise<TFutureMes
 }
 
 /** A sealed letter's body as it was sealed, for the owner's browser to open with the Owner Kit. */
-export async function getSealedFutureMessage(ctx: Ctx, id: string): Promise<TSealedPart> {
-  const estateId = ownEstateId(ctx, 'That message');
-  const [armored, seal] = await Promise.all([sealedArmor(ctx, estateId, { itemType: 'future-message', itemId: id, part: 'body' }), currentSealOf(ctx.db, estateId)]);
-  if (!armored || !seal) throw notFound('That sealed letter');
-  return { armored, sealTag: seal.sealTag };
-}
+export const getSealedFutureMessage = (ctx: Ctx, id: string): Promise<TSealedPart> => ownSealedPart(ctx, { itemType: 'future-message', itemId: id, part: 'body' }, 'That sealed letter');

@@ -1,4 +1,6 @@
 import type { TCreateDigitalAssetInput, TDigitalAsset, TDigitalAssetList, TRevealedSecrets, TUpdateDigitalAssetRequest } from '../../../core/digital-assets.schemas.ts';
+import type { TSealedPart } from '../../../core/estate-seal.schemas.ts';
+import { openText, sealText } from '../../../core/seal/sealed-content.ts';
 import { api } from '../../lib/api.ts';
 
 const BASE = '/api/v1/digital-assets';
@@ -11,4 +13,11 @@ export const digitalAssetsApi = {
   remove: (id: string) => api.delete<void>(`${BASE}/${id}`),
   /** The explicit, audit-logged reveal. */
   reveal: (id: string) => api.post<TRevealedSecrets>(`${BASE}/${id}/reveal`),
+  /** Sealed secrets, opened here with the Owner Kit's key (the server cannot open them). */
+  openSealed: async (id: string, identity: string): Promise<TRevealedSecrets> => {
+    const part = await api.get<TSealedPart>(`${BASE}/${id}/sealed`);
+    return { password: '', recoveryCodes: '', accessInstructions: '', ...(JSON.parse(await openText(identity, part.armored)) as Partial<TRevealedSecrets>) };
+  },
+  /** The three secrets sealed here to the estate's seal, as sent. */
+  seal: (recipient: string, secrets: TRevealedSecrets) => sealText(recipient, JSON.stringify(secrets)),
 };

@@ -1,4 +1,4 @@
-import { BuildingLibraryIcon, CloudIcon, GlobeAltIcon, KeyIcon, PencilSquareIcon, TrashIcon, UserCircleIcon } from '@heroicons/react/24/outline';
+import { BuildingLibraryIcon, CloudIcon, GlobeAltIcon, KeyIcon, LockClosedIcon, PencilSquareIcon, TrashIcon, UserCircleIcon } from '@heroicons/react/24/outline';
 import { digitalAssetIcon, type DigitalAssetIcon, type TDigitalAsset } from '../../../core/digital-assets.schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
@@ -48,6 +48,12 @@ export function AssetCard({ asset, onReveal, onEdit, onDelete }: AssetCardProps)
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-stone-900">{asset.name}</h2>
           <span className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TINTS[asset.status] ?? STATUS_TINTS.Inactive}`}>{asset.status}</span>
+          {asset.sealed && (
+            <span className="mt-1 ml-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <LockClosedIcon aria-hidden="true" className="size-3.5" />
+              Secrets sealed
+            </span>
+          )}
         </div>
       </div>
       <dl className="mt-4 mb-5 space-y-1.5 text-sm">
@@ -78,9 +84,9 @@ export function AssetCard({ asset, onReveal, onEdit, onDelete }: AssetCardProps)
       </dl>
       <div className="mt-auto flex items-center gap-2 border-t border-stone-100 pt-4">
         {asset.hasSecrets && (
-          <Button variant="secondary" size="sm" onClick={() => onReveal(asset)} aria-label={`Reveal secrets for ${asset.name}`}>
+          <Button variant="secondary" size="sm" onClick={() => onReveal(asset)} aria-label={asset.sealed ? `Open secrets with my Owner Kit: ${asset.name}` : `Reveal secrets for ${asset.name}`}>
             <KeyIcon aria-hidden="true" className="size-4" />
-            Reveal secrets
+            {asset.sealed ? 'Open secrets with my Owner Kit' : 'Reveal secrets'}
           </Button>
         )}
         <WhileEditable>

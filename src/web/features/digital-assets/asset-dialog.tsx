@@ -6,16 +6,35 @@ import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { fieldErrorsFromIssues } from '../../lib/form.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { digitalAssetsApi } from './api.ts';
+import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 const EMPTY = { name: '', institution: '', username: '', platform: '', status: 'Active', size: '', url: '', afterDeathAction: '', twoFactorDevice: '', afterDeathNote: '' };
 type Fields = typeof EMPTY;
 const SECRETS_EMPTY = { password: '', recoveryCodes: '', accessInstructions: '' };
 
-/** Add or edit a digital asset. Secrets are write-only here: blank keeps what is stored. */
-export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; asset: TDigitalAsset | null; onClose: () => void; onSaved: (a: TDigitalAsset) => Promise<void> | void }) {
+export interface AssetDialogProps {
+  open: boolean;
+  asset: TDigitalAsset | null;
+  onClose: () => void;
+  onSaved: (a: TDigitalAsset) => Promise<void> | void;
+  /** The estate's seal (null: none made): offered as "Seal these secrets". */
+  seal: { recipient: string; sealTag: string } | null;
+}
+
+/**
+ * Add or edit a digital asset. Secrets are write-only here: blank keeps what is stored. Sealed
+ * secrets (ADR 0100) are opened here with the Owner Kit before they can be changed, and sealed again
+ * here, whole, before they are sent.
+ */
+export function AssetDialog({ open, asset, onClose, onSaved, seal }: AssetDialogProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [secrets, setSecrets] = useState(SECRETS_EMPTY);
   const [clearSecrets, setClearSecrets] = useState(false);
+  const [sealed, setSealed] = useState(false);
+  /** false while sealed secrets have not been opened here */
+  const [opened, setOpened] = useState(true);
+  const ownerKey = useOwnerKey(seal);
   const { busy, error, setError, fields: errors, setFields: setErrors, run } = useAction();
 
   useEffect(() => {
@@ -28,6 +47,8 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
     );
     setSecrets(SECRETS_EMPTY);
     setClearSecrets(false);
+    setSealed(asset?.sealed ?? false);
+    setOpened(!asset?.sealed);
     setErrors({});
     setError(null);
   }, [open, asset, setErrors, setError]);
@@ -44,10 +65,14 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
     }
     setErrors({});
     await run(async () => {
-      const { secrets: _given, ...rest } = parsed.data;
+      const { secrets: _given, sealedSecrets: _sealed, ...rest } = parsed.data;
+      const typed = Object.keys(given).length > 0;
+      // sealed: what is typed (after opening, everything) is sealed here, whole; sealed and unopened: kept as it is
+      const sealedSecrets = sealed && seal && opened && typed ? await digitalAssetsApi.seal(seal.recipient, { ...SECRETS_EMPTY, ...given }) : undefined;
+      const plain = clearSecrets ? null : sealedSecrets || (sealed && !opened) ? undefined : asset?.sealed ? { ...SECRETS_EMPTY, ...given } : typed ? given : undefined;
       const saved = asset
-        ? await digitalAssetsApi.update(asset.id, { ...rest, secrets: clearSecrets ? null : Object.keys(given).length ? given : undefined })
-        : await digitalAssetsApi.create({ ...rest, ...(Object.keys(given).length ? { secrets: given } : {}) });
+        ? await digitalAssetsApi.update(asset.id, { ...rest, ...(sealedSecrets ? { sealedSecrets } : { secrets: plain }) })
+        : await digitalAssetsApi.create({ ...rest, ...(sealedSecrets ? { sealedSecrets } : plain ? { secrets: plain } : {}) });
       await onSaved(saved);
       onClose();
     });
@@ -108,12 +133,50 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
       </fieldset>
       <fieldset className="space-y-5 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
         <legend className="px-1 text-sm font-semibold text-stone-900">Secrets (stored encrypted)</legend>
-        {asset?.hasSecrets && (
-          <p className="text-sm text-stone-600">Secrets are stored for this asset. Leave a field blank to keep what is stored; type to replace it.</p>
+        {asset?.sealed && !opened ? (
+          <div className="space-y-2">
+            <p className="text-sm text-stone-600">These secrets are sealed. Open them with your Owner Kit to read or change them; you can change everything else without it.</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                ownerKey.withKey((identity) => {
+                  void digitalAssetsApi
+                    .openSealed(asset.id, identity)
+                    .then((open) => {
+                      setSecrets(open);
+                      setOpened(true);
+                    })
+                    .catch(() => setError('These secrets could not be opened with this Owner Kit.'));
+                })
+              }
+            >
+              Open with my Owner Kit
+            </Button>
+          </div>
+        ) : (
+          asset?.hasSecrets &&
+          !asset.sealed && (
+            <p className="text-sm text-stone-600">
+              Secrets are stored for this asset. Leave a field blank to keep what is stored; type to replace it.{sealed && ' Sealing keeps only what you type here.'}
+            </p>
+          )
         )}
-        <TextField label="Password" optional type="password" autoComplete="new-password" value={secrets.password} onChange={setSecret('password')} disabled={clearSecrets} maxLength={500} />
-        <TextAreaField label="Recovery codes" optional rows={3} value={secrets.recoveryCodes} onChange={setSecret('recoveryCodes')} disabled={clearSecrets} maxLength={5000} />
-        <TextAreaField label="Access instructions" optional rows={3} value={secrets.accessInstructions} onChange={setSecret('accessInstructions')} disabled={clearSecrets} maxLength={10000} />
+        <TextField label="Password" optional type="password" autoComplete="new-password" value={secrets.password} onChange={setSecret('password')} disabled={clearSecrets || !opened} maxLength={500} />
+        <TextAreaField label="Recovery codes" optional rows={3} value={secrets.recoveryCodes} onChange={setSecret('recoveryCodes')} disabled={clearSecrets || !opened} maxLength={5000} />
+        <TextAreaField label="Access instructions" optional rows={3} value={secrets.accessInstructions} onChange={setSecret('accessInstructions')} disabled={clearSecrets || !opened} maxLength={10000} />
+        {seal && (
+          <label className="flex items-start gap-3 text-sm">
+            <input type="checkbox" className="mt-1 size-4 rounded accent-(--accent-solid)" checked={sealed} disabled={!opened || clearSecrets} onChange={(e) => setSealed(e.target.checked)} />
+            <span>
+              <span className="block font-medium text-stone-900">Seal these secrets</span>
+              <span className="block text-stone-600">
+                They are locked in this browser before they are sent. Nobody can reveal them here, not even Heirloom&apos;s staff; you open them with your Owner Kit, and after
+                your passing your trustees&apos; kits open them in the Legacy Capsule.
+              </span>
+            </span>
+          </label>
+        )}
         {asset?.hasSecrets && (
           <label className="flex items-center gap-3 text-sm text-stone-900">
             <input type="checkbox" checked={clearSecrets} onChange={(e) => setClearSecrets(e.target.checked)} className="size-4 rounded accent-(--accent-solid)" />
@@ -121,6 +184,7 @@ export function AssetDialog({ open, asset, onClose, onSaved }: { open: boolean; 
           </label>
         )}
       </fieldset>
+      {ownerKey.dialog}
     </FormDialog>
   );
 }

@@ -51,7 +51,7 @@ export function RevealDialog({ revealed, onClose, onRevealAgain }: { revealed: R
       ) : (
         <div className="space-y-4">
           <p className="text-sm text-stone-600" aria-live="off">
-            Hidden again in <span className="font-semibold tabular-nums text-stone-900">{left}</span> {left === 1 ? 'second' : 'seconds'}. This reveal is recorded in your activity log.
+            Hidden again in <span className="font-semibold tabular-nums text-stone-900">{left}</span> {left === 1 ? 'second' : 'seconds'}. {revealed?.asset.sealed ? 'Opened in this browser with your Owner Kit.' : 'This reveal is recorded in your activity log.'}
           </p>
           {shown.length === 0 ? (
             <p className="text-sm text-stone-700">No secrets are stored for this asset.</p>

@@ -17,6 +17,7 @@ import { useIdentityConfirmation } from '../../features/security/use-identity-co
 import { ApiError } from '../../lib/api.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
+import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
 
 export function loader() {
   return digitalAssetsApi.list();
@@ -26,6 +27,7 @@ type Editing = { asset: TDigitalAsset | null } | null;
 
 export function Component() {
   const first = useLoaderData<typeof loader>();
+  const ownerKey = useOwnerKey(first.seal);
   // Later pages ("Load more") are kept across the actions below.
   const list = useLoadMore(first, 'all', (cursor) => digitalAssetsApi.list(cursor));
   const items = list.items;
@@ -56,7 +58,17 @@ export function Component() {
   }
 
   // The server asks for "Confirm it's you" at most every few minutes; the secrets then show for 30 seconds.
+  // Sealed secrets are opened here with the Owner Kit instead: the server cannot reveal them.
   async function reveal(asset: TDigitalAsset) {
+    if (asset.sealed) {
+      ownerKey.withKey((identity) => {
+        void digitalAssetsApi
+          .openSealed(asset.id, identity)
+          .then((secrets) => setRevealed({ asset, secrets, at: Date.now() }))
+          .catch(() => setNotice({ tone: 'error', text: `The secrets of “${asset.name}” could not be opened with this Owner Kit.` }));
+      });
+      return;
+    }
     try {
       const secrets = await withConfirmation(() => digitalAssetsApi.reveal(asset.id));
       if (secrets) setRevealed({ asset, secrets, at: Date.now() });
@@ -89,6 +101,7 @@ export function Component() {
       )}
       <LoadMoreFooter list={list} listRef={listRef} />
       <AssetDialog
+        seal={first.seal}
         open={editing !== null}
         asset={editing?.asset ?? null}
         onClose={() => setEditing(null)}
@@ -100,6 +113,7 @@ export function Component() {
       />
       <RevealDialog revealed={revealed} onClose={() => setRevealed(null)} onRevealAgain={(a) => void reveal(a)} />
       {confirmDialog}
+      {ownerKey.dialog}
       <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

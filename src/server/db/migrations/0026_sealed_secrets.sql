@@ -1,0 +1,1 @@
+ALTER TABLE "digital_assets" ADD COLUMN "secrets_sealed" boolean DEFAULT false NOT NULL;
