@@ -145,7 +145,7 @@ async function openCapsule() {
     try {
       if (!bytes || bytesToHex(sha256(bytes)) !== item.sha256) throw new Error('changed');
       const opened = await openBytes(identity, bytes);
-      if (item.kind === 'letter') {
+      if (item.fileName.endsWith('.txt')) {
         const pre = document.createElement('pre');
         pre.textContent = new TextDecoder().decode(opened);
         li.append(pre);

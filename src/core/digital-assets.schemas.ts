@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEALED_ARMOR_MAX } from './estate-seal.schemas.ts';
+import { SEALED_ARMOR_MAX, ZSealRecipient } from './estate-seal.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { isArmoredAge } from './seal/armor.ts';
 import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
@@ -121,7 +121,7 @@ export const ZDigitalAssetList = z.object({
   /** give back as `cursor` for the next page; null on the last page */
   nextCursor: z.string().nullable(),
   /** The estate's seal, to seal secrets to in the browser (null: none made yet). */
-  seal: z.object({ recipient: z.string(), sealTag: z.string() }).nullable(),
+  seal: ZSealRecipient,
 });
 export type TDigitalAssetList = z.infer<typeof ZDigitalAssetList>;
 

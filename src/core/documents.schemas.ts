@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSealRecipient } from './estate-seal.schemas.ts';
 import { zIsoDate } from './common.schemas.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
@@ -174,6 +175,6 @@ export const ZDocumentList = z.object({
   folders: z.array(ZDocumentFolder),
   beneficiaries: z.array(ZShareAudienceMember),
   /** The estate's seal, to seal a new document to in the browser (null: none made yet). */
-  seal: z.object({ recipient: z.string(), sealTag: z.string() }).nullable(),
+  seal: ZSealRecipient,
 });
 export type TDocumentList = z.infer<typeof ZDocumentList>;

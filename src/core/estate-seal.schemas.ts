@@ -129,6 +129,10 @@ export const ZHeldKits = z.object({ items: z.array(ZHeldKit) });
 export type THeldKits = z.infer<typeof ZHeldKits>;
 
 
+/** The estate's seal as a screen that seals items needs it: to seal to in the browser (null: none made yet). */
+export const ZSealRecipient = z.object({ recipient: z.string(), sealTag: z.string() }).nullable();
+export type TSealRecipient = z.infer<typeof ZSealRecipient>;
+
 /** GET …/sealed: the sealed part as the owner's browser opens it with the Owner Kit. */
 export const ZSealedPart = z.object({ armored: z.string(), sealTag: z.string() });
 export type TSealedPart = z.infer<typeof ZSealedPart>;

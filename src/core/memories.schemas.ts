@@ -4,6 +4,8 @@ import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
+import { SEALED_ARMOR_MAX, ZSealRecipient } from './estate-seal.schemas.ts';
+import { isArmoredAge } from './seal/armor.ts';
 
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export type MemoryType = (typeof MEMORY_TYPES)[number];
@@ -74,9 +76,17 @@ export type TReorderMediaRequest = z.infer<typeof ZReorderMediaRequest>;
 export const ZStoryItem = z
   .object({
     title: z.string().trim().min(1, { message: 'A story needs a title' }).max(MEMORY_TITLE_MAX),
-    content: z.string().trim().min(1, { message: 'A story needs its text' }).max(STORY_TEXT_MAX),
+    /** The story, or when `sealed` the armoured age file the owner's browser made of it (ADR 0101). */
+    content: z.string().trim().min(1, { message: 'A story needs its text' }).max(SEALED_ARMOR_MAX),
+    sealed: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.sealed && value.content.length > STORY_TEXT_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: `Keep the story under ${STORY_TEXT_MAX.toLocaleString('en-GB')} characters` });
+    }
+    if (value.sealed && !isArmoredAge(value.content)) ctx.addIssue({ code: 'custom', path: ['content'], message: 'A sealed story must be sealed in your browser before it is sent' });
+  });
 export type TStoryItem = z.infer<typeof ZStoryItem>;
 /** Most files one memory upload may carry (the server's multipart limit). */
 export const MEMORY_MAX_FILES = 20;
@@ -113,7 +123,10 @@ export const ZMemoryMedia = z.object({
   id: z.string(),
   kind: z.enum(MEDIA_KINDS),
   title: z.string(),
+  /** SEALED_TEXT for a sealed story, until its seal opens for its reader */
   content: z.string(),
+  /** a sealed story (ADR 0101): the owner opens it with the Owner Kit */
+  sealed: z.boolean(),
   file: ZFileInfo.nullable(),
   thumbnailUrl: z.string().nullable(),
 });
@@ -141,5 +154,7 @@ export const ZMemoryList = z.object({
   nextCursor: z.string().nullable(),
   /** The owner's beneficiaries, for Share and the shared-with filter. */
   beneficiaries: z.array(ZShareAudienceMember),
+  /** The estate's seal, to seal a new story to in the browser (null: none made yet). */
+  seal: ZSealRecipient,
 });
 export type TMemoryList = z.infer<typeof ZMemoryList>;

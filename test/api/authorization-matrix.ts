@@ -54,6 +54,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "PATCH /api/v1/memories/:id": { ids: { id: "memory" }, body: { title: "Summer at Cape May, 1994" } },
   "POST /api/v1/memories/:id/media": { ids: { id: "memory" }, upload: "photo" },
   "DELETE /api/v1/memories/:id/media/:mediaId": { ids: { id: "memory", mediaId: "memoryMedia" } },
+  "GET /api/v1/memories/:id/media/:mediaId/sealed": { ids: { id: "memory", mediaId: "memoryMedia" }, ok: [], stateful: "world X has no seal, so none of its stories is sealed" },
   "PUT /api/v1/memories/:id/media/order": { ids: { id: "memory" } },
   "DELETE /api/v1/memories/:id": { ids: { id: "memory" } },
   "POST /api/v1/memories/:id/notes": { ids: { id: "memory" } },

@@ -18,6 +18,7 @@ import { futureMessages } from '../db/schema/messages.ts';
 import { documents } from '../db/schema/documents.ts';
 import { files } from '../db/schema/files.ts';
 import { digitalAssets } from '../db/schema/digital-assets.ts';
+import { memories, memoryMedia } from '../db/schema/memories.ts';
 import { UniquePaths } from '../lib/safe-names.ts';
 import { capsuleReadme } from './capsule-readme.ts';
 import { sealedBytes } from './sealed-contents.ts';
@@ -27,7 +28,7 @@ export interface Capsule {
   files: { path: string; bytes: Buffer }[];
 }
 
-/** Every sealed item of the estate's current seal, with what the manifest says of it: letters, documents, then digital assets' secrets. */
+/** Every sealed item of the estate's current seal, with what the manifest says of it: letters, documents, memories' stories, then digital assets' secrets. */
 export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config' | 'clock' | 'files'>, seal: EstateSeal, ownerName: string): Promise<Capsule> {
   const part = { armoredEnc: sealedContents.armoredEnc, fileId: sealedContents.fileId };
   const letters = await deps.db
@@ -50,9 +51,17 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
     .innerJoin(digitalAssets, and(eq(sealedContents.itemType, 'digital-asset'), eq(digitalAssets.id, sealedContents.itemId)))
     .where(eq(sealedContents.sealId, seal.id))
     .orderBy(asc(digitalAssets.name), asc(digitalAssets.id));
+  const storyRows = await deps.db
+    .select({ ...part, memory: memories.title, story: memoryMedia.title })
+    .from(sealedContents)
+    .innerJoin(memoryMedia, and(eq(sealedContents.itemType, 'memory'), eq(memoryMedia.id, sealedContents.itemId)))
+    .innerJoin(memories, eq(memories.id, memoryMedia.memoryId))
+    .where(eq(sealedContents.sealId, seal.id))
+    .orderBy(asc(memories.date), asc(memories.id), asc(memoryMedia.position));
   const entries = [
     ...letters.map((l) => ({ row: l, kind: 'letter' as const, title: l.title, for: l.first ? `${l.first} ${l.last ?? ''}`.trim() : null, fileName: `${l.title}.txt` })),
     ...documentRows.map((d) => ({ row: d, kind: 'document' as const, title: d.title, for: null, fileName: d.name.replace(/\.age$/i, '') })),
+    ...storyRows.map((m) => ({ row: m, kind: 'memory' as const, title: `${m.memory} — ${m.story}`, for: null, fileName: `${m.memory} — ${m.story}.txt` })),
     ...secretRows.map((a) => ({ row: a, kind: 'digital-asset' as const, title: a.title, for: null, fileName: `${a.title} — passwords and codes.json` })),
   ];
   const paths = new UniquePaths();

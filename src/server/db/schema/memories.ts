@@ -56,6 +56,8 @@ export const memoryMedia = pgTable(
     thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
+    /** A sealed story (ADR 0101): `content` is SEALED_TEXT; the story is in sealed_contents (memory, this id, story). */
+    sealed: boolean('sealed').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },

@@ -10,7 +10,7 @@ import { audienceSql } from '../../access/sharing.ts';
 import { childRows, subselect } from '../../lib/child-rows.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { loadDocuments, rankOf } from './document-view.ts';
-import { estateSeals } from '../../db/schema/estate-seal.ts';
+import { sealRecipientOf } from '../../sealed/seal-recipient.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
@@ -45,7 +45,7 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
 
   const filtered = conditions.some(Boolean);
   // Two statements in one round trip: the screen's figures, and the page.
-  const [[figures], rows] = await Promise.all([
+  const [[figures], rows, seal] = await Promise.all([
     ctx.db
       .select({
         audience: audienceSql(estateId),
@@ -60,9 +60,6 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
           sql`from ${documentFolders} where ${documentFolders.estateId} = ${estateId}`,
           sql`${documentFolders.name}`,
         ),
-        // the estate's seal, to seal a new document to in the browser (ADR 0099)
-        seal: subselect(sql<{ recipient: string; sealTag: string } | null>`(select json_build_object('recipient', ${estateSeals.recipient}, 'sealTag', ${estateSeals.sealTag})
-          from ${estateSeals} where ${estateSeals.estateId} = ${estateId} and ${estateSeals.retiredAt} is null)`),
         // "N documents" of this search and filters: the rows the pages walk through. A document row is
         // written in the same transaction that commits its file, so no join to `files` is needed here.
         matching: filtered
@@ -76,9 +73,10 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
       limit: query.limit + 1,
       search,
     }),
+    sealRecipientOf(ctx.db, estateId),
   ]);
   if (!figures) throw new Error(`estate ${estateId} is gone`);
-  const { audience, tally, folders, matching, seal } = figures;
+  const { audience, tally, folders, matching } = figures;
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
   const { page, nextCursor } = keysetPage(outsider ? [] : rows, query.limit, (r) => (search ? [r.rank, r.at, r.item.id] : [r.at, r.item.id]));

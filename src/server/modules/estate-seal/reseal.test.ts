@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
+import { multipartBody } from '../../../../test/factories/files.ts';
 import { resealBody, sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
@@ -55,11 +56,16 @@ describe('re-sealing with the Owner Kit', () => {
     const uploaded = await uploadSealedDocument(t, f.s, f.seal, original, 'Deeds.pdf', 'Deeds');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const oldFileId = uploaded.json().file.id as string;
+    const story = { title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealed: true };
+    const { payload, headers } = multipartBody([{ name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) }, { name: 'story', value: JSON.stringify(story) }]);
+    const memory = await injectAs(t, f.s, 'POST', '/api/v1/memories', payload, { headers });
+    expect(memory.statusCode, memory.body).toBe(201);
+    const storyUrl = `/api/v1/memories/${memory.json().id}/media/${memory.json().media[0].id}/sealed`;
     const holders = [f.trustees[0]!.id, f.trustees[1]!.id, newcomer.id];
     const { body, parts, next } = await resealRequest(f, holders, 2);
     const res = await postReseal(f, body, parts);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 2 });
+    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 3 });
     // the document's old age file is gone; its new one keeps the name it was uploaded under
     expect((await injectAs(t, f.s, 'GET', `/api/v1/files/${oldFileId}`)).statusCode).toBe(404);
     const doc = (await injectAs(t, f.s, 'GET', `/api/v1/documents/${uploaded.json().id}`)).json();
@@ -78,7 +84,7 @@ describe('re-sealing with the Owner Kit', () => {
     const zip = readStoredZip(new Uint8Array(capsule.rawPayload));
     const manifest = JSON.parse(Buffer.from(zip.get('manifest.json')!).toString()) as CapsuleManifest;
     expect(manifest.seal.sealTag).toBe(next.sealTag);
-    expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document']);
+    expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document', 'memory']);
     const inCapsule = zip.get(manifest.items[0]!.path)!;
     const documentInCapsule = zip.get(manifest.items[1]!.path)!;
     for (const key of oldKeys) {
@@ -92,6 +98,9 @@ describe('re-sealing with the Owner Kit', () => {
     expect(Buffer.from(await openBytes(newKey, inCapsule)).toString()).toBe(`Dear one — ${f.marker}`);
     expect(Buffer.from(await openBytes(newKey, documentInCapsule)).equals(original)).toBe(true);
     expect(Buffer.from(await openBytes(newKey, heldFile)).equals(original)).toBe(true);
+    const heldStory = (await injectAs(t, f.s, 'GET', storyUrl)).json().armored as string;
+    expect(await openText(newKey, heldStory)).toBe(`The boat — ${f.marker}`);
+    for (const key of oldKeys) await expect(openText(key, heldStory)).rejects.toThrow();
 
     // after activation an old kit is refused as old; the new ones open the letter
     await activateThroughApi(t, f, [f.trustees[1]!, newcomer]);

@@ -9,7 +9,7 @@ import { commitFiles, discardFiles } from '../../storage/stored-files.ts';
 import { findOwnMemory } from './find-own-memory.ts';
 import { getMemory } from './get-memory.ts';
 import { editMemoryMedia } from './memory-edit-tx.ts';
-import { fileIdsOf, mediaRows, receiveMemoryParts } from './memory-parts.ts';
+import { fileIdsOf, insertMedia, receiveMemoryParts } from './memory-parts.ts';
 
 const mediaCount = async (ctx: Ctx, memoryId: string) =>
   (await ctx.db.select({ n: count() }).from(memoryMedia).where(eq(memoryMedia.memoryId, memoryId)))[0]?.n ?? 0;
@@ -28,7 +28,7 @@ export async function addMemoryMedia(ctx: Ctx, id: string, parts: AsyncIterable<
     await editMemoryMedia(ctx, memory.id, async (tx, memoryId) => {
       const [current] = await tx.select({ n: count(), last: max(memoryMedia.position) }).from(memoryMedia).where(eq(memoryMedia.memoryId, memoryId));
       if ((current?.n ?? 0) + items.length > MEMORY_MAX_ITEMS) throw badRequest(`A memory can hold up to ${MEMORY_MAX_ITEMS} items.`);
-      await tx.insert(memoryMedia).values(mediaRows(memoryId, items, (current?.last ?? -1) + 1, ctx.clock.now()));
+      await insertMedia({ ...ctx, db: tx }, memory.estateId, memoryId, items, (current?.last ?? -1) + 1);
       await commitFiles(tx, fileIdsOf(items));
     });
   } catch (error) {

@@ -2,18 +2,18 @@ import type { Multipart } from '@fastify/multipart';
 import { memoryTypeFor, MEMORY_MAX_ITEMS, type MediaKind, type TCreateMemoryRequest, type TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { inTransaction, type Db } from '../../db/client.ts';
-import { memories, memoryMedia } from '../../db/schema/memories.ts';
+import { memories } from '../../db/schema/memories.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles, discardFiles } from '../../storage/stored-files.ts';
 import { getMemory } from './get-memory.ts';
-import { fileIdsOf, mediaRows, receiveMemoryParts, type MediaItem } from './memory-parts.ts';
+import { fileIdsOf, insertMedia, receiveMemoryParts, type MediaItem } from './memory-parts.ts';
 
 /** The story titles and texts of a memory's items, in order: what full-text search reads besides title and description. */
 export const storyTextOf = (stories: { title: string; content: string }[]): string => stories.flatMap((s) => [s.title, s.content]).join('\n\n');
 
 /** Inserts the memory, its media and notes in one transaction and makes its files visible. */
-export async function recordMemory(db: Db, ctx: Pick<Ctx, 'clock'>, estateId: string, createdBy: string | null, input: TCreateMemoryRequest, items: MediaItem[]): Promise<string> {
+export async function recordMemory(db: Db, ctx: Pick<Ctx, 'clock' | 'secrets'>, estateId: string, createdBy: string | null, input: TCreateMemoryRequest, items: MediaItem[]): Promise<string> {
   const kinds = items.map((i) => i.kind as MediaKind);
   const storyText = storyTextOf(items.flatMap((i) => (i.kind === 'story' ? [i.story] : [])));
   const now = ctx.clock.now();
@@ -22,7 +22,7 @@ export async function recordMemory(db: Db, ctx: Pick<Ctx, 'clock'>, estateId: st
       .insert(memories)
       .values({ estateId, createdBy, title: input.title, date: input.date, description: input.description, type: memoryTypeFor(kinds), storyText, createdAt: now, updatedAt: now })
       .returning({ id: memories.id });
-    if (items.length) await tx.insert(memoryMedia).values(mediaRows(memory!.id, items, 0, now));
+    await insertMedia({ db: tx, clock: ctx.clock, secrets: ctx.secrets }, estateId, memory!.id, items, 0);
     await commitFiles(tx, fileIdsOf(items));
     return memory!.id;
   });

@@ -7,6 +7,7 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
 import { loadAudience } from '../../access/sharing.ts';
 import { memoryParts, toMemories } from './memory-view.ts';
+import { sealRecipientOf } from '../../sealed/seal-recipient.ts';
 
 /**
  * One page of the owner's memories, newest first by (date, createdAt, id) — the order of the index
@@ -34,7 +35,7 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
   }
   conditions.push(afterCursor(descending(memories.date, memories.createdAt, memories.id), query.cursor));
   // The estate's beneficiaries (the filter's choices) and the page with its parts: one round trip.
-  const [audience, rows] = await Promise.all([
+  const [audience, rows, seal] = await Promise.all([
     loadAudience(ctx, estateId),
     ctx.db
       .select({ row: memories, at: cursorTime(memories.createdAt), ...memoryParts })
@@ -42,12 +43,13 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
       .where(and(...conditions))
       .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
       .limit(query.limit + 1),
+    sealRecipientOf(ctx.db, estateId),
   ]);
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   if (query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)) {
-    return { items: [], nextCursor: null, beneficiaries: audience };
+    return { items: [], nextCursor: null, beneficiaries: audience, seal };
   }
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.row.date, r.at, r.row.id]);
   const items = toMemories(page, audience.length);
-  return { items, nextCursor, beneficiaries: audience };
+  return { items, nextCursor, beneficiaries: audience, seal };
 }

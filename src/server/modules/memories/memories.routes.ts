@@ -22,6 +22,8 @@ import { removeMemoryMedia } from './remove-memory-media.ts';
 import { reorderMemoryMedia } from './reorder-memory-media.ts';
 import { shareMemory } from './share-memory.ts';
 import { updateMemory } from './update-memory.ts';
+import { getSealedStory } from './get-sealed-story.ts';
+import { ZSealedPart } from '../../../core/estate-seal.schemas.ts';
 
 export async function memoriesRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +75,11 @@ export async function memoriesRoutes(base: FastifyInstance) {
     '/api/v1/memories/:id/media/:mediaId',
     { schema: { tags, params: ZMemoryMediaParams, response: { 200: ZMemory } }, config: { permission: 'update:memory:own' } },
     async (req) => removeMemoryMedia(req.ctx, req.params.id, req.params.mediaId),
+  );
+  app.get(
+    '/api/v1/memories/:id/media/:mediaId/sealed',
+    { schema: { tags, params: ZMemoryMediaParams, summary: 'A sealed story as sealed (the owner opens it with the Owner Kit)', response: { 200: ZSealedPart } }, config: { permission: 'read:memory:own' } },
+    async (req) => getSealedStory(req.ctx, req.params.id, req.params.mediaId),
   );
   app.put(
     '/api/v1/memories/:id/media/order',

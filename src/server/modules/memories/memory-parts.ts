@@ -2,6 +2,9 @@ import type { Multipart } from '@fastify/multipart';
 import { MEMORY_MAX_ITEMS, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { SEALED_TEXT } from '../../../core/estate-seal.schemas.ts';
+import { memoryMedia } from '../../db/schema/memories.ts';
+import { sealToCurrentSeal } from '../../sealed/seal-item.ts';
 import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { parseJsonFormField } from '../../lib/form-fields.ts';
 import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
@@ -81,11 +84,11 @@ export async function receiveMemoryParts(
   }
 }
 
-/** The rows for new media items, numbered from `firstPosition`. */
+/** The rows for new media items, numbered from `firstPosition`. A sealed story's row holds only SEALED_TEXT. */
 export function mediaRows(memoryId: string, items: MediaItem[], firstPosition: number, now: Date) {
   return items.map((item, i) =>
     item.kind === 'story'
-      ? { memoryId, kind: 'story', title: item.story.title, content: item.story.content, position: firstPosition + i, createdAt: now }
+      ? { memoryId, kind: 'story', title: item.story.title, content: item.story.sealed ? SEALED_TEXT : item.story.content, sealed: Boolean(item.story.sealed), position: firstPosition + i, createdAt: now }
       : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, position: firstPosition + i, createdAt: now },
   );
 }
@@ -93,3 +96,16 @@ export function mediaRows(memoryId: string, items: MediaItem[], firstPosition: n
 /** The ids of the files (and thumbnails) new items carry, to commit with them. */
 export const fileIdsOf = (items: MediaItem[]): string[] =>
   items.flatMap((i) => (i.kind === 'story' ? [] : [i.file.id, ...(i.thumbnail ? [i.thumbnail.id] : [])]));
+
+/**
+ * Inserts new media rows and keeps each sealed story's age file under the estate's current seal
+ * (409 when it has none), in the caller's transaction.
+ */
+export async function insertMedia(tx: Pick<Ctx, 'db' | 'secrets' | 'clock'>, estateId: string, memoryId: string, items: MediaItem[], firstPosition: number): Promise<void> {
+  if (!items.length) return;
+  const rows = await tx.db.insert(memoryMedia).values(mediaRows(memoryId, items, firstPosition, tx.clock.now())).returning({ id: memoryMedia.id, position: memoryMedia.position });
+  for (const row of rows) {
+    const item = items[row.position - firstPosition];
+    if (item?.kind === 'story' && item.story.sealed) await sealToCurrentSeal(tx, estateId, { itemType: 'memory', itemId: row.id, part: 'story' }, item.story.content);
+  }
+}

@@ -13,6 +13,7 @@ interface MediaPart {
   kind: MediaKind;
   title: string;
   content: string;
+  sealed: boolean;
   thumbnailFileId: string | null;
   /** Its file when committed. */
   file: { id: string; name: string; mimeType: string; size: number } | null;
@@ -29,7 +30,7 @@ interface NotePart {
  */
 export const memoryParts = {
   media: childRows<MediaPart>(
-    sql`json_build_object('id', ${memoryMedia.id}, 'kind', ${memoryMedia.kind}, 'title', ${memoryMedia.title}, 'content', ${memoryMedia.content},
+    sql`json_build_object('id', ${memoryMedia.id}, 'kind', ${memoryMedia.kind}, 'title', ${memoryMedia.title}, 'content', ${memoryMedia.content}, 'sealed', ${memoryMedia.sealed},
       'thumbnailFileId', ${memoryMedia.thumbnailFileId},
       'file', case when ${files.id} is null then null else json_build_object('id', ${files.id}, 'name', ${files.originalName}, 'mimeType', ${files.mimeType}, 'size', ${files.size}) end)`,
     sql`from ${memoryMedia} left join ${files} on ${files.id} = ${memoryMedia.fileId} and ${files.status} = 'committed' where ${memoryMedia.memoryId} = ${memories.id}`,
@@ -76,6 +77,7 @@ export function toMemories(memoriesWithParts: MemoryWithParts[], audienceSize: n
         kind: m.kind,
         title: m.title,
         content: m.content,
+        sealed: m.sealed,
         file: m.file ? { ...m.file, url: fileUrl(m.file.id) } : null,
         thumbnailUrl: m.thumbnailFileId ? fileUrl(m.thumbnailFileId, { inline: true }) : null,
       })),

@@ -6,6 +6,7 @@ import { memoryMedia } from '../../db/schema/memories.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { discardFiles } from '../../storage/stored-files.ts';
+import { dropSealed } from '../../sealed/sealed-contents.ts';
 import { getMemory } from './get-memory.ts';
 import { editMemoryMedia } from './memory-edit-tx.ts';
 
@@ -20,6 +21,7 @@ export async function removeMemoryMedia(ctx: Ctx, id: string, mediaId: string): 
       .where(and(eq(memoryMedia.id, mediaId), eq(memoryMedia.memoryId, memoryId)))
       .returning();
     if (!item) throw notFound('That media item');
+    await dropSealed(tx, 'memory', item.id);
     const fileIds = [item.fileId, item.thumbnailFileId].filter((x): x is string => Boolean(x));
     const blobs = fileIds.length ? await tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(inArray(files.id, fileIds)) : [];
     return { item, blobs };

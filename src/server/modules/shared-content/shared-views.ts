@@ -138,6 +138,8 @@ export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promis
     .where(eq(memoryMedia.memoryId, memoryId))
     .orderBy(asc(memoryMedia.position));
   const isOwner = !meta?.createdBy || meta.createdBy === meta.ownerId;
+  // A sealed story holds only the sealed sentence: its words once the trustees' kits opened the seal.
+  const opened = await openedParts(ctx, 'memory', 'story', media.filter(({ media: m }) => m.sealed).map(({ media: m }) => m.id));
   return {
     ...card,
     createdBy: { name: isOwner ? card.from : (meta?.creatorName ?? card.from), role: isOwner ? 'Estate Owner' : 'Support Team' },
@@ -149,7 +151,7 @@ export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promis
         id: m.id,
         kind: m.kind as MediaKind,
         title: m.title,
-        text: m.kind === 'story' ? m.content : '',
+        text: m.kind === 'story' ? (opened.get(m.id) ?? m.content) : '',
         url: file ? sharedFileUrl(file.id, true) : null,
         thumbnailUrl: m.thumbnailFileId ? sharedFileUrl(m.thumbnailFileId, true) : null,
         mimeType: file?.mimeType ?? null,

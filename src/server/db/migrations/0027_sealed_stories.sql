@@ -1,0 +1,1 @@
+ALTER TABLE "memory_media" ADD COLUMN "sealed" boolean DEFAULT false NOT NULL;
