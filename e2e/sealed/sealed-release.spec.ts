@@ -8,8 +8,8 @@ import { makePdf } from '../../test/factories/files.ts';
 import { readStoredZip } from '../../src/capsule/stored-zip.ts';
 
 /**
- * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it) and seals a letter
- * and a document in the browser; the server never receives their words. Before activation a kit is
+ * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it) and seals a letter,
+ * a document and a memory's story in the browser; the server never receives their words. Before activation a kit is
  * refused and their reader can read neither; after activation one trustee types their kit, another
  * gives a photo of its QR code, and the reader reads the letter and downloads the document
  * byte-identical. Proof 4's browser half follows: the capsule opens both from disk, offline.
@@ -30,7 +30,7 @@ async function photoOfKit(browser: Browser, kitFile: string): Promise<Buffer> {
   return shot;
 }
 
-test('a sealed letter and document open only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
+test('a sealed letter, document and story open only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const stamp = Date.now();
   const [ownerCtx, beneficiaryCtx, administratorCtx] = await Promise.all([browser.newContext({ acceptDownloads: true }), browser.newContext(), browser.newContext()]);
@@ -111,6 +111,29 @@ test('a sealed letter and document open only after activation, with two trustees
   const byron = ((await api(owner, 'get', '/api/v1/documents')).body.beneficiaries as { id: string; name: string }[]).find((b) => b.name.startsWith('Byron'))!;
   expect((await api(owner, 'put', `/api/v1/documents/${deedsDoc.id}/share`, { all: false, beneficiaryIds: [byron.id], release: 'after_activation' })).status).toBe(200);
 
+  // A memory with a sealed story: sealed as it is added; the owner reads it again with the Owner Kit.
+  const storyWords = `Grandad's boat was called Perseverance ${stamp}`;
+  await owner.goto('/estate-owner/memories/create');
+  await owner.getByLabel('Title').fill('The lake');
+  await owner.getByLabel('Date').fill('1998-08-14');
+  await owner.getByRole('button', { name: 'Story', exact: true }).click();
+  await owner.getByLabel('Story title').fill('The boat');
+  await owner.getByLabel('Story', { exact: true }).fill(storyWords);
+  await owner.getByRole('checkbox', { name: /Seal this story/ }).check();
+  await axeAtBothWidths(owner);
+  await owner.getByRole('button', { name: 'Add Story' }).click();
+  await expect(owner.getByRole('list', { name: 'Media in this memory' })).toContainText('Sealed');
+  await owner.getByRole('button', { name: 'Save Memory' }).click();
+  await expect(owner).toHaveURL(/\/estate-owner\/memories\?created=/);
+  await owner.getByRole('button', { name: 'Open The lake' }).click();
+  await owner.getByRole('button', { name: 'Open with my Owner Kit: The boat' }).click();
+  await owner.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(kitFiles['your Owner Kit']!);
+  await owner.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
+  await expect(owner.getByText(storyWords)).toBeVisible();
+  await axeAtBothWidths(owner);
+  const lake = ((await api(owner, 'get', '/api/v1/memories?q=lake')).body.items as { id: string }[])[0]!;
+  expect((await api(owner, 'put', `/api/v1/memories/${lake.id}/share`, { all: false, beneficiaryIds: [byron.id], release: 'after_activation' })).status).toBe(200);
+
   // Before activation: no kit is taken.
   const ann = trustees[0]!.page;
   const kitId = ((await api(ann, 'get', '/api/v1/trustee/kits')).body.items as { kitId: string }[])[0]!.kitId;
@@ -174,6 +197,10 @@ test('a sealed letter and document open only after activation, with two trustees
     await expect(beneficiary.getByText(marker.slice(0, 40))).toBeVisible();
     await expect(beneficiary.getByRole('link', { name: 'Download the Legacy Capsule' })).toBeVisible();
     await axeAtBothWidths(beneficiary);
+    // reads the story
+    await beneficiary.getByRole('listitem').filter({ hasText: 'The lake' }).getByRole('button', { name: 'View Memory' }).click();
+    await expect(beneficiary.getByRole('dialog').getByText(storyWords)).toBeVisible();
+    await beneficiary.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
     // and downloads the document, byte-identical
     const [deedsCopy] = await Promise.all([beneficiary.waitForEvent('download'), beneficiary.getByRole('link', { name: 'Download', exact: true }).first().click()]);
     expect(deedsCopy.suggestedFilename()).toBe('Cottage deeds.pdf');
@@ -193,7 +220,7 @@ test('a sealed letter and document open only after activation, with two trustees
     disk.on('request', (r) => requests.push(r.url()));
     await disk.goto(`file://${openHtml}`);
     await disk.getByLabel(/The capsule file/).setInputFiles(capsulePath);
-    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 2 sealed items\. Every item is as it was/)).toBeVisible();
+    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 3 sealed items\. Every item is as it was/)).toBeVisible();
     await disk.getByLabel('Kit 1: its code').fill(codeOf('the kit for Cara Trustee'));
     await disk.getByLabel('Kit 2: its code').fill(codeOf('the kit for Ann Trustee'));
     await expect(disk.getByText('Kit 1 of 3: read correctly.')).toBeVisible();

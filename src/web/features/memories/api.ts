@@ -1,6 +1,8 @@
 import type { TAddNoteRequest, TMemory, TMemoryFilters, TMemoryList, TMemoryNote, TReorderMediaRequest, TUpdateMemoryRequest } from '../../../core/memories.schemas.ts';
 import type { TShareRequest } from '../../../core/sharing.schemas.ts';
 import { api, upload } from '../../lib/api.ts';
+import type { TSealedPart } from '../../../core/estate-seal.schemas.ts';
+import { openText } from '../../../core/seal/sealed-content.ts';
 
 const BASE = '/api/v1/memories';
 
@@ -25,4 +27,6 @@ export const memoriesApi = {
   addNote: (id: string, body: TAddNoteRequest) => api.post<TMemoryNote>(`${BASE}/${id}/notes`, body),
   share: (id: string, body: TShareRequest) => api.put<TMemory>(`${BASE}/${id}/share`, body),
   remove: (id: string) => api.delete<void>(`${BASE}/${id}`),
+  /** A sealed story's words, opened here with the Owner Kit's key (the server cannot open them). */
+  openSealedStory: async (id: string, mediaId: string, identity: string) => openText(identity, (await api.get<TSealedPart>(`${BASE}/${id}/media/${mediaId}/sealed`)).armored),
 };

@@ -8,19 +8,22 @@ import { savedItem, type MediaItem } from './media-items.ts';
 import { MediaPicker } from './media-picker.tsx';
 import { MemoryDetailsFields, type MemoryDetails } from './memory-details-fields.tsx';
 import { saveMemoryEdits } from './save-memory-edits.ts';
+import type { TSealRecipient } from '../../../core/estate-seal.schemas.ts';
 
 export interface EditMemoryDialogProps {
   memory: TMemory;
   onClose: () => void;
   /** After a save (or a partly applied one that failed): reload what the list shows. */
   onSaved: (memory: TMemory | null) => Promise<void> | void;
+  /** The estate's seal: new stories may be sealed to it. */
+  seal: TSealRecipient;
 }
 
 /**
  * Edit Memory: the Create Memory form over a saved memory — its fields, its items (remove, move
  * up or down) and new photos, videos, recordings and stories. Mount it with a `key` per memory.
  */
-export function EditMemoryDialog({ memory, onClose, onSaved }: EditMemoryDialogProps) {
+export function EditMemoryDialog({ memory, onClose, onSaved, seal }: EditMemoryDialogProps) {
   const [details, setDetails] = useState<MemoryDetails>({ title: memory.title, date: memory.date, description: memory.description });
   const [items, setItems] = useState<MediaItem[]>(() => memory.media.map(savedItem));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +85,7 @@ export function EditMemoryDialog({ memory, onClose, onSaved }: EditMemoryDialogP
         <h3 id="edit-memory-media" className="text-sm font-semibold text-stone-900">
           Media
         </h3>
-        <MediaPicker items={items} onChange={setItems} disabled={busy} />
+        <MediaPicker items={items} onChange={setItems} disabled={busy} seal={seal} />
       </section>
       {progress !== null && <ProgressBar value={Math.round(progress * 100)} label={progress < 1 ? 'Uploading new items' : 'Saving…'} />}
     </FormDialog>

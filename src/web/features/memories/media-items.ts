@@ -6,7 +6,8 @@ import { formatBytes } from '../../../core/files.schemas.ts';
  * title): a new story, a new file, or (Edit Memory) an item the memory already holds.
  */
 export type MediaItem =
-  | { id: string; kind: 'story'; title: string; content: string }
+  /** a sealed story's content is already the armoured age file sealed in this browser */
+  | { id: string; kind: 'story'; title: string; content: string; sealed?: boolean }
   | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null }
   | { id: string; kind: 'saved'; saved: TMemoryMedia };
 
@@ -18,10 +19,10 @@ export const newItems = (items: MediaItem[]) => items.filter((i) => i.kind !== '
 
 /** What the picker's list shows for an item: its name, its kind and size, its preview image. */
 export function describeItem(item: MediaItem): { kind: MediaKind; label: string; detail: string; previewUrl: string | null } {
-  if (item.kind === 'story') return { kind: 'story', label: item.title, detail: `${item.content.length} characters`, previewUrl: null };
+  if (item.kind === 'story') return { kind: 'story', label: item.title, detail: item.sealed ? 'Sealed' : `${item.content.length} characters`, previewUrl: null };
   if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name, detail: formatBytes(item.file.size), previewUrl: item.previewUrl };
   const { saved } = item;
-  if (saved.kind === 'story') return { kind: 'story', label: saved.title, detail: `${saved.content.length} characters`, previewUrl: null };
+  if (saved.kind === 'story') return { kind: 'story', label: saved.title, detail: saved.sealed ? 'Sealed' : `${saved.content.length} characters`, previewUrl: null };
   return { kind: saved.kind, label: saved.file?.name ?? saved.title, detail: saved.file ? formatBytes(saved.file.size) : 'File missing', previewUrl: saved.thumbnailUrl };
 }
 
@@ -37,7 +38,7 @@ export function moveItem(items: MediaItem[], index: number, by: -1 | 1): MediaIt
 /** The multipart body adding new items to a memory: one part per new item, in order. */
 export function mediaForm(items: MediaItem[], form = new FormData()): FormData {
   for (const item of items) {
-    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content }));
+    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content, ...(item.sealed ? { sealed: true } : {}) }));
     else if (item.kind !== 'saved') form.append(item.kind, item.file, item.file.name);
   }
   return form;

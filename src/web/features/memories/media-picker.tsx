@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { describeItem, KIND_LABELS, moveItem, nextItemId, type MediaItem } from './media-items.ts';
+import type { TSealRecipient } from '../../../core/estate-seal.schemas.ts';
+import { sealText } from '../../../core/seal/sealed-content.ts';
 
 const KIND_ICONS: Record<MediaKind, IconComponent> = { photo: PhotoIcon, video: VideoCameraIcon, audio: MicrophoneIcon, story: BookOpenIcon };
 const KIND_HINTS: Record<MediaKind, string> = {
@@ -21,6 +23,8 @@ export interface MediaPickerProps {
   items: MediaItem[];
   onChange: (items: MediaItem[]) => void;
   disabled?: boolean;
+  /** The estate's seal (none: no seal made): a new story may be sealed to it, here, as it is added. */
+  seal?: TSealRecipient | undefined;
 }
 
 /**
@@ -29,7 +33,8 @@ export interface MediaPickerProps {
  * back to nothing chosen. Cancel returns to nothing chosen. Items can be removed and moved up or down
  * (the order they are saved in); when editing, the memory's saved items are listed with the new ones.
  */
-export function MediaPicker({ items, onChange, disabled = false }: MediaPickerProps) {
+export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPickerProps) {
+  const [storySealed, setStorySealed] = useState(false);
   const [chosen, setChosen] = useState<MediaKind | null>(null);
   const [storyTitle, setStoryTitle] = useState('');
   const [storyText, setStoryText] = useState('');
@@ -53,6 +58,7 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
     setChosen(null);
     setStoryTitle('');
     setStoryText('');
+    setStorySealed(false);
     setStoryErrors({});
     setFileError(null);
   }
@@ -89,8 +95,13 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
     };
     setStoryErrors(errors);
     if (Object.keys(errors).length) return;
-    onChange([...items, { id: nextItemId(), kind: 'story', title: storyTitle.trim(), content: storyText.trim() }]);
-    reset();
+    const add = (content: string, sealed: boolean) => {
+      onChange([...items, { id: nextItemId(), kind: 'story', title: storyTitle.trim(), content, ...(sealed ? { sealed } : {}) }]);
+      reset();
+    };
+    // sealed here, as it is added: the words never leave this browser unsealed
+    if (storySealed && seal) void sealText(seal.recipient, storyText.trim()).then((armored) => add(armored, true));
+    else add(storyText.trim(), false);
   }
 
   return (
@@ -182,6 +193,18 @@ export function MediaPicker({ items, onChange, disabled = false }: MediaPickerPr
             <>
               <TextField label="Story title" value={storyTitle} onChange={(e) => setStoryTitle(e.target.value)} error={storyErrors.title} maxLength={200} />
               <TextAreaField label="Story" rows={6} value={storyText} onChange={(e) => setStoryText(e.target.value)} error={storyErrors.content} maxLength={20000} />
+              {seal && (
+                <label className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" className="mt-1 size-4 rounded accent-(--accent-solid)" checked={storySealed} onChange={(e) => setStorySealed(e.target.checked)} />
+                  <span>
+                    <span className="block font-medium text-stone-900">Seal this story</span>
+                    <span className="block text-stone-600">
+                      Its words are locked in this browser before they are sent. Only your trustees together, with their kits, can open them after your passing — not even
+                      Heirloom&apos;s staff. Its title stays visible.
+                    </span>
+                  </span>
+                </label>
+              )}
             </>
           ) : (
             <div>

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { ZCreateMemoryRequest } from '../../../core/memories.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -15,8 +15,16 @@ import { ApiError } from '../../lib/api.ts';
 import { fieldErrorsFromIssues, type FieldErrors } from '../../lib/form.ts';
 import { forgetUnsavedChanges, useUnsavedChangesGuard } from '../../lib/unsaved-changes.ts';
 import { AddingScreen } from '../../components/ui/estate-frozen.tsx';
+import type { TSealRecipient } from '../../../core/estate-seal.schemas.ts';
+import { estateSealApi } from '../../features/estate-seal/api.ts';
 
 const LIST = '/estate-owner/memories';
+
+/** The estate's seal, so a story can be sealed as it is added (null: none made). */
+export async function loader(): Promise<TSealRecipient> {
+  const { seal } = await estateSealApi.get();
+  return seal && { recipient: seal.recipient, sealTag: seal.sealTag };
+}
 
 export function Component() {
   return (
@@ -28,6 +36,7 @@ export function Component() {
 
 function CreateMemory() {
   const navigate = useNavigate();
+  const seal = useLoaderData<typeof loader>();
   const [details, setDetails] = useState<MemoryDetails>({ title: '', date: '', description: '' });
   const [items, setItems] = useState<MediaItem[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -77,7 +86,7 @@ function CreateMemory() {
           <MemoryDetailsFields value={details} onChange={setDetails} errors={errors} disabled={saving} />
         </Card>
         <Card title="Media" description="Photos, video, audio and stories, in the order you add them.">
-          <MediaPicker items={items} onChange={setItems} disabled={saving} />
+          <MediaPicker items={items} onChange={setItems} disabled={saving} seal={seal} />
         </Card>
         {saving && (
           <div className="rounded-xl bg-white p-5 shadow-xs ring-1 ring-stone-200">

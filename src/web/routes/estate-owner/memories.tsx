@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { query, items: firstItems, nextCursor, beneficiaries } = useLoaderData<typeof loader>();
+  const { query, items: firstItems, nextCursor, beneficiaries, seal } = useLoaderData<typeof loader>();
   // Later pages ("Load more") are kept across the actions below and dropped when the search or filters change.
   const list = useLoadMore({ items: firstItems, nextCursor }, JSON.stringify(query), (cursor) => memoriesApi.list(query, cursor));
   const items = list.items;
@@ -105,11 +105,12 @@ export function Component() {
       <MemoryDetailDialog memory={opened ? (byId.get(opened) ?? null) : null} onClose={() => setOpened(null)} onDeleted={async () => {
           if (opened) list.remove(opened);
           await revalidator.revalidate();
-        }} onEdit={edit} />
+        }} onEdit={edit} seal={seal} />
       {editingMemory && (
         <EditMemoryDialog
           key={editingMemory.id}
           memory={editingMemory}
+          seal={seal}
           onClose={() => setEditing(null)}
           onSaved={async (saved) => {
             await refresh(editingMemory.id);
