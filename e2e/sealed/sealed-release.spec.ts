@@ -4,12 +4,12 @@ import { adminApi, axeAtBothWidths, csrfToken, expect, test } from '../fixtures.
 import { createFamily } from '../estate-lifecycle/family.ts';
 import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
 import { trusteeOf } from '../safeguards/trustees.ts';
-import { makePdf } from '../../test/factories/files.ts';
+import { makePdf, makePhoto } from '../../test/factories/files.ts';
 import { readStoredZip } from '../../src/capsule/stored-zip.ts';
 
 /**
  * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it) and seals a letter,
- * a document and a memory's story in the browser; the server never receives their words. Before activation a kit is
+ * a document, a memory's story and a photo in the browser; the server never receives their words. Before activation a kit is
  * refused and their reader can read neither; after activation one trustee types their kit, another
  * gives a photo of its QR code, and the reader reads the letter and downloads the document
  * byte-identical. Proof 4's browser half follows: the capsule opens both from disk, offline.
@@ -30,7 +30,7 @@ async function photoOfKit(browser: Browser, kitFile: string): Promise<Buffer> {
   return shot;
 }
 
-test('a sealed letter, document and story open only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
+test('a sealed letter, document, story and photo open only after activation, with two trustees’ kits, one typed and one photographed', async ({ browser, baseURL }) => {
   test.setTimeout(300_000);
   const stamp = Date.now();
   const [ownerCtx, beneficiaryCtx, administratorCtx] = await Promise.all([browser.newContext({ acceptDownloads: true }), browser.newContext(), browser.newContext()]);
@@ -123,6 +123,10 @@ test('a sealed letter, document and story open only after activation, with two t
   await axeAtBothWidths(owner);
   await owner.getByRole('button', { name: 'Add Story' }).click();
   await expect(owner.getByRole('list', { name: 'Media in this memory' })).toContainText('Sealed');
+  await owner.getByRole('button', { name: 'Photo', exact: true }).click();
+  await owner.getByRole('checkbox', { name: /Seal these photos/ }).check();
+  await owner.getByLabel('Choose photos').setInputFiles({ name: 'Lake.jpg', mimeType: 'image/jpeg', buffer: await makePhoto('#0e7490') });
+  await expect(owner.getByRole('list', { name: 'Media in this memory' })).toContainText('Photo · Sealed');
   await owner.getByRole('button', { name: 'Save Memory' }).click();
   await expect(owner).toHaveURL(/\/estate-owner\/memories\?created=/);
   await owner.getByRole('button', { name: 'Open The lake' }).click();
@@ -130,6 +134,9 @@ test('a sealed letter, document and story open only after activation, with two t
   await owner.getByLabel('Or choose the Owner Kit file you saved').setInputFiles(kitFiles['your Owner Kit']!);
   await owner.getByRole('dialog', { name: 'Open with your Owner Kit' }).getByRole('button', { name: 'Open' }).click();
   await expect(owner.getByText(storyWords)).toBeVisible();
+  await owner.getByRole('button', { name: 'Open with my Owner Kit: Lake.jpg' }).click();
+  await expect(owner.getByRole('img', { name: 'Photo: Lake.jpg' })).toHaveJSProperty('complete', true);
+  expect(await owner.getByRole('img', { name: 'Photo: Lake.jpg' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await axeAtBothWidths(owner);
   const lake = ((await api(owner, 'get', '/api/v1/memories?q=lake')).body.items as { id: string }[])[0]!;
   expect((await api(owner, 'put', `/api/v1/memories/${lake.id}/share`, { all: false, beneficiaryIds: [byron.id], release: 'after_activation' })).status).toBe(200);
@@ -200,6 +207,9 @@ test('a sealed letter, document and story open only after activation, with two t
     // reads the story
     await beneficiary.getByRole('listitem').filter({ hasText: 'The lake' }).getByRole('button', { name: 'View Memory' }).click();
     await expect(beneficiary.getByRole('dialog').getByText(storyWords)).toBeVisible();
+    const lakePhoto = beneficiary.getByRole('dialog').getByRole('img').first();
+    await expect(lakePhoto).toBeVisible();
+    await expect.poll(() => lakePhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await beneficiary.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click();
     // and downloads the document, byte-identical
     const [deedsCopy] = await Promise.all([beneficiary.waitForEvent('download'), beneficiary.getByRole('link', { name: 'Download', exact: true }).first().click()]);
@@ -220,7 +230,7 @@ test('a sealed letter, document and story open only after activation, with two t
     disk.on('request', (r) => requests.push(r.url()));
     await disk.goto(`file://${openHtml}`);
     await disk.getByLabel(/The capsule file/).setInputFiles(capsulePath);
-    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 3 sealed items\. Every item is as it was/)).toBeVisible();
+    await expect(disk.getByText(/Ada Lovelace's capsule, made on .*: 4 sealed items\. Every item is as it was/)).toBeVisible();
     await disk.getByLabel('Kit 1: its code').fill(codeOf('the kit for Cara Trustee'));
     await disk.getByLabel('Kit 2: its code').fill(codeOf('the kit for Ann Trustee'));
     await expect(disk.getByText('Kit 1 of 3: read correctly.')).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSealRecipient } from './estate-seal.schemas.ts';
+import { sealedFileType } from './seal/armor.ts';
 import { zIsoDate } from './common.schemas.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
@@ -26,9 +27,8 @@ export const DOCUMENT_FORMATS = {
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 /** A sealed document's type, from its name ("Will.pdf.age" is a PDF): the server cannot look inside. */
 export function sealedDocumentMime(fileName: string): keyof typeof DOCUMENT_FORMATS | null {
-  const ext = /\.(pdf|docx?)(\.age)?$/i.exec(fileName.trim())?.[1]?.toLowerCase();
-  const byExt = { pdf: 'application/pdf', doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } as const;
-  return ext ? byExt[ext as keyof typeof byExt] : null;
+  const type = sealedFileType(fileName);
+  return type && type in DOCUMENT_FORMATS ? (type as keyof typeof DOCUMENT_FORMATS) : null;
 }
 
 export const documentFormatOf = (mimeType: string): string =>

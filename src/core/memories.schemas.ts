@@ -32,6 +32,13 @@ export const MEDIA_ACCEPT: Record<FileMediaKind, { mimePrefix: string; input: st
 export const PHOTO_MAX_BYTES = 50 * 1024 * 1024;
 /** Largest video or audio file (the server's multipart limit): a family video of an hour or more (ADR 0068). */
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * Largest photo, video or recording that can be sealed (ADR 0101): the owner's browser seals it whole
+ * and the server opens it whole for each view once the seal is open.
+ */
+export const SEALED_MEDIA_MAX_BYTES = 25 * 1024 * 1024;
+/** A sealed photo, video or recording is sent in the part `sealed-photo` (…) instead of `photo`. */
+export const sealedMediaField = (kind: FileMediaKind) => `sealed-${kind}` as const;
 export const MEMORY_MAX_ITEMS = 40;
 export const MEMORY_TITLE_MAX = 200;
 export const MEMORY_DESCRIPTION_MAX = 5000;

@@ -101,6 +101,8 @@ export const ZSharedMedia = z.object({
   url: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   mimeType: z.string().nullable(),
+  /** A sealed photo, video or recording whose seal the trustees' kits have not opened yet: no url. */
+  waitingForKits: z.boolean(),
 });
 export type TSharedMedia = z.infer<typeof ZSharedMedia>;
 

@@ -52,7 +52,7 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
     .where(eq(sealedContents.sealId, seal.id))
     .orderBy(asc(digitalAssets.name), asc(digitalAssets.id));
   const storyRows = await deps.db
-    .select({ ...part, memory: memories.title, story: memoryMedia.title })
+    .select({ ...part, memory: memories.title, story: memoryMedia.title, kind: memoryMedia.kind })
     .from(sealedContents)
     .innerJoin(memoryMedia, and(eq(sealedContents.itemType, 'memory'), eq(memoryMedia.id, sealedContents.itemId)))
     .innerJoin(memories, eq(memories.id, memoryMedia.memoryId))
@@ -61,7 +61,11 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
   const entries = [
     ...letters.map((l) => ({ row: l, kind: 'letter' as const, title: l.title, for: l.first ? `${l.first} ${l.last ?? ''}`.trim() : null, fileName: `${l.title}.txt` })),
     ...documentRows.map((d) => ({ row: d, kind: 'document' as const, title: d.title, for: null, fileName: d.name.replace(/\.age$/i, '') })),
-    ...storyRows.map((m) => ({ row: m, kind: 'memory' as const, title: `${m.memory} — ${m.story}`, for: null, fileName: `${m.memory} — ${m.story}.txt` })),
+    // a story is saved as text; a photo, video or recording under its own name
+    ...storyRows.map((m) => {
+      const name = m.kind === 'story' ? `${m.story}.txt` : m.story.replace(/\.age$/i, '');
+      return { row: m, kind: 'memory' as const, title: `${m.memory} — ${m.kind === 'story' ? m.story : name}`, for: null, fileName: `${m.memory} — ${name}` };
+    }),
     ...secretRows.map((a) => ({ row: a, kind: 'digital-asset' as const, title: a.title, for: null, fileName: `${a.title} — passwords and codes.json` })),
   ];
   const paths = new UniquePaths();

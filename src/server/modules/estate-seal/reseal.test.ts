@@ -57,15 +57,21 @@ describe('re-sealing with the Owner Kit', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const oldFileId = uploaded.json().file.id as string;
     const story = { title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealed: true };
-    const { payload, headers } = multipartBody([{ name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) }, { name: 'story', value: JSON.stringify(story) }]);
+    const photo = Buffer.from(`a photo of the lake — ${f.marker}`);
+    const { payload, headers } = multipartBody([
+      { name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) },
+      { name: 'story', value: JSON.stringify(story) },
+      { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, photo)) },
+    ]);
     const memory = await injectAs(t, f.s, 'POST', '/api/v1/memories', payload, { headers });
     expect(memory.statusCode, memory.body).toBe(201);
     const storyUrl = `/api/v1/memories/${memory.json().id}/media/${memory.json().media[0].id}/sealed`;
+    const oldPhotoId = memory.json().media[1].file.id as string;
     const holders = [f.trustees[0]!.id, f.trustees[1]!.id, newcomer.id];
     const { body, parts, next } = await resealRequest(f, holders, 2);
     const res = await postReseal(f, body, parts);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 3 });
+    expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 4 });
     // the document's old age file is gone; its new one keeps the name it was uploaded under
     expect((await injectAs(t, f.s, 'GET', `/api/v1/files/${oldFileId}`)).statusCode).toBe(404);
     const doc = (await injectAs(t, f.s, 'GET', `/api/v1/documents/${uploaded.json().id}`)).json();
@@ -84,7 +90,7 @@ describe('re-sealing with the Owner Kit', () => {
     const zip = readStoredZip(new Uint8Array(capsule.rawPayload));
     const manifest = JSON.parse(Buffer.from(zip.get('manifest.json')!).toString()) as CapsuleManifest;
     expect(manifest.seal.sealTag).toBe(next.sealTag);
-    expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document', 'memory']);
+    expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document', 'memory', 'memory']);
     const inCapsule = zip.get(manifest.items[0]!.path)!;
     const documentInCapsule = zip.get(manifest.items[1]!.path)!;
     for (const key of oldKeys) {
@@ -101,6 +107,13 @@ describe('re-sealing with the Owner Kit', () => {
     const heldStory = (await injectAs(t, f.s, 'GET', storyUrl)).json().armored as string;
     expect(await openText(newKey, heldStory)).toBe(`The boat — ${f.marker}`);
     for (const key of oldKeys) await expect(openText(key, heldStory)).rejects.toThrow();
+    // the photo's old age file is gone; its new one opens with the new key only
+    expect((await injectAs(t, f.s, 'GET', `/api/v1/files/${oldPhotoId}`)).statusCode).toBe(404);
+    const photoNow = (await injectAs(t, f.s, 'GET', `/api/v1/memories/${memory.json().id}`)).json().media[1];
+    expect(photoNow.file.name).toBe('Lake.jpg.age');
+    const heldPhoto = (await injectAs(t, f.s, 'GET', `/api/v1/files/${photoNow.file.id}`)).rawPayload;
+    expect(Buffer.from(await openBytes(newKey, heldPhoto)).equals(photo)).toBe(true);
+    for (const key of oldKeys) await expect(openBytes(key, heldPhoto)).rejects.toThrow();
 
     // after activation an old kit is refused as old; the new ones open the letter
     await activateThroughApi(t, f, [f.trustees[1]!, newcomer]);

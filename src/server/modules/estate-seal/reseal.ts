@@ -16,6 +16,7 @@ import { currentSealOf } from '../../access/estate-seal.ts';
 import { trusteesOf } from '../../access/trustees.ts';
 import { estateSeals, sealedContents } from '../../db/schema/estate-seal.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { memoryMedia } from '../../db/schema/memories.ts';
 import { files } from '../../db/schema/files.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
@@ -86,7 +87,9 @@ async function receiveReseal(ctx: Ctx, estateId: string, parts: AsyncIterable<Mu
     }
     seen.add(part.fieldname);
     const key = { itemType: match[1] as SealedItemType, itemId: match[2]!, part: match[3] as SealedPartName };
-    if ((key.itemType === 'document') !== (key.part === 'file')) {
+    // a document's part is its file; a memory's, a story or a file; the others', text
+    const fits = key.part === 'file' ? key.itemType === 'document' || key.itemType === 'memory' : key.itemType !== 'document';
+    if (!fits) {
       part.file.resume();
       throw badPart();
     }
@@ -110,7 +113,7 @@ async function receiveReseal(ctx: Ctx, estateId: string, parts: AsyncIterable<Mu
 /**
  * Re-sealing: new trustees (in order) and number needed, the new seal and its kits, and every sealed
  * part sealed again to it, kept in one transaction. The old seal is retired and no part stays sealed
- * to it — a document's old age file is deleted — so its kits open nothing the server or a new capsule
+ * to it — the old age files of documents, photos, videos and recordings are deleted — so its kits open nothing the server or a new capsule
  * holds. Refused whole (409) when the seal or the sealed parts changed meanwhile.
  */
 export async function reseal(ctx: Ctx, parts: AsyncIterable<Multipart>): Promise<TEstateSeal> {
@@ -148,7 +151,11 @@ export async function reseal(ctx: Ctx, parts: AsyncIterable<Multipart>): Promise
           // the document keeps the name it was uploaded under, whatever the browser called the part
           const name = held.find((h) => resealPartName(h) === resealPartName(item))?.fileName;
           if (name) await tx.db.update(files).set({ originalName: name }).where(eq(files.id, item.file.id));
-          await tx.db.update(documents).set({ fileId: item.file.id, size: item.file.size, updatedAt: ctx.clock.now() }).where(and(eq(documents.id, item.itemId), eq(documents.estateId, estateId)));
+          if (item.itemType === 'document') {
+            await tx.db.update(documents).set({ fileId: item.file.id, size: item.file.size, updatedAt: ctx.clock.now() }).where(and(eq(documents.id, item.itemId), eq(documents.estateId, estateId)));
+          } else {
+            await tx.db.update(memoryMedia).set({ fileId: item.file.id }).where(eq(memoryMedia.id, item.itemId));
+          }
         }
       }
       const oldFileIds = held.flatMap((h) => (h.fileId ? [h.fileId] : []));

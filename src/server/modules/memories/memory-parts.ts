@@ -1,18 +1,47 @@
 import type { Multipart } from '@fastify/multipart';
-import { MEMORY_MAX_ITEMS, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
+import { MEDIA_ACCEPT, MEMORY_MAX_ITEMS, SEALED_MEDIA_MAX_BYTES, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { SEALED_TEXT } from '../../../core/estate-seal.schemas.ts';
 import { memoryMedia } from '../../db/schema/memories.ts';
-import { sealToCurrentSeal } from '../../sealed/seal-item.ts';
+import { sealFileToCurrentSeal, sealToCurrentSeal } from '../../sealed/seal-item.ts';
+import type { Readable } from 'node:stream';
+import { AGE_OVERHEAD_MAX, sealedFileType } from '../../../core/seal/armor.ts';
+import { ERROR_CODES } from '../../../core/errors.ts';
+import { formatBytes } from '../../../core/files.schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { SEALED_FILE_UPLOAD } from '../../sealed/sealed-contents.ts';
 import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { parseJsonFormField } from '../../lib/form-fields.ts';
 import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
 
 /** One media item as received: a story, or a stored (still pending) file with its thumbnail. */
-export type MediaItem = { kind: 'story'; story: TStoryItem } | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null };
+export type MediaItem = { kind: 'story'; story: TStoryItem } | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null; sealed?: boolean };
 
 const FILE_KINDS = new Set<string>(['photo', 'video', 'audio']);
+/** `sealed-photo` → photo (ADR 0101): an age file the owner's browser made, never looked into, no thumbnail. */
+const sealedKindOf = (field: string): FileMediaKind | null => {
+  const kind = /^sealed-(photo|video|audio)$/.exec(field)?.[1];
+  return (kind as FileMediaKind | undefined) ?? null;
+};
+
+/** Stores a sealed photo, video or recording as it came; its type is taken from its name and must be its kind's. */
+async function receiveSealedMedia(ctx: Ctx, estateId: string, kind: FileMediaKind, name: string, source: Readable): Promise<FileRow> {
+  const type = sealedFileType(name);
+  if (!name.toLowerCase().endsWith('.age') || !type?.startsWith(MEDIA_ACCEPT[kind].mimePrefix)) {
+    source.resume();
+    throw badRequest(`Name a sealed ${kind} after what it holds, ending .age (for example “Beach.jpg.age”). “${name.slice(0, 80)}” is not one.`);
+  }
+  return storeUpload(ctx, {
+    estateId,
+    uploadedBy: ctx.actor.userId,
+    originalName: name,
+    source,
+    ...SEALED_FILE_UPLOAD,
+    maxBytes: SEALED_MEDIA_MAX_BYTES + AGE_OVERHEAD_MAX,
+    tooLarge: () => new AppError(ERROR_CODES.tooLarge, 413, `“${name.slice(0, 80)}” is too large to seal: a sealed photo, video or recording can be up to ${formatBytes(SEALED_MEDIA_MAX_BYTES)}.`),
+  });
+}
 
 export interface ReceivedParts {
   /** The `data` field, when the caller reads one (Create Memory). */
@@ -51,6 +80,14 @@ export async function receiveMemoryParts(
         } else {
           throw badRequest(`Unknown field "${part.fieldname.slice(0, 40)}".`, { [part.fieldname.slice(0, 40)]: 'Unknown field' });
         }
+      } else if (sealedKindOf(part.fieldname)) {
+        if (needData()) {
+          part.file.resume();
+          throw badRequest('Send the memory details (data) before its media.');
+        }
+        const file = await receiveSealedMedia(ctx, estateId, sealedKindOf(part.fieldname)!, part.filename || 'sealed.age', part.file);
+        received.stored.push(file);
+        received.items.push({ kind: sealedKindOf(part.fieldname)!, file, thumbnail: null, sealed: true });
       } else {
         if (needData() || !FILE_KINDS.has(part.fieldname)) {
           part.file.resume();
@@ -89,7 +126,7 @@ export function mediaRows(memoryId: string, items: MediaItem[], firstPosition: n
   return items.map((item, i) =>
     item.kind === 'story'
       ? { memoryId, kind: 'story', title: item.story.title, content: item.story.sealed ? SEALED_TEXT : item.story.content, sealed: Boolean(item.story.sealed), position: firstPosition + i, createdAt: now }
-      : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, position: firstPosition + i, createdAt: now },
+      : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, sealed: Boolean(item.sealed), position: firstPosition + i, createdAt: now },
   );
 }
 
@@ -107,5 +144,6 @@ export async function insertMedia(tx: Pick<Ctx, 'db' | 'secrets' | 'clock'>, est
   for (const row of rows) {
     const item = items[row.position - firstPosition];
     if (item?.kind === 'story' && item.story.sealed) await sealToCurrentSeal(tx, estateId, { itemType: 'memory', itemId: row.id, part: 'story' }, item.story.content);
+    else if (item && item.kind !== 'story' && item.sealed) await sealFileToCurrentSeal(tx, estateId, { itemType: 'memory', itemId: row.id, part: 'file' }, item.file);
   }
 }

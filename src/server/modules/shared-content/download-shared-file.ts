@@ -14,6 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { sendOpenedFile, sendStoredFile } from '../../storage/stored-files.ts';
 import { openedFile } from '../../sealed/open-sealed.ts';
+import { sealedFileType } from '../../../core/seal/armor.ts';
 import { loadNotificationSettings, loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
@@ -119,14 +120,9 @@ export async function downloadSharedFile(ctx: Ctx, fileId: string, reply: Fastif
   if (inline) await auditFileOut(ctx, file, estate?.id ?? null, true);
   else await auditAndTellDownload(ctx, file, estate ?? null);
   if (estate) await watchForBulkDownloads(ctx, estate.id);
-  if (sealed) return sendOpenedFile(reply, sealed.bytes, await sealedDocumentType(ctx, file.id), file.originalName.replace(/\.age$/i, ''), { inline });
+  // served under the name and type the owner's browser gave it ("Will.pdf.age" → Will.pdf, a PDF)
+  if (sealed) return sendOpenedFile(reply, sealed.bytes, sealedFileType(file.originalName) ?? 'application/octet-stream', file.originalName.replace(/\.age$/i, ''), { inline });
   return sendStoredFile(ctx, file, reply, { inline });
-}
-
-/** The type a sealed document was uploaded as (the owner's browser named it). */
-async function sealedDocumentType(ctx: Ctx, fileId: string): Promise<string> {
-  const [doc] = await ctx.db.select({ mimeType: documents.mimeType }).from(documents).where(eq(documents.fileId, fileId)).limit(1);
-  return doc?.mimeType ?? 'application/octet-stream';
 }
 
 /**

@@ -4,6 +4,8 @@
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { openedParts } from '../../sealed/open-sealed.ts';
+import { currentSealOf } from '../../access/estate-seal.ts';
+import { sealedFileType } from '../../../core/seal/armor.ts';
 import { initialsOf } from '../../../core/names.ts';
 import type { MemoryType } from '../../../core/memories.schemas.ts';
 import {
@@ -140,6 +142,8 @@ export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promis
   const isOwner = !meta?.createdBy || meta.createdBy === meta.ownerId;
   // A sealed story holds only the sealed sentence: its words once the trustees' kits opened the seal.
   const opened = await openedParts(ctx, 'memory', 'story', media.filter(({ media: m }) => m.sealed).map(({ media: m }) => m.id));
+  // A sealed photo, video or recording opens (through the file route) once its seal is open.
+  const sealOpen = media.some(({ media: m }) => m.sealed && m.kind !== 'story') && Boolean((await currentSealOf(ctx.db, card.estateId))?.openedAt);
   return {
     ...card,
     createdBy: { name: isOwner ? card.from : (meta?.creatorName ?? card.from), role: isOwner ? 'Estate Owner' : 'Support Team' },
@@ -152,9 +156,10 @@ export async function loadSharedMemoryDetail(ctx: Ctx, memoryId: string): Promis
         kind: m.kind as MediaKind,
         title: m.title,
         text: m.kind === 'story' ? (opened.get(m.id) ?? m.content) : '',
-        url: file ? sharedFileUrl(file.id, true) : null,
+        url: file && (!m.sealed || sealOpen) ? sharedFileUrl(file.id, true) : null,
         thumbnailUrl: m.thumbnailFileId ? sharedFileUrl(m.thumbnailFileId, true) : null,
-        mimeType: file?.mimeType ?? null,
+        mimeType: file ? (m.sealed ? sealedFileType(file.originalName) : file.mimeType) : null,
+        waitingForKits: Boolean(file && m.sealed && !sealOpen),
       })),
   };
 }

@@ -1,4 +1,4 @@
-import type { FileMediaKind, MediaKind, TCreateMemoryRequest, TMemoryMedia } from '../../../core/memories.schemas.ts';
+import { sealedMediaField, type FileMediaKind, type MediaKind, type TCreateMemoryRequest, type TMemoryMedia } from '../../../core/memories.schemas.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 
 /**
@@ -8,7 +8,8 @@ import { formatBytes } from '../../../core/files.schemas.ts';
 export type MediaItem =
   /** a sealed story's content is already the armoured age file sealed in this browser */
   | { id: string; kind: 'story'; title: string; content: string; sealed?: boolean }
-  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null }
+  /** a sealed file is already the age file sealed in this browser, named "<name>.age" */
+  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null; sealed?: boolean }
   | { id: string; kind: 'saved'; saved: TMemoryMedia };
 
 /** An item already saved in the memory, as the picker lists it (its id is the media item's). */
@@ -20,10 +21,11 @@ export const newItems = (items: MediaItem[]) => items.filter((i) => i.kind !== '
 /** What the picker's list shows for an item: its name, its kind and size, its preview image. */
 export function describeItem(item: MediaItem): { kind: MediaKind; label: string; detail: string; previewUrl: string | null } {
   if (item.kind === 'story') return { kind: 'story', label: item.title, detail: item.sealed ? 'Sealed' : `${item.content.length} characters`, previewUrl: null };
-  if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name, detail: formatBytes(item.file.size), previewUrl: item.previewUrl };
+  if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name.replace(/\.age$/i, ''), detail: `${item.sealed ? 'Sealed · ' : ''}${formatBytes(item.file.size)}`, previewUrl: item.previewUrl };
   const { saved } = item;
   if (saved.kind === 'story') return { kind: 'story', label: saved.title, detail: saved.sealed ? 'Sealed' : `${saved.content.length} characters`, previewUrl: null };
-  return { kind: saved.kind, label: saved.file?.name ?? saved.title, detail: saved.file ? formatBytes(saved.file.size) : 'File missing', previewUrl: saved.thumbnailUrl };
+  const name = (saved.file?.name ?? saved.title).replace(/\.age$/i, '');
+  return { kind: saved.kind, label: name, detail: saved.file ? `${saved.sealed ? 'Sealed · ' : ''}${formatBytes(saved.file.size)}` : 'File missing', previewUrl: saved.thumbnailUrl };
 }
 
 /** Moves the item at `index` one place up (-1) or down (+1). */
@@ -39,7 +41,7 @@ export function moveItem(items: MediaItem[], index: number, by: -1 | 1): MediaIt
 export function mediaForm(items: MediaItem[], form = new FormData()): FormData {
   for (const item of items) {
     if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content, ...(item.sealed ? { sealed: true } : {}) }));
-    else if (item.kind !== 'saved') form.append(item.kind, item.file, item.file.name);
+    else if (item.kind !== 'saved') form.append(item.sealed ? sealedMediaField(item.kind) : item.kind, item.file, item.file.name);
   }
   return form;
 }

@@ -1,14 +1,15 @@
 import { ArrowDownIcon, ArrowUpIcon, BookOpenIcon, MicrophoneIcon, PhotoIcon, TrashIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatBytes } from '../../../core/files.schemas.ts';
-import { MEDIA_ACCEPT, MEMORY_MAX_FILES, PHOTO_MAX_BYTES, MEDIA_MAX_BYTES, type FileMediaKind, type MediaKind } from '../../../core/memories.schemas.ts';
+import { MEDIA_ACCEPT, MEMORY_MAX_FILES, PHOTO_MAX_BYTES, MEDIA_MAX_BYTES, SEALED_MEDIA_MAX_BYTES, type FileMediaKind, type MediaKind } from '../../../core/memories.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import type { IconComponent } from '../../components/ui/icons.ts';
 import { describeItem, KIND_LABELS, moveItem, nextItemId, type MediaItem } from './media-items.ts';
 import type { TSealRecipient } from '../../../core/estate-seal.schemas.ts';
-import { sealText } from '../../../core/seal/sealed-content.ts';
+import { sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
+import { sealedFileType } from '../../../core/seal/armor.ts';
 
 const KIND_ICONS: Record<MediaKind, IconComponent> = { photo: PhotoIcon, video: VideoCameraIcon, audio: MicrophoneIcon, story: BookOpenIcon };
 const KIND_HINTS: Record<MediaKind, string> = {
@@ -35,6 +36,7 @@ export interface MediaPickerProps {
  */
 export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPickerProps) {
   const [storySealed, setStorySealed] = useState(false);
+  const [filesSealed, setFilesSealed] = useState(false);
   const [chosen, setChosen] = useState<MediaKind | null>(null);
   const [storyTitle, setStoryTitle] = useState('');
   const [storyText, setStoryText] = useState('');
@@ -59,6 +61,7 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
     setStoryTitle('');
     setStoryText('');
     setStorySealed(false);
+    setFilesSealed(false);
     setStoryErrors({});
     setFileError(null);
   }
@@ -71,7 +74,7 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
       setFileError(`“${wrong.name}” is not ${kind === 'audio' ? 'an audio file' : kind === 'photo' ? 'an image' : 'a video'}. Choose ${MEDIA_ACCEPT[kind].label} files only.`);
       return;
     }
-    const max = kind === 'photo' ? PHOTO_MAX_BYTES : MEDIA_MAX_BYTES;
+    const max = filesSealed && seal ? SEALED_MEDIA_MAX_BYTES : kind === 'photo' ? PHOTO_MAX_BYTES : MEDIA_MAX_BYTES;
     const big = files.find((f) => f.size > max);
     if (big) {
       setFileError(`“${big.name}” is ${formatBytes(big.size)}; the limit is ${formatBytes(max)}.`);
@@ -79,6 +82,19 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
     }
     if (fileCount + files.length > MEMORY_MAX_FILES) {
       setFileError(`A memory can hold up to ${MEMORY_MAX_FILES} files.`);
+      return;
+    }
+    const unnamed = filesSealed && seal ? files.find((f) => !sealedFileType(f.name)?.startsWith(MEDIA_ACCEPT[kind].mimePrefix)) : undefined;
+    if (unnamed) {
+      setFileError(`“${unnamed.name}” cannot be sealed: a sealed file is known by the end of its name (such as .jpg, .png, .mp4, .mov, .mp3 or .m4a).`);
+      return;
+    }
+    if (filesSealed && seal) {
+      // sealed here, as they are added: each file leaves this browser only as "<name>.age"
+      void Promise.all(files.map(async (file) => new File([(await sealBytes(seal.recipient, new Uint8Array(await file.arrayBuffer()))) as BlobPart], `${file.name}.age`))).then((sealed) => {
+        onChange([...items, ...sealed.map((file) => ({ id: nextItemId(), kind, file, previewUrl: null, sealed: true }))]);
+        reset();
+      });
       return;
     }
     onChange([
@@ -207,19 +223,33 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
               )}
             </>
           ) : (
-            <div>
-              <label htmlFor={inputId} className="block text-sm font-medium text-stone-900">
-                {chosen === 'photo' ? 'Choose photos' : chosen === 'video' ? 'Choose a video' : 'Choose an audio file'}
-              </label>
-              <input
-                ref={fileInput}
-                id={inputId}
-                type="file"
-                accept={MEDIA_ACCEPT[chosen].input}
-                multiple={chosen === 'photo'}
-                onChange={(e) => addFiles(chosen, e.target.files)}
-                className="mt-1.5 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-accent-solid file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-accent-solid-hover"
-              />
+            <div className="space-y-3">
+              {seal && (
+                <label className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" className="mt-1 size-4 rounded accent-(--accent-solid)" checked={filesSealed} onChange={(e) => setFilesSealed(e.target.checked)} />
+                  <span>
+                    <span className="block font-medium text-stone-900">Seal {chosen === 'photo' ? 'these photos' : chosen === 'video' ? 'this video' : 'this recording'}</span>
+                    <span className="block text-stone-600">
+                      Locked in this browser before they are sent, up to {formatBytes(SEALED_MEDIA_MAX_BYTES)} each. Only your trustees together, with their kits, can open them
+                      after your passing. There is no preview; you see them again with your Owner Kit. Tick this before you choose.
+                    </span>
+                  </span>
+                </label>
+              )}
+              <div>
+                <label htmlFor={inputId} className="block text-sm font-medium text-stone-900">
+                  {chosen === 'photo' ? 'Choose photos' : chosen === 'video' ? 'Choose a video' : 'Choose an audio file'}
+                </label>
+                <input
+                  ref={fileInput}
+                  id={inputId}
+                  type="file"
+                  accept={MEDIA_ACCEPT[chosen].input}
+                  multiple={chosen === 'photo'}
+                  onChange={(e) => addFiles(chosen, e.target.files)}
+                  className="mt-1.5 block w-full text-sm text-stone-700 file:mr-4 file:rounded-lg file:border-0 file:bg-accent-solid file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-accent-solid-hover"
+                />
+              </div>
             </div>
           )}
           {fileError && <Alert tone="error">{fileError}</Alert>}

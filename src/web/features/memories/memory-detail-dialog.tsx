@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, LockClosedIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
@@ -10,6 +10,9 @@ import { shareSummary } from '../../components/ui/share-dialog.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { memoriesApi } from './api.ts';
+import { getBytes } from '../../lib/api.ts';
+import { openBytes } from '../../../core/seal/sealed-content.ts';
+import { sealedFileType } from '../../../core/seal/armor.ts';
 import { NotesList } from './notes-list.tsx';
 import { WhileEditable } from '../../components/ui/estate-frozen.tsx';
 import { useOwnerKey } from '../../components/seal/use-owner-key.tsx';
@@ -30,6 +33,19 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit, seal }:
   /** sealed stories opened here with the Owner Kit, by media id; forgotten when the dialog closes */
   const [openedStories, setOpenedStories] = useState<Record<string, string>>({});
   const ownerKey = useOwnerKey(seal);
+  /** sealed photos, videos and recordings opened here, as object URLs by media id */
+  const [openedFiles, setOpenedFiles] = useState<Record<string, string>>({});
+  useEffect(() => () => Object.values(openedFiles).forEach((url) => URL.revokeObjectURL(url)), [openedFiles]);
+  const openFile = (mediaId: string, file: { url: string; name: string }) =>
+    ownerKey.withKey((identity) => {
+      void getBytes(file.url)
+        .then((bytes) => openBytes(identity, bytes))
+        .then((opened) => {
+          const url = URL.createObjectURL(new Blob([opened as BlobPart], { type: sealedFileType(file.name) ?? '' }));
+          setOpenedFiles((o) => ({ ...o, [mediaId]: url }));
+        })
+        .catch(() => setError(`“${file.name.replace(/\.age$/i, '')}” could not be opened with this Owner Kit.`));
+    });
   const openStory = (memoryId: string, mediaId: string) =>
     ownerKey.withKey((identity) => {
       void memoriesApi
@@ -42,6 +58,7 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit, seal }:
     setConfirming(false);
     setError(null);
     setOpenedStories({});
+    setOpenedFiles({});
   }, [memory?.id, setError]);
 
   async function remove() {
@@ -109,6 +126,8 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit, seal }:
                         </Button>
                       )}
                     </article>
+                  ) : m.file && m.sealed ? (
+                    <SealedMedia kind={m.kind} name={m.file.name.replace(/\.age$/i, '')} url={openedFiles[m.id] ?? null} onOpen={() => openFile(m.id, m.file!)} />
                   ) : m.file ? (
                     <figure>
                       {m.kind === 'photo' && (
@@ -143,5 +162,36 @@ export function MemoryDetailDialog({ memory, onClose, onDeleted, onEdit, seal }:
       </Dialog>
       {ownerKey.dialog}
     </>
+  );
+}
+
+/** A sealed photo, video or recording: a placeholder until the Owner Kit opens it here, then the media and a Save link. */
+function SealedMedia({ kind, name, url, onOpen }: { kind: string; name: string; url: string | null; onOpen: () => void }) {
+  if (!url) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-stone-50 px-4 py-3 ring-1 ring-stone-200">
+        <p className="inline-flex items-center gap-2 text-sm text-stone-700">
+          <LockClosedIcon aria-hidden="true" className="size-4" />
+          Sealed {kind === 'photo' ? 'photo' : kind === 'video' ? 'video' : 'recording'}: {name}
+        </p>
+        <Button variant="secondary" size="sm" onClick={onOpen} aria-label={`Open with my Owner Kit: ${name}`}>
+          Open with my Owner Kit
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <figure>
+      {kind === 'photo' && <img src={url} alt={`Photo: ${name}`} className="w-full rounded-lg object-cover" />}
+      {kind === 'video' && <video controls src={url} className="w-full rounded-lg bg-black" aria-label={name} />}
+      {kind === 'audio' && <audio controls src={url} className="w-full" aria-label={name} />}
+      <figcaption className="mt-1 flex items-center justify-between gap-3 text-xs text-stone-600">
+        <span className="truncate">{name} · opened with your Owner Kit</span>
+        <a href={url} download={name} className="inline-flex items-center gap-1 font-semibold text-accent-text hover:underline">
+          <ArrowDownTrayIcon aria-hidden="true" className="size-4" />
+          Save
+        </a>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,3 +1,4 @@
+import { LockClosedIcon } from '@heroicons/react/24/outline';
 import { useEffect, useState } from 'react';
 import { MEMORY_TYPE_LABELS } from '../../../core/constants.ts';
 import type { TSharedMemoryDetail } from '../../../core/shared-content.schemas.ts';
@@ -44,6 +45,7 @@ export function MemoryDialog({ memoryId, onClose }: { memoryId: string | null; o
   const videos = memory?.media.filter((m) => m.kind === 'video' && m.url) ?? [];
   const recordings = memory?.media.filter((m) => m.kind === 'audio' && m.url) ?? [];
   const stories = memory?.media.filter((m) => m.kind === 'story') ?? [];
+  const waiting = memory?.media.filter((m) => m.waitingForKits).length ?? 0;
 
   return (
     <Dialog
@@ -75,6 +77,12 @@ export function MemoryDialog({ memoryId, onClose }: { memoryId: string | null; o
       {memory && (
         <div className="space-y-6">
           {memory.text && <p className="text-base whitespace-pre-line text-stone-700">{memory.text}</p>}
+          {waiting > 0 && (
+            <p className="inline-flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-100">
+              <LockClosedIcon aria-hidden="true" className="size-4" />
+              {waiting === 1 ? 'One photo or recording is sealed' : `${waiting} photos or recordings are sealed`}: they open when enough trustees give their Emergency Kits.
+            </p>
+          )}
           {photos.length > 0 && (
             <section aria-label="Photos">
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">

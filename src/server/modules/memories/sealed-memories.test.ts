@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, type FormPart } from '../../../../test/factories/files.ts';
+import { makePhoto, multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { activateThroughApi, insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { sealedFamily } from '../../../../test/factories/seal.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
 import { SEALED_TEXT } from '../../../core/estate-seal.schemas.ts';
 import type { CapsuleManifest } from '../../../core/seal/capsule-format.ts';
-import { openBytes, openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText, sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
 import { readStoredZip } from '../../../capsule/stored-zip.ts';
 
 let t: TestApp;
@@ -85,5 +85,51 @@ describe('a sealed story', () => {
       expect((await injectAs(t, trustee, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: f.seal.shares[i]!.words })).statusCode).toBe(200);
     }
     expect((await detail()).media[0]).toMatchObject({ kind: 'story', text: words });
+  });
+});
+
+describe('a sealed photo or recording', () => {
+  it('is kept as the browser sealed it, with no thumbnail; its reader waits for the kits, then gets it byte-identical', async () => {
+    const f = await sealedFamily(t);
+    const photo = await makePhoto('#2563eb');
+    const sealedPhoto = Buffer.from(await sealBytes(f.seal.recipient, photo));
+    const res = await post(f.s, '/api/v1/memories', [data('The beach'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json().media[0];
+    expect(item).toMatchObject({ kind: 'photo', sealed: true, thumbnailUrl: null, file: { name: 'Beach.jpg.age', mimeType: 'application/octet-stream' } });
+    expect(res.json().previewUrl).toBeNull();
+    const own = await injectAs(t, f.s, 'GET', `/api/v1/files/${item.file.id}`);
+    expect(Buffer.from(await openBytes(f.seal.identity, own.rawPayload)).equals(photo)).toBe(true);
+
+    // refused: not sealed, misnamed, the wrong kind, and without a seal
+    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: photo }])).statusCode).toBe(415);
+    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg', data: sealedPhoto }])).statusCode).toBe(400);
+    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-audio', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(400);
+    const noSeal = await sessionFor(t, (await insertEstateWithTeam(t.db)).owner);
+    expect((await post(noSeal, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(409);
+
+    expect((await injectAs(t, f.s, 'PUT', `/api/v1/memories/${res.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' })).statusCode).toBe(200);
+    const reader = await sessionFor(t, f.reporter);
+    const detail = async () => (await injectAs(t, reader, 'GET', `/api/v1/shared/memories/${res.json().id}`)).json().media[0];
+    expect(await detail()).toMatchObject({ kind: 'photo', waitingForKits: true, url: null, mimeType: 'image/jpeg' });
+    expect((await injectAs(t, reader, 'GET', `/api/v1/shared/files/${item.file.id}?inline=1`)).statusCode).toBe(409);
+    await activateThroughApi(t, f, [f.trustees[1]!, f.trustees[2]!]);
+    for (const i of [1, 2]) {
+      const trustee = await sessionFor(t, f.trustees[i]!);
+      const kitId = (await injectAs(t, trustee, 'GET', '/api/v1/trustee/kits')).json().items[0].kitId;
+      expect((await injectAs(t, trustee, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: f.seal.shares[i]!.words })).statusCode).toBe(200);
+    }
+    const open = await detail();
+    expect(open).toMatchObject({ waitingForKits: false, url: expect.stringContaining(item.file.id) });
+    const shown = await injectAs(t, reader, 'GET', open.url as string);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.rawPayload.equals(photo)).toBe(true);
+
+    const capsule = readStoredZip(new Uint8Array((await injectAs(t, reader, 'GET', `/api/v1/capsules/${f.owner.estateId}`)).rawPayload));
+    const manifest = JSON.parse(Buffer.from(capsule.get('manifest.json')!).toString()) as CapsuleManifest;
+    const entry = manifest.items.find((i) => i.kind === 'memory')!;
+    expect(entry).toMatchObject({ title: 'The beach — Beach.jpg', fileName: 'The beach — Beach.jpg' });
+    expect(Buffer.from(await openBytes(f.seal.identity, capsule.get(entry.path)!)).equals(photo)).toBe(true);
   });
 });
