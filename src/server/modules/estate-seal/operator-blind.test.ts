@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
 import { sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
-import { makePdf } from '../../../../test/factories/files.ts';
+import { makePdf, multipartBody } from '../../../../test/factories/files.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 import { decodeKit, hexToBytes, KEY_BYTES } from '../../../core/seal/kit-codec.ts';
 import { openSeal } from '../../../core/seal/seal-keys.ts';
-import { openBytes, openText, sealText } from '../../../core/seal/sealed-content.ts';
+import { openBytes, openText, sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
 import { files } from '../../db/schema/files.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
 
@@ -15,7 +15,8 @@ import { readStoredFile } from '../../storage/stored-files.ts';
  * Issue 27, proof 2: what the owner sealed is out of the operator's reach. With one trustee's kit
  * given (one short of the two needed), take everything the server holds — every row of every table
  * (the outbox included), every value the master key opens, every stored file decrypted, the logs —
- * and find neither the sealed words (a letter, a document, a password) nor anything that opens them.
+ * and find neither the sealed words (a letter, a document, a password, a story, a photo) nor anything
+ * that opens them.
  */
 let t: TestApp;
 const logLines: string[] = [];
@@ -45,6 +46,13 @@ describe('the operator holds nothing that opens a seal', () => {
     // and a digital asset's sealed password
     const sealedSecrets = await sealText(f.seal.recipient, JSON.stringify({ password: f.marker }));
     expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets })).statusCode).toBe(201);
+    // and a memory's story and photo
+    const { payload, headers } = multipartBody([
+      { name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) },
+      { name: 'story', value: JSON.stringify({ title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealed: true }) },
+      { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, Buffer.from(`photo — ${f.marker}`))) },
+    ]);
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/memories', payload, { headers })).statusCode).toBe(201);
     await activateThroughApi(t, f, [f.trustees[1]!, f.trustees[2]!]);
     const ann = await sessionFor(t, f.trustees[1]!);
     const kitId = (await injectAs(t, ann, 'GET', '/api/v1/trustee/kits')).json().items[0].kitId;
