@@ -5,7 +5,7 @@ export type IconName =
   | 'Home' | 'Photo' | 'Users' | 'ComputerDesktop' | 'DocumentText' | 'ClipboardDocumentList' | 'CalendarDays'
   | 'ChatBubbleLeftRight' | 'Cog6Tooth' | 'UserGroup' | 'WrenchScrewdriver' | 'AcademicCap' | 'Bell'
   | 'ChartBar' | 'ShieldCheck' | 'QueueList' | 'BuildingLibrary' | 'DocumentCheck' | 'ExclamationTriangle'
-  | 'UserCircle' | 'Heart' | 'Scale';
+  | 'UserCircle' | 'Heart' | 'Scale' | 'LockClosed';
 
 /** Accent colour per persona: the landing card's colour carries into the persona's sidebar highlight. */
 export type AccentColour = 'indigo' | 'emerald' | 'rose' | 'slate' | 'amber';
@@ -48,6 +48,8 @@ export const PERSONAS: readonly Persona[] = [
       { name: 'Tasks', href: '/estate-owner/tasks', icon: 'ClipboardDocumentList' },
       { name: 'Appointments', href: '/estate-owner/appointments', icon: 'CalendarDays' },
       { name: 'Messages', href: '/estate-owner/messages', icon: 'ChatBubbleLeftRight' },
+      // not in the wireframe: sealing (issue 27) is reached from here as well as from Settings
+      { name: 'Sealing', href: '/estate-owner/seal', icon: 'LockClosed' },
       { name: 'Settings', href: '/estate-owner/settings', icon: 'Cog6Tooth' },
     ],
   },
