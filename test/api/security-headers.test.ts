@@ -74,10 +74,10 @@ describe('caching', () => {
 });
 
 describe('powerful features and transport', () => {
-  it('sends a Permissions-Policy that turns off camera, microphone and location', async () => {
+  it('sends a Permissions-Policy that turns off microphone and location, and the camera for anything framed', async () => {
     const res = await injectAs(t, null, 'GET', '/api/health');
     const policy = String(res.headers['permissions-policy']);
-    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy).toContain(feature);
+    for (const feature of ['camera=(self)', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy).toContain(feature);
   });
 
   it('sends HSTS only when the app is served over https', async () => {

@@ -6,9 +6,11 @@ import { isApiRequest } from '../lib/request-path.ts';
 /**
  * Browser features the app never uses, switched off for every page and anything it frames. Only
  * features Chromium knows: it logs an error on every page for one it does not (`bluetooth` was one).
+ * The camera is the one exception, for Heirloom's own pages only: a trustee scans their Emergency
+ * Kit's QR code with it (issue 27); nothing it frames may use it.
  */
 export const PERMISSIONS_POLICY = [
-  'camera=()',
+  'camera=(self)',
   'microphone=()',
   'geolocation=()',
   'payment=()',

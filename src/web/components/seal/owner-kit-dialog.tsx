@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { CameraScan } from './camera-scan.tsx';
 import { decodeKit, KitError } from '../../../core/seal/kit-codec.ts';
 import { KIT_PROBLEM_WORDS } from '../../../core/seal/kit-words.ts';
 import { openSeal, OpenSealError } from '../../../core/seal/seal-keys.ts';
@@ -79,6 +80,7 @@ export function OwnerKitDialog({ open, seal, onClose, onOpened }: { open: boolea
       <form id="owner-kit" noValidate onSubmit={(e) => void openKit(e)} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <TextAreaField label="The code on your Owner Kit" rows={3} value={words} onChange={(e) => setWords(e.target.value)} autoComplete="off" spellCheck={false} hint="Groups of four letters and digits; spaces do not matter." />
+        <CameraScan label="Scan the Owner Kit's QR code with the camera" onRead={setWords} />
         <label className="block text-sm text-stone-700">
           <span className="font-medium text-stone-900">Or choose the Owner Kit file you saved</span>
           <input type="file" accept=".html,text/html" onChange={(e) => void readFile(e)} className="mt-1 block w-full text-sm" />

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { readQrFromImage } from '../../lib/read-qr.ts';
+import { CameraScan } from '../../components/seal/camera-scan.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { estateSealApi } from './api.ts';
@@ -33,6 +34,7 @@ function GiveKitForm({ kit, onGiven }: { kit: THeldKit; onGiven: (kit: THeldKit)
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <TextAreaField label="The code on your kit" rows={3} value={words} onChange={(e) => setWords(e.target.value)} autoComplete="off" spellCheck={false} hint="Groups of four letters and digits, as printed under “The code”; spaces do not matter." />
+      <CameraScan label="Scan the QR code with the camera" onRead={setWords} />
       <label className="block text-sm text-stone-700">
         <span className="font-medium text-stone-900">Or take a photo of the QR code on your kit</span>
         <input type="file" accept="image/*" capture="environment" onChange={(e) => void photo(e)} className="mt-1 block w-full text-sm" />
