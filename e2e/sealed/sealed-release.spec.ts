@@ -6,9 +6,11 @@ import { moveServerClock, signInAgain } from '../safeguards/clock.ts';
 import { trusteeOf } from '../safeguards/trustees.ts';
 import { makePdf, makePhoto } from '../../test/factories/files.ts';
 import { readStoredZip } from '../../src/capsule/stored-zip.ts';
+import { extractText, getDocumentProxy } from 'unpdf';
 
 /**
- * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it) and seals a letter,
+ * Issue 27, proof 3: the owner makes a seal for three trustees (any two open it), saves the kits and
+ * prints each to PDF (one page that carries its code), and seals a letter,
  * a document, a memory's story and a photo in the browser; the server never receives their words. Before activation a kit is
  * refused and their reader can read neither; after activation one trustee types their kit, another
  * gives a photo of its QR code, and the reader reads the letter and downloads the document
@@ -55,6 +57,18 @@ test('a sealed letter, document, story and photo open only after activation, wit
   await owner.getByRole('button', { name: 'Finish: keep my seal' }).click();
   await expect(owner.getByRole('heading', { name: 'Your seal' })).toBeVisible();
   const codeOf = (who: string) => /The code<\/p><p[^>]*>([0-9A-Z ]+)</.exec(fs.readFileSync(kitFiles[who]!, 'utf8'))![1]!;
+  // Each kit printed to PDF as the browser's "Save as PDF" does: one page that carries the code the trustee will type.
+  for (const who of Object.keys(kitFiles)) {
+    const print = await (await browser.newContext()).newPage();
+    await print.goto(`file://${kitFiles[who]}`);
+    const pdf = await print.pdf({ format: 'A4' });
+    await print.context().close();
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    expect(document.numPages, `${who} prints on one page`).toBe(1);
+    const { text } = await extractText(document, { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(codeOf(who));
+    expect(text).toMatch(who === 'your Owner Kit' ? /Owner Kit/ : /Kit \d of 3/);
+  }
 
   // A letter sealed in the browser: what is sent is an age file, never the words.
   const marker = `Dear Byron, the key is under the blue pot ${stamp}`;
