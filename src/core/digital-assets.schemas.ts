@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEALED_ARMOR_MAX, ZSealRecipient } from './estate-seal.schemas.ts';
+import { SEALED_ARMOR_MAX, ZSealRecipient, ZSealTag } from './estate-seal.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { isArmoredAge } from './seal/armor.ts';
 import { PLAYBOOK_ACTION_KEYS, playbookFields } from './playbook.schemas.ts';
@@ -58,11 +58,15 @@ const assetFields = {
  * seal and sent armoured. They replace whatever secrets were stored.
  */
 const zSealedSecrets = z.string().max(SEALED_ARMOR_MAX).refine(isArmoredAge, { message: 'Sealed secrets must be sealed in your browser before they are sent' });
+/** `sealedSecrets` comes with `sealTag`, the seal they were sealed to, and neither comes alone. */
+const sealedTogether = (r: { sealedSecrets?: string | undefined; sealTag?: string | undefined }) => Boolean(r.sealedSecrets) === Boolean(r.sealTag);
+const sealedTogetherIssue = { path: ['sealTag'], message: 'Send sealed secrets with the seal they were sealed to (sealTag), and only then' };
 
 export const ZCreateDigitalAssetRequest = z
-  .object({ ...assetFields, secrets: ZDigitalAssetSecrets.optional(), sealedSecrets: zSealedSecrets.optional() })
+  .object({ ...assetFields, secrets: ZDigitalAssetSecrets.optional(), sealedSecrets: zSealedSecrets.optional(), sealTag: ZSealTag.optional() })
   .strict()
-  .refine((r) => !(r.secrets && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' });
+  .refine((r) => !(r.secrets && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' })
+  .refine(sealedTogether, sealedTogetherIssue);
 export type TCreateDigitalAssetRequest = z.infer<typeof ZCreateDigitalAssetRequest>;
 export type TCreateDigitalAssetInput = z.input<typeof ZCreateDigitalAssetRequest>;
 
@@ -84,9 +88,11 @@ export const ZUpdateDigitalAssetRequest = z
     ...playbookFields,
     secrets: ZDigitalAssetSecrets.nullable().optional(),
     sealedSecrets: zSealedSecrets.optional(),
+    sealTag: ZSealTag.optional(),
   })
   .strict()
-  .refine((r) => !(r.secrets !== undefined && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' });
+  .refine((r) => !(r.secrets !== undefined && r.sealedSecrets), { path: ['sealedSecrets'], message: 'Send the secrets sealed or not, not both' })
+  .refine(sealedTogether, sealedTogetherIssue);
 export type TUpdateDigitalAssetRequest = z.infer<typeof ZUpdateDigitalAssetRequest>;
 
 /** An asset as lists show it: never its secrets, only which kinds are stored. */

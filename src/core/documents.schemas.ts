@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSealRecipient } from './estate-seal.schemas.ts';
+import { ZSealRecipient, ZSealTag } from './estate-seal.schemas.ts';
 import { sealedFileType } from './seal/armor.ts';
 import { zIsoDate } from './common.schemas.ts';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from './constants.ts';
@@ -54,7 +54,7 @@ export const ZUploadDocumentFields = z
      * Present only for a sealed document (ADR 0099): the seal the owner's browser sealed the file to.
      * The file is then an age file named after the original ("Will.pdf.age").
      */
-    sealTag: z.string().regex(/^[0-9a-f]{8}$/, { message: 'This is not your seal' }).optional(),
+    sealTag: ZSealTag.optional(),
   })
   .strict();
 export type TUploadDocumentFields = z.infer<typeof ZUploadDocumentFields>;

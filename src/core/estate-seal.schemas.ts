@@ -14,10 +14,15 @@ export const SEALED_ARMOR_MAX = 60_000;
 export const zAgeRecipient = z.string().regex(/^age1[02-9ac-hj-np-z]{58}$/, { message: 'This is not a seal’s public key' });
 const zFingerprint = z.string().regex(/^[0-9a-f]{64}$/);
 const zCheckGroup = z.string().regex(/^[0-9A-Z]{4}$/);
+/**
+ * A seal's reference, printed on its kits. Every sealed part the owner's browser sends carries the tag
+ * of the seal it was sealed to: the server keeps it only while that seal is still the estate's.
+ */
+export const ZSealTag = z.string().regex(/^[0-9a-f]{8}$/, { message: 'This is not one of your seals' });
 
 const sealFields = {
   recipient: zAgeRecipient,
-  sealTag: z.string().regex(/^[0-9a-f]{8}$/),
+  sealTag: ZSealTag,
   threshold: z.number().int().min(2),
   /** One per trustee, in the trustees' order; share k of N goes to the k-th. */
   kits: z

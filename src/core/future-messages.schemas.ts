@@ -3,7 +3,7 @@ import { zId, zIsoDate } from './common.schemas.ts';
 import { ACTIVATION_CONDITIONS, DELIVERY_RULES, FUTURE_MESSAGE_STATUSES } from './constants.ts';
 import type { ActivationCondition } from './delivery-words.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
-import { SEALED_ARMOR_MAX } from './estate-seal.schemas.ts';
+import { SEALED_ARMOR_MAX, ZSealTag } from './estate-seal.schemas.ts';
 import { isArmoredAge } from './seal/armor.ts';
 
 export const FUTURE_MESSAGE_SUBJECT_MAX = 200;
@@ -23,9 +23,10 @@ export const ZSaveFutureMessageRequest = z
   .object({
     recipientId: zId,
     subject: z.string().trim().min(1).max(FUTURE_MESSAGE_SUBJECT_MAX),
-    /** The letter, or when `sealed` the armoured age file the browser made of it (ADR 0098). */
+    /** The letter, or when sealed the armoured age file the browser made of it (ADR 0098). */
     body: z.string().trim().min(1).max(SEALED_ARMOR_MAX),
-    sealed: z.boolean().default(false),
+    /** Present only for a sealed letter: the seal its body was sealed to. */
+    sealTag: ZSealTag.optional(),
     deliveryRule: z.enum(DELIVERY_RULES, { message: 'Choose when it is delivered' }),
     deliverOn: zIsoDate.nullish(),
     daysAfterActivation: z.number().int().min(0).max(DAYS_AFTER_ACTIVATION_MAX).nullish(),
@@ -36,13 +37,13 @@ export const ZSaveFutureMessageRequest = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (!value.sealed && value.body.length > FUTURE_MESSAGE_BODY_MAX) {
+    if (!value.sealTag && value.body.length > FUTURE_MESSAGE_BODY_MAX) {
       ctx.addIssue({ code: 'custom', path: ['body'], message: `Keep the message under ${FUTURE_MESSAGE_BODY_MAX.toLocaleString('en-GB')} characters` });
     }
-    if (value.sealed && !isArmoredAge(value.body)) {
+    if (value.sealTag && !isArmoredAge(value.body)) {
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'A sealed letter must be sealed in your browser before it is sent' });
     }
-    if (value.sealed && value.deliveryRule !== 'after_activation') {
+    if (value.sealTag && value.deliveryRule !== 'after_activation') {
       ctx.addIssue({ code: 'custom', path: ['deliveryRule'], message: 'Only a letter delivered after your passing can be sealed' });
     }
     if (value.deliveryRule === 'on_date' && !value.deliverOn) {

@@ -4,7 +4,7 @@ import { MEDIA_KINDS, MEMORY_TYPES } from './constants.ts';
 import { ZFileInfo } from './files.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { ZShareAudienceMember, ZShareState } from './sharing.schemas.ts';
-import { SEALED_ARMOR_MAX, ZSealRecipient } from './estate-seal.schemas.ts';
+import { SEALED_ARMOR_MAX, ZSealRecipient, ZSealTag } from './estate-seal.schemas.ts';
 import { isArmoredAge } from './seal/armor.ts';
 
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -37,7 +37,11 @@ export const MEDIA_MAX_BYTES = 2 * 1024 * 1024 * 1024;
  * and the server opens it whole for each view once the seal is open.
  */
 export const SEALED_MEDIA_MAX_BYTES = 25 * 1024 * 1024;
-/** A sealed photo, video or recording is sent in the part `sealed-photo` (…) instead of `photo`. */
+/**
+ * A sealed photo, video or recording is sent in the part `sealed-photo` (…) instead of `photo`, after
+ * a `sealTag` field naming the seal it was sealed to (SEALED_TAG_FIELD).
+ */
+export const SEALED_TAG_FIELD = 'sealTag';
 export const sealedMediaField = (kind: FileMediaKind) => `sealed-${kind}` as const;
 export const MEMORY_MAX_ITEMS = 40;
 export const MEMORY_TITLE_MAX = 200;
@@ -83,16 +87,17 @@ export type TReorderMediaRequest = z.infer<typeof ZReorderMediaRequest>;
 export const ZStoryItem = z
   .object({
     title: z.string().trim().min(1, { message: 'A story needs a title' }).max(MEMORY_TITLE_MAX),
-    /** The story, or when `sealed` the armoured age file the owner's browser made of it (ADR 0101). */
+    /** The story, or when sealed the armoured age file the owner's browser made of it (ADR 0101). */
     content: z.string().trim().min(1, { message: 'A story needs its text' }).max(SEALED_ARMOR_MAX),
-    sealed: z.boolean().optional(),
+    /** Present only for a sealed story: the seal its content was sealed to. */
+    sealTag: ZSealTag.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (!value.sealed && value.content.length > STORY_TEXT_MAX) {
+    if (!value.sealTag && value.content.length > STORY_TEXT_MAX) {
       ctx.addIssue({ code: 'custom', path: ['content'], message: `Keep the story under ${STORY_TEXT_MAX.toLocaleString('en-GB')} characters` });
     }
-    if (value.sealed && !isArmoredAge(value.content)) ctx.addIssue({ code: 'custom', path: ['content'], message: 'A sealed story must be sealed in your browser before it is sent' });
+    if (value.sealTag && !isArmoredAge(value.content)) ctx.addIssue({ code: 'custom', path: ['content'], message: 'A sealed story must be sealed in your browser before it is sent' });
   });
 export type TStoryItem = z.infer<typeof ZStoryItem>;
 /** Most files one memory upload may carry (the server's multipart limit). */

@@ -34,7 +34,7 @@ export async function sealedFamily(t: TestApp) {
     recipientId: team.beneficiary.id,
     subject: 'For my daughter',
     body: await sealText(seal.recipient, `Dear one — ${marker}`),
-    sealed: true,
+    sealTag: seal.sealTag,
     deliveryRule: 'after_activation',
     daysAfterActivation: 0,
     status: 'scheduled',

@@ -10,7 +10,7 @@ import { sealToCurrentSeal } from '../../sealed/seal-item.ts';
 export async function createDigitalAsset(ctx: Ctx, input: TCreateDigitalAssetRequest): Promise<TDigitalAsset> {
   const estateId = ownEstateId(ctx);
   const now = ctx.clock.now();
-  const { secrets, sealedSecrets, ...fields } = input;
+  const { secrets, sealedSecrets, sealTag, ...fields } = input;
   const row = await inTransaction(ctx.db, async (db) => {
     const [created] = await db
       .insert(digitalAssets)
@@ -23,7 +23,7 @@ export async function createDigitalAsset(ctx: Ctx, input: TCreateDigitalAssetReq
         updatedAt: now,
       })
       .returning();
-    if (sealedSecrets) await sealToCurrentSeal({ ...ctx, db }, estateId, secretsPart(created!.id), sealedSecrets);
+    if (sealedSecrets && sealTag) await sealToCurrentSeal({ ...ctx, db }, estateId, sealTag, secretsPart(created!.id), sealedSecrets);
     return created;
   });
   await audit(ctx, { action: 'digital_asset.created', targetType: 'digital_asset', targetId: row!.id, details: { hasSecrets: row!.secretsEnc !== null || row!.secretsSealed, sealed: row!.secretsSealed } });

@@ -21,7 +21,7 @@ describe('sealed digital-asset secrets', () => {
   it('are kept as the browser sealed them: no reveal, the Owner Kit opens them, the capsule carries them', async () => {
     const f = await sealedFamily(t);
     const secrets = { password: `pw-${f.marker}`, recoveryCodes: 'AAAA-BBBB', accessInstructions: 'The phone is in the desk' };
-    const created = await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets: await sealText(f.seal.recipient, JSON.stringify(secrets)) });
+    const created = await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets: await sealText(f.seal.recipient, JSON.stringify(secrets)), sealTag: f.seal.sealTag });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Bank', hasSecrets: true, sealed: true });
     const [row] = await t.db.select().from(digitalAssets).where(eq(digitalAssets.id, created.json().id));
@@ -51,7 +51,7 @@ describe('sealed digital-asset secrets', () => {
     expect(plain.json()).toMatchObject({ sealed: false, hasSecrets: true });
     expect((await injectAs(t, f.s, 'GET', `/api/v1/digital-assets/${id}/sealed`)).statusCode).toBe(404);
     expect(await sealedItems(f.s)).toBe(1);
-    const resealed = await injectAs(t, f.s, 'PATCH', `/api/v1/digital-assets/${id}`, { sealedSecrets: await sealText(f.seal.recipient, JSON.stringify(secrets)) });
+    const resealed = await injectAs(t, f.s, 'PATCH', `/api/v1/digital-assets/${id}`, { sealedSecrets: await sealText(f.seal.recipient, JSON.stringify(secrets)), sealTag: f.seal.sealTag });
     expect(resealed.json()).toMatchObject({ sealed: true });
     const [again] = await t.db.select().from(digitalAssets).where(eq(digitalAssets.id, id));
     expect(again!.secretsEnc).toBeNull();
@@ -62,13 +62,19 @@ describe('sealed digital-asset secrets', () => {
   it('refuses what is not sealed, both at once, and sealing without a seal, keeping nothing', async () => {
     const f = await sealedFamily(t);
     const armored = await sealText(f.seal.recipient, '{}');
-    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealedSecrets: 'password: hunter2' })).statusCode).toBe(400);
-    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealedSecrets: armored, secrets: { password: 'p' } })).statusCode).toBe(400);
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealedSecrets: 'password: hunter2', sealTag: f.seal.sealTag })).statusCode).toBe(400);
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealedSecrets: armored, sealTag: f.seal.sealTag, secrets: { password: 'p' } })).statusCode).toBe(400);
+    // sealed secrets come with the seal they were sealed to, and a seal's tag only with them
+    const untagged = await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealedSecrets: armored });
+    expect(untagged.statusCode).toBe(400);
+    expect(untagged.json().error.fields).toHaveProperty('sealTag');
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'X', sealTag: f.seal.sealTag })).statusCode).toBe(400);
     const noSeal = await insertEstateWithTeam(t.db);
     const s = await sessionFor(t, noSeal.owner);
-    const refused = await injectAs(t, s, 'POST', '/api/v1/digital-assets', { name: 'Unsealed bank', sealedSecrets: armored });
+    const refused = await injectAs(t, s, 'POST', '/api/v1/digital-assets', { name: 'Unsealed bank', sealedSecrets: armored, sealTag: f.seal.sealTag });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/Make your seal first/);
     expect((await injectAs(t, s, 'GET', '/api/v1/digital-assets')).json().items).toEqual([]);
+    expect((await injectAs(t, f.s, 'GET', '/api/v1/digital-assets')).json().items).toEqual([]);
   });
 });

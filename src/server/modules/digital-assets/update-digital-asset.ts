@@ -11,7 +11,7 @@ import { sealToCurrentSeal } from '../../sealed/seal-item.ts';
 /** Edit: given fields change; in `secrets`, given keys replace (empty removes), `null` removes all. */
 export async function updateDigitalAsset(ctx: Ctx, id: string, input: TUpdateDigitalAssetRequest): Promise<TDigitalAsset> {
   const asset = await findOwnAsset(ctx, id);
-  const { secrets, sealedSecrets, ...fields } = input;
+  const { secrets, sealedSecrets, sealTag, ...fields } = input;
   const changes: Partial<typeof digitalAssets.$inferInsert> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
   if (sealedSecrets) Object.assign(changes, { secretsEnc: null, secretsSealed: true });
@@ -22,7 +22,7 @@ export async function updateDigitalAsset(ctx: Ctx, id: string, input: TUpdateDig
     Object.assign(changes, { secretsEnc: sealSecrets(ctx, { ...kept, ...secrets }), secretsSealed: false });
   }
   const row = await inTransaction(ctx.db, async (db) => {
-    if (sealedSecrets) await sealToCurrentSeal({ ...ctx, db }, asset.estateId, secretsPart(asset.id), sealedSecrets);
+    if (sealedSecrets && sealTag) await sealToCurrentSeal({ ...ctx, db }, asset.estateId, sealTag, secretsPart(asset.id), sealedSecrets);
     else if (changes.secretsSealed === false) await dropSealed(db, 'digital-asset', asset.id);
     const [updated] = await db
       .update(digitalAssets)

@@ -54,7 +54,7 @@ describe('a sealed document', () => {
     expect(plain.json().error.message).toMatch(/sealed in your browser/);
     const stale = await uploadSealedDocument(t, f.s, { ...f.seal, sealTag: '0badc0de' }, makePdf('x'));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toMatch(/seal changed/);
+    expect(stale.json().error.message).toMatch(/seal was changed since this page was opened/);
     const unnamed = await uploadSealedDocument(t, f.s, f.seal, makePdf('x'), 'notes.txt');
     expect(unnamed.statusCode).toBe(400);
     const badTag = await upload(f.s, [{ name: 'sealTag', value: 'nope' }], { filename: 'Will.pdf.age', data: makePdf('x') });

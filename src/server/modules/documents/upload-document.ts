@@ -1,12 +1,10 @@
 import type { Multipart } from '@fastify/multipart';
 import { sealedDocumentMime, ZUploadDocumentFields, type TDocument, type TUploadDocumentFields } from '../../../core/documents.schemas.ts';
-import { currentSealOf } from '../../access/estate-seal.ts';
-import { lockEstate } from '../../lib/estate-lock.ts';
-import { putSealedFile } from '../../sealed/sealed-contents.ts';
+import { currentSealId, sealFileToCurrentSeal } from '../../sealed/seal-item.ts';
 import type { Ctx } from '../../context.ts';
 import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { badRequest, conflict } from '../../lib/app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { commitFiles } from '../../storage/stored-files.ts';
@@ -17,8 +15,6 @@ import { queueTextExtraction, receiveDocumentFile, withReceivedFile } from './re
 
 const parseFields = (raw: Record<string, string>): TUploadDocumentFields =>
   parseFormFields(ZUploadDocumentFields, { ...raw, ...(raw.folderId === '' ? { folderId: undefined } : {}) }, 'document');
-
-const sealChanged = () => conflict('Your seal changed while this document was being sealed. Nothing was kept: open Documents again and upload it.');
 
 /**
  * Upload Document: fields (title, type, optional folderId) first, then the file, which streams into
@@ -33,7 +29,7 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
   const { raw, file } = await receiveDocumentFile(ctx, estateId, parts, async (raw) => {
     fields = parseFields(raw);
     if (fields.folderId) await findOwnFolder(ctx, fields.folderId);
-    if (fields.sealTag && (await currentSealOf(ctx.db, estateId))?.sealTag !== fields.sealTag) throw sealChanged();
+    if (fields.sealTag) await currentSealId(ctx.db, estateId, fields.sealTag);
     return { sealed: Boolean(fields.sealTag) };
   });
   if (!file || !fields) {
@@ -46,8 +42,6 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
     if (input.sealTag && !sealedMime) throw badRequest('Name the sealed file after the document it holds, ending .pdf.age, .doc.age or .docx.age.', { file: 'A PDF, DOC or DOCX, sealed' });
     const now = ctx.clock.now();
     return inTransaction(ctx.db, async (tx) => {
-      const seal = input.sealTag ? (await lockEstate(tx, estateId), await currentSealOf(tx, estateId)) : null;
-      if (input.sealTag && seal?.sealTag !== input.sealTag) throw sealChanged();
       const [doc] = await tx
         .insert(documents)
         .values({
@@ -58,13 +52,13 @@ export async function uploadDocument(ctx: Ctx, parts: AsyncIterable<Multipart>):
           fileId: stored.id,
           size: stored.size,
           mimeType: sealedMime ?? stored.mimeType,
-          ...(seal ? { sealed: true, contentText: '' } : {}),
+          ...(input.sealTag ? { sealed: true, contentText: '' } : {}),
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: documents.id });
       await commitFiles(tx, [stored.id]);
-      if (seal) await putSealedFile({ db: tx, clock: ctx.clock }, { sealId: seal.id, estateId, itemType: 'document', itemId: doc!.id, part: 'file', file: stored });
+      if (input.sealTag) await sealFileToCurrentSeal({ db: tx, clock: ctx.clock }, estateId, input.sealTag, { itemType: 'document', itemId: doc!.id, part: 'file' }, stored);
       return doc!.id;
     });
   });

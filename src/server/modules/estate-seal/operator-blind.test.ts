@@ -45,11 +45,12 @@ describe('the operator holds nothing that opens a seal', () => {
     await injectAs(t, f.s, 'PUT', `/api/v1/documents/${doc.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' });
     // and a digital asset's sealed password
     const sealedSecrets = await sealText(f.seal.recipient, JSON.stringify({ password: f.marker }));
-    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets })).statusCode).toBe(201);
+    expect((await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets, sealTag: f.seal.sealTag })).statusCode).toBe(201);
     // and a memory's story and photo
     const { payload, headers } = multipartBody([
       { name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) },
-      { name: 'story', value: JSON.stringify({ title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealed: true }) },
+      { name: 'story', value: JSON.stringify({ title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealTag: f.seal.sealTag }) },
+      { name: 'sealTag', value: f.seal.sealTag },
       { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, Buffer.from(`photo — ${f.marker}`))) },
     ]);
     expect((await injectAs(t, f.s, 'POST', '/api/v1/memories', payload, { headers })).statusCode).toBe(201);

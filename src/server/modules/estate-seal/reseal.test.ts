@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { activateThroughApi } from '../../../../test/factories/lifecycle.ts';
-import { multipartBody } from '../../../../test/factories/files.ts';
+import { multipartBody, type FormPart } from '../../../../test/factories/files.ts';
 import { resealBody, sealedFamily, uploadSealedDocument } from '../../../../test/factories/seal.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../../../../test/helpers.ts';
@@ -41,6 +41,12 @@ async function resealRequest(f: Awaited<ReturnType<typeof sealedFamily>>, holder
   return { body, parts, next };
 }
 
+/** A memory's multipart body: its details, then `parts`; spread into injectAs. */
+function memoryBody(parts: FormPart[]): [Buffer, { headers: Record<string, string> }] {
+  const { payload, headers } = multipartBody([{ name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) }, ...parts]);
+  return [payload, { headers }];
+}
+
 const postReseal = (f: { s: TestSession }, body: TResealRequest, parts: Parameters<typeof resealBody>[1], s = f.s) => {
   const { payload, headers } = resealBody(body, parts);
   return injectAs(t, s, 'POST', '/api/v1/estate-seal/reseal', payload, { headers });
@@ -56,14 +62,19 @@ describe('re-sealing with the Owner Kit', () => {
     const uploaded = await uploadSealedDocument(t, f.s, f.seal, original, 'Deeds.pdf', 'Deeds');
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const oldFileId = uploaded.json().file.id as string;
-    const story = { title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealed: true };
+    const story = { title: 'The boat', content: await sealText(f.seal.recipient, `The boat — ${f.marker}`), sealTag: f.seal.sealTag };
     const photo = Buffer.from(`a photo of the lake — ${f.marker}`);
-    const { payload, headers } = multipartBody([
-      { name: 'data', value: JSON.stringify({ title: 'The lake', date: '1998-06-14', description: '' }) },
-      { name: 'story', value: JSON.stringify(story) },
-      { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, photo)) },
-    ]);
-    const memory = await injectAs(t, f.s, 'POST', '/api/v1/memories', payload, { headers });
+    const memory = await injectAs(
+      t,
+      f.s,
+      'POST',
+      '/api/v1/memories',
+      ...memoryBody([
+        { name: 'story', value: JSON.stringify(story) },
+        { name: 'sealTag', value: f.seal.sealTag },
+        { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, photo)) },
+      ]),
+    );
     expect(memory.statusCode, memory.body).toBe(201);
     const storyUrl = `/api/v1/memories/${memory.json().id}/media/${memory.json().media[0].id}/sealed`;
     const oldPhotoId = memory.json().media[1].file.id as string;
@@ -123,6 +134,38 @@ describe('re-sealing with the Owner Kit', () => {
     expect(old.statusCode).toBe(400);
     expect(old.json().error.message).toMatch(/older seal/);
     expect((await injectAs(t, daughter, 'POST', `/api/v1/trustee/kits/${kitId}/give`, { kit: next.shares[0]!.words })).statusCode).toBe(200);
+  });
+
+  it('after it, a page still open from before is refused for every kind of item: the old seal’s tag keeps nothing', async () => {
+    const f = await sealedFamily(t);
+    const { body, parts } = await resealRequest(f, f.trustees.map((u) => u.id), 2);
+    expect((await postReseal(f, body, parts)).statusCode).toBe(200);
+    const before = { sealTag: f.seal.sealTag };
+    const counts = async () => ({
+      sealed: (await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json().seal.sealedItems as number,
+      letters: (await injectAs(t, f.s, 'GET', '/api/v1/future-messages')).json().items.length as number,
+      documents: (await injectAs(t, f.s, 'GET', '/api/v1/documents')).json().items.length as number,
+      memories: (await injectAs(t, f.s, 'GET', '/api/v1/memories')).json().items.length as number,
+      assets: (await injectAs(t, f.s, 'GET', '/api/v1/digital-assets')).json().items.length as number,
+    });
+    const was = await counts();
+    const armored = await sealText(f.seal.recipient, `stale — ${f.marker}`);
+    const refusals = [
+      await injectAs(t, f.s, 'POST', '/api/v1/future-messages', { ...f.letter, body: armored, ...before }),
+      await injectAs(t, f.s, 'PUT', `/api/v1/future-messages/${f.letterId}`, { ...f.letter, body: armored, ...before }),
+      await injectAs(t, f.s, 'POST', '/api/v1/digital-assets', { name: 'Bank', sealedSecrets: armored, ...before }),
+      await uploadSealedDocument(t, f.s, f.seal, Buffer.from('%PDF-1.4 stale')),
+      await injectAs(t, f.s, 'POST', '/api/v1/memories', ...memoryBody([{ name: 'story', value: JSON.stringify({ title: 'Stale', content: armored, ...before }) }])),
+      await injectAs(t, f.s, 'POST', '/api/v1/memories', ...memoryBody([{ name: 'sealTag', value: f.seal.sealTag }, { name: 'sealed-photo', filename: 'Lake.jpg.age', data: Buffer.from(await sealBytes(f.seal.recipient, Buffer.from('photo'))) }])),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toMatch(/seal was changed since this page was opened/);
+    }
+    expect(await counts()).toEqual(was);
+    // the letter kept its words, sealed to the new seal
+    const held = (await injectAs(t, f.s, 'GET', `/api/v1/future-messages/${f.letterId}/sealed`)).json();
+    expect(held.sealTag).toBe(body.sealTag);
   });
 
   it('is refused whole when the seal or the sealed items changed, and for anyone but the owner', async () => {

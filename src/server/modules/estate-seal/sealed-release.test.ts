@@ -49,7 +49,7 @@ describe('a sealed letter', () => {
     expect(removed.json().error.message).toMatch(/One item is sealed/);
     expect((await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json().seal.sealedItems).toBe(1);
     // unsealing (the browser opened it with the Owner Kit and sends the words) forgets the sealed copy
-    const plain = await injectAs(t, f.s, 'PUT', `/api/v1/future-messages/${f.letterId}`, { ...f.letter, sealed: false, body: 'Plain words now' });
+    const plain = await injectAs(t, f.s, 'PUT', `/api/v1/future-messages/${f.letterId}`, { ...f.letter, sealTag: undefined, body: 'Plain words now' });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json()).toMatchObject({ sealed: false, body: 'Plain words now' });
     expect((await injectAs(t, f.s, 'GET', `/api/v1/future-messages/${f.letterId}/sealed`)).statusCode).toBe(404);
@@ -65,7 +65,7 @@ describe('a sealed letter', () => {
     const plain = await post({ body: 'not sealed at all' });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().error.fields.body).toMatch(/sealed in your browser/);
-    expect((await post({ sealed: false, body: 'x'.repeat(20_001) })).statusCode).toBe(400);
+    expect((await post({ sealTag: undefined, body: 'x'.repeat(20_001) })).statusCode).toBe(400);
     const { owner: unsealedOwner, beneficiary } = await insertEstateWithTeam(t.db);
     const noSeal = await injectAs(t, await sessionFor(t, unsealedOwner), 'POST', '/api/v1/future-messages', { ...f.letter, recipientId: beneficiary.id });
     expect(noSeal.statusCode).toBe(409);

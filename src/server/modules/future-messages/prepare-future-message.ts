@@ -6,8 +6,8 @@ import { documents } from '../../db/schema/documents.ts';
 import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { users } from '../../db/schema/users.ts';
-import { badRequest, conflict } from '../../lib/app-error.ts';
-import { currentSealOf } from '../../access/estate-seal.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { currentSealId } from '../../sealed/seal-item.ts';
 import { SEALED_TEXT } from '../../../core/estate-seal.schemas.ts';
 import { ownerTimeZone } from '../../settings/owner-time-zone.ts';
 
@@ -24,7 +24,7 @@ export interface PreparedFutureMessage {
     sealed: boolean;
   };
   /** The sealed body and the seal it was sealed to (null: not sealed). */
-  sealedBody: { sealId: string; armored: string } | null;
+  sealedBody: { sealTag: string; armored: string } | null;
   memoryIds: string[];
   documentIds: string[];
   /** A date of birth to record on the recipient (given in the form, not known before). */
@@ -46,8 +46,7 @@ export async function prepareFutureMessage(ctx: Ctx, estateId: string, input: TS
     .leftJoin(users, eq(users.id, beneficiaries.userId))
     .where(and(eq(beneficiaries.id, input.recipientId), eq(beneficiaries.estateId, estateId)));
   if (!recipient) throw badRequest('Choose one of your beneficiaries as the recipient.', { recipientId: 'Choose one of your beneficiaries' });
-  const seal = input.sealed ? await currentSealOf(ctx.db, estateId) : null;
-  if (input.sealed && !seal) throw conflict('Make your seal first, on the Sealing page: then letters can be sealed with it.');
+  if (input.sealTag) await currentSealId(ctx.db, estateId, input.sealTag);
   const b = recipient.beneficiary;
 
   const memoryIds = unique(input.memoryIds);
@@ -109,15 +108,15 @@ export async function prepareFutureMessage(ctx: Ctx, estateId: string, input: TS
     values: {
       recipientId: b.id,
       subject: input.subject,
-      body: seal ? SEALED_TEXT : input.body,
-      sealed: Boolean(seal),
+      body: input.sealTag ? SEALED_TEXT : input.body,
+      sealed: Boolean(input.sealTag),
       deliveryRule: input.deliveryRule,
       deliverOn: input.deliveryRule === 'on_date' ? (input.deliverOn ?? null) : null,
       daysAfterActivation: input.deliveryRule === 'after_activation' ? (input.daysAfterActivation ?? null) : null,
       status: input.status,
       dueAt,
     },
-    sealedBody: seal ? { sealId: seal.id, armored: input.body } : null,
+    sealedBody: input.sealTag ? { sealTag: input.sealTag, armored: input.body } : null,
     memoryIds,
     documentIds,
     recipientDateOfBirth,

@@ -1,10 +1,11 @@
 import type { Multipart } from '@fastify/multipart';
-import { MEDIA_ACCEPT, MEMORY_MAX_ITEMS, SEALED_MEDIA_MAX_BYTES, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
+import { z } from 'zod';
+import { MEDIA_ACCEPT, MEMORY_MAX_ITEMS, SEALED_MEDIA_MAX_BYTES, SEALED_TAG_FIELD, ZCreateMemoryRequest, ZStoryItem, type FileMediaKind, type TCreateMemoryRequest, type TStoryItem } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import { SEALED_TEXT } from '../../../core/estate-seal.schemas.ts';
+import { SEALED_TEXT, ZSealTag } from '../../../core/estate-seal.schemas.ts';
 import { memoryMedia } from '../../db/schema/memories.ts';
-import { sealFileToCurrentSeal, sealToCurrentSeal } from '../../sealed/seal-item.ts';
+import { currentSealId, sealFileToCurrentSeal, sealToCurrentSeal } from '../../sealed/seal-item.ts';
 import type { Readable } from 'node:stream';
 import { AGE_OVERHEAD_MAX, sealedFileType } from '../../../core/seal/armor.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
@@ -12,11 +13,12 @@ import { formatBytes } from '../../../core/files.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SEALED_FILE_UPLOAD } from '../../sealed/sealed-contents.ts';
 import { discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
-import { parseJsonFormField } from '../../lib/form-fields.ts';
+import { parseFormFields, parseJsonFormField } from '../../lib/form-fields.ts';
 import { inspectMedia, makeThumbnail, maxBytesFor, mediaTooLarge } from './memory-media.ts';
 
 /** One media item as received: a story, or a stored (still pending) file with its thumbnail. */
-export type MediaItem = { kind: 'story'; story: TStoryItem } | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null; sealed?: boolean };
+/** A sealed file carries `sealTag`, the seal the owner's browser sealed it to. */
+export type MediaItem = { kind: 'story'; story: TStoryItem } | { kind: FileMediaKind; file: FileRow; thumbnail: FileRow | null; sealTag?: string };
 
 const FILE_KINDS = new Set<string>(['photo', 'video', 'audio']);
 /** `sealed-photo` → photo (ADR 0101): an age file the owner's browser made, never looked into, no thumbnail. */
@@ -65,6 +67,8 @@ export async function receiveMemoryParts(
   options: { withData: boolean; room: number },
 ): Promise<ReceivedParts> {
   const received: ReceivedParts = { input: undefined, items: [], stored: [] };
+  /** the `sealTag` field: the seal the sealed files after it were sealed to (checked before they stream) */
+  let sealTag: string | undefined;
   const needData = () => options.withData && !received.input;
   try {
     for await (const part of parts) {
@@ -74,6 +78,9 @@ export async function receiveMemoryParts(
         if (part.fieldname === 'data' && options.withData) {
           if (received.input) throw badRequest('Send the memory details (data) once.');
           received.input = parseJsonFormField(ZCreateMemoryRequest, raw, 'memory');
+        } else if (part.fieldname === SEALED_TAG_FIELD) {
+          sealTag = parseFormFields(z.object({ sealTag: ZSealTag }), { sealTag: raw }, 'sealed file').sealTag;
+          await currentSealId(ctx.db, estateId, sealTag);
         } else if (part.fieldname === 'story') {
           if (needData()) throw badRequest('Send the memory details (data) before its media.');
           received.items.push({ kind: 'story', story: parseJsonFormField(ZStoryItem, raw, 'story') });
@@ -85,9 +92,13 @@ export async function receiveMemoryParts(
           part.file.resume();
           throw badRequest('Send the memory details (data) before its media.');
         }
+        if (!sealTag) {
+          part.file.resume();
+          throw badRequest('Send the seal a sealed file was sealed to (the sealTag field) before the file.', { sealTag: 'Required' });
+        }
         const file = await receiveSealedMedia(ctx, estateId, sealedKindOf(part.fieldname)!, part.filename || 'sealed.age', part.file);
         received.stored.push(file);
-        received.items.push({ kind: sealedKindOf(part.fieldname)!, file, thumbnail: null, sealed: true });
+        received.items.push({ kind: sealedKindOf(part.fieldname)!, file, thumbnail: null, sealTag });
       } else {
         if (needData() || !FILE_KINDS.has(part.fieldname)) {
           part.file.resume();
@@ -125,8 +136,8 @@ export async function receiveMemoryParts(
 export function mediaRows(memoryId: string, items: MediaItem[], firstPosition: number, now: Date) {
   return items.map((item, i) =>
     item.kind === 'story'
-      ? { memoryId, kind: 'story', title: item.story.title, content: item.story.sealed ? SEALED_TEXT : item.story.content, sealed: Boolean(item.story.sealed), position: firstPosition + i, createdAt: now }
-      : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, sealed: Boolean(item.sealed), position: firstPosition + i, createdAt: now },
+      ? { memoryId, kind: 'story', title: item.story.title, content: item.story.sealTag ? SEALED_TEXT : item.story.content, sealed: Boolean(item.story.sealTag), position: firstPosition + i, createdAt: now }
+      : { memoryId, kind: item.kind, fileId: item.file.id, thumbnailFileId: item.thumbnail?.id ?? null, title: item.file.originalName, sealed: Boolean(item.sealTag), position: firstPosition + i, createdAt: now },
   );
 }
 
@@ -143,7 +154,7 @@ export async function insertMedia(tx: Pick<Ctx, 'db' | 'secrets' | 'clock'>, est
   const rows = await tx.db.insert(memoryMedia).values(mediaRows(memoryId, items, firstPosition, tx.clock.now())).returning({ id: memoryMedia.id, position: memoryMedia.position });
   for (const row of rows) {
     const item = items[row.position - firstPosition];
-    if (item?.kind === 'story' && item.story.sealed) await sealToCurrentSeal(tx, estateId, { itemType: 'memory', itemId: row.id, part: 'story' }, item.story.content);
-    else if (item && item.kind !== 'story' && item.sealed) await sealFileToCurrentSeal(tx, estateId, { itemType: 'memory', itemId: row.id, part: 'file' }, item.file);
+    if (item?.kind === 'story' && item.story.sealTag) await sealToCurrentSeal(tx, estateId, item.story.sealTag, { itemType: 'memory', itemId: row.id, part: 'story' }, item.story.content);
+    else if (item && item.kind !== 'story' && item.sealTag) await sealFileToCurrentSeal(tx, estateId, item.sealTag, { itemType: 'memory', itemId: row.id, part: 'file' }, item.file);
   }
 }

@@ -20,14 +20,15 @@ const post = (s: TestSession, url: string, parts: FormPart[]) => {
   return injectAs(t, s, 'POST', url, payload, { headers });
 };
 const data = (title: string) => ({ name: 'data', value: JSON.stringify({ title, date: '1998-06-14', description: 'At the lake' }) });
-const story = (title: string, content: string, sealed = false) => ({ name: 'story', value: JSON.stringify({ title, content, ...(sealed ? { sealed } : {}) }) });
+const story = (title: string, content: string, sealTag?: string) => ({ name: 'story', value: JSON.stringify({ title, content, ...(sealTag ? { sealTag } : {}) }) });
+const tag = (sealTag: string) => ({ name: 'sealTag', value: sealTag });
 const sealedItems = async (s: TestSession) => (await injectAs(t, s, 'GET', '/api/v1/estate-seal')).json().seal.sealedItems as number;
 
 describe('a sealed story', () => {
   it('is kept as the browser sealed it beside a plain one: the owner opens it with the Owner Kit; search, lists and the capsule hold no words of it', async () => {
     const f = await sealedFamily(t);
     const words = `The summer we lost the boat — ${f.marker}`;
-    const res = await post(f.s, '/api/v1/memories', [data('The lake house'), story('What the lake meant', 'We swam every morning.'), story('The boat', await sealText(f.seal.recipient, words), true)]);
+    const res = await post(f.s, '/api/v1/memories', [data('The lake house'), story('What the lake meant', 'We swam every morning.'), story('The boat', await sealText(f.seal.recipient, words), f.seal.sealTag)]);
     expect(res.statusCode, res.body).toBe(201);
     const [plain, sealed] = res.json().media;
     expect(plain).toMatchObject({ kind: 'story', sealed: false, content: 'We swam every morning.' });
@@ -49,7 +50,7 @@ describe('a sealed story', () => {
     expect(Buffer.from(await openBytes(f.seal.identity, capsule.get(item.path)!)).toString()).toBe(words);
 
     // added later to the memory, sealed too; removing a story, or the memory, forgets its sealed part
-    const added = await post(f.s, `/api/v1/memories/${res.json().id}/media`, [story('Later', await sealText(f.seal.recipient, 'later words'), true)]);
+    const added = await post(f.s, `/api/v1/memories/${res.json().id}/media`, [story('Later', await sealText(f.seal.recipient, 'later words'), f.seal.sealTag)]);
     expect(added.statusCode, added.body).toBe(201);
     expect(await sealedItems(f.s)).toBe(3);
     expect((await injectAs(t, f.s, 'DELETE', `/api/v1/memories/${res.json().id}/media/${sealed.id}`)).statusCode).toBe(200);
@@ -60,11 +61,11 @@ describe('a sealed story', () => {
 
   it('refuses a story not sealed in the browser, and sealing without a seal, keeping nothing', async () => {
     const f = await sealedFamily(t);
-    const bad = await post(f.s, '/api/v1/memories', [data('Not sealed'), story('Plain words', 'plain words pretending', true)]);
+    const bad = await post(f.s, '/api/v1/memories', [data('Not sealed'), story('Plain words', 'plain words pretending', f.seal.sealTag)]);
     expect(bad.statusCode).toBe(400);
     const noSeal = await insertEstateWithTeam(t.db);
     const s = await sessionFor(t, noSeal.owner);
-    const refused = await post(s, '/api/v1/memories', [data('No seal'), story('Sealed', await sealText(f.seal.recipient, 'x'), true)]);
+    const refused = await post(s, '/api/v1/memories', [data('No seal'), story('Sealed', await sealText(f.seal.recipient, 'x'), f.seal.sealTag)]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/Make your seal first/);
     expect((await injectAs(t, s, 'GET', '/api/v1/memories')).json().items).toEqual([]);
@@ -73,7 +74,7 @@ describe('a sealed story', () => {
   it('reads as sealed to the people it is shared with until the trustees’ kits open it', async () => {
     const f = await sealedFamily(t);
     const words = `For Emily, about her grandmother — ${f.marker}`;
-    const res = await post(f.s, '/api/v1/memories', [data('Grandmother'), story('Her hands', await sealText(f.seal.recipient, words), true)]);
+    const res = await post(f.s, '/api/v1/memories', [data('Grandmother'), story('Her hands', await sealText(f.seal.recipient, words), f.seal.sealTag)]);
     expect((await injectAs(t, f.s, 'PUT', `/api/v1/memories/${res.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' })).statusCode).toBe(200);
     const reader = await sessionFor(t, f.reporter);
     const detail = async () => (await injectAs(t, reader, 'GET', `/api/v1/shared/memories/${res.json().id}`)).json();
@@ -93,7 +94,7 @@ describe('a sealed photo or recording', () => {
     const f = await sealedFamily(t);
     const photo = await makePhoto('#2563eb');
     const sealedPhoto = Buffer.from(await sealBytes(f.seal.recipient, photo));
-    const res = await post(f.s, '/api/v1/memories', [data('The beach'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }]);
+    const res = await post(f.s, '/api/v1/memories', [data('The beach'), tag(f.seal.sealTag), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }]);
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().media[0];
     expect(item).toMatchObject({ kind: 'photo', sealed: true, thumbnailUrl: null, file: { name: 'Beach.jpg.age', mimeType: 'application/octet-stream' } });
@@ -102,11 +103,12 @@ describe('a sealed photo or recording', () => {
     expect(Buffer.from(await openBytes(f.seal.identity, own.rawPayload)).equals(photo)).toBe(true);
 
     // refused: not sealed, misnamed, the wrong kind, and without a seal
-    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: photo }])).statusCode).toBe(415);
-    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg', data: sealedPhoto }])).statusCode).toBe(400);
-    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-audio', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(400);
+    expect((await post(f.s, '/api/v1/memories', [data('x'), tag(f.seal.sealTag), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: photo }])).statusCode).toBe(415);
+    expect((await post(f.s, '/api/v1/memories', [data('x'), tag(f.seal.sealTag), { name: 'sealed-photo', filename: 'Beach.jpg', data: sealedPhoto }])).statusCode).toBe(400);
+    expect((await post(f.s, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }])).json().error.fields).toHaveProperty('sealTag');
+    expect((await post(f.s, '/api/v1/memories', [data('x'), tag(f.seal.sealTag), { name: 'sealed-audio', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(400);
     const noSeal = await sessionFor(t, (await insertEstateWithTeam(t.db)).owner);
-    expect((await post(noSeal, '/api/v1/memories', [data('x'), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(409);
+    expect((await post(noSeal, '/api/v1/memories', [data('x'), tag(f.seal.sealTag), { name: 'sealed-photo', filename: 'Beach.jpg.age', data: sealedPhoto }])).statusCode).toBe(409);
 
     expect((await injectAs(t, f.s, 'PUT', `/api/v1/memories/${res.json().id}/share`, { all: true, beneficiaryIds: [], release: 'now' })).statusCode).toBe(200);
     const reader = await sessionFor(t, f.reporter);

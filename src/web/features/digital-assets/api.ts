@@ -18,6 +18,6 @@ export const digitalAssetsApi = {
     const part = await api.get<TSealedPart>(`${BASE}/${id}/sealed`);
     return { password: '', recoveryCodes: '', accessInstructions: '', ...(JSON.parse(await openText(identity, part.armored)) as Partial<TRevealedSecrets>) };
   },
-  /** The three secrets sealed here to the estate's seal, as sent. */
-  seal: (recipient: string, secrets: TRevealedSecrets) => sealText(recipient, JSON.stringify(secrets)),
+  /** The secrets sealed whole in this browser, with the seal they were sealed to, as the request carries them. */
+  seal: async (seal: { recipient: string; sealTag: string }, secrets: TRevealedSecrets) => ({ sealedSecrets: await sealText(seal.recipient, JSON.stringify(secrets)), sealTag: seal.sealTag }),
 };

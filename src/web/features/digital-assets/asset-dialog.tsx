@@ -65,14 +65,14 @@ export function AssetDialog({ open, asset, onClose, onSaved, seal }: AssetDialog
     }
     setErrors({});
     await run(async () => {
-      const { secrets: _given, sealedSecrets: _sealed, ...rest } = parsed.data;
+      const { secrets: _given, sealedSecrets: _sealed, sealTag: _tag, ...rest } = parsed.data;
       const typed = Object.keys(given).length > 0;
       // sealed: what is typed (after opening, everything) is sealed here, whole; sealed and unopened: kept as it is
-      const sealedSecrets = sealed && seal && opened && typed ? await digitalAssetsApi.seal(seal.recipient, { ...SECRETS_EMPTY, ...given }) : undefined;
-      const plain = clearSecrets ? null : sealedSecrets || (sealed && !opened) ? undefined : asset?.sealed ? { ...SECRETS_EMPTY, ...given } : typed ? given : undefined;
+      const sealedPart = sealed && seal && opened && typed ? await digitalAssetsApi.seal(seal, { ...SECRETS_EMPTY, ...given }) : undefined;
+      const plain = clearSecrets ? null : sealedPart || (sealed && !opened) ? undefined : asset?.sealed ? { ...SECRETS_EMPTY, ...given } : typed ? given : undefined;
       const saved = asset
-        ? await digitalAssetsApi.update(asset.id, { ...rest, ...(sealedSecrets ? { sealedSecrets } : { secrets: plain }) })
-        : await digitalAssetsApi.create({ ...rest, ...(sealedSecrets ? { sealedSecrets } : plain ? { secrets: plain } : {}) });
+        ? await digitalAssetsApi.update(asset.id, { ...rest, ...(sealedPart ?? { secrets: plain }) })
+        : await digitalAssetsApi.create({ ...rest, ...(sealedPart ?? (plain ? { secrets: plain } : {})) });
       await onSaved(saved);
       onClose();
     });

@@ -74,7 +74,6 @@ function toRequest(form: FormState, status: 'draft' | 'scheduled', needsBirthday
     ...(needsBirthday && form.recipientDateOfBirth ? { recipientDateOfBirth: form.recipientDateOfBirth } : {}),
     memoryIds: form.memoryIds,
     documentIds: form.documentIds,
-    sealed: form.sealed,
     status,
   };
 }
@@ -187,7 +186,11 @@ export function ComposeDialog({
       // sealed here, before anything is sent: the words as they are, or the sealed copy unchanged
       if (form.opened && !form.body.trim()) fieldErrors.body = 'Write your letter';
       else if (form.opened && form.body.length > FUTURE_MESSAGE_BODY_MAX) fieldErrors.body = `Keep the message under ${FUTURE_MESSAGE_BODY_MAX.toLocaleString('en-GB')} characters`;
-      else body.body = form.opened ? await sealText(seal.recipient, form.body.trim()) : (await futureMessagesApi.sealed(message!.id)).armored;
+      else if (form.opened) Object.assign(body, { body: await sealText(seal.recipient, form.body.trim()), sealTag: seal.sealTag });
+      else {
+        const part = await futureMessagesApi.sealed(message!.id);
+        Object.assign(body, { body: part.armored, sealTag: part.sealTag });
+      }
     }
     const parsed = ZSaveFutureMessageRequest.safeParse(body);
     if (!parsed.success) Object.assign(fieldErrors, { ...fieldErrorsFromIssues(parsed.error.issues), ...fieldErrors });

@@ -1,4 +1,4 @@
-import { sealedMediaField, type FileMediaKind, type MediaKind, type TCreateMemoryRequest, type TMemoryMedia } from '../../../core/memories.schemas.ts';
+import { SEALED_TAG_FIELD, sealedMediaField, type FileMediaKind, type MediaKind, type TCreateMemoryRequest, type TMemoryMedia } from '../../../core/memories.schemas.ts';
 import { formatBytes } from '../../../core/files.schemas.ts';
 
 /**
@@ -6,10 +6,10 @@ import { formatBytes } from '../../../core/files.schemas.ts';
  * title): a new story, a new file, or (Edit Memory) an item the memory already holds.
  */
 export type MediaItem =
-  /** a sealed story's content is already the armoured age file sealed in this browser */
-  | { id: string; kind: 'story'; title: string; content: string; sealed?: boolean }
-  /** a sealed file is already the age file sealed in this browser, named "<name>.age" */
-  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null; sealed?: boolean }
+  /** a sealed story's content is already the armoured age file sealed in this browser to the seal `sealTag` */
+  | { id: string; kind: 'story'; title: string; content: string; sealTag?: string }
+  /** a sealed file is already the age file sealed in this browser to the seal `sealTag`, named "<name>.age" */
+  | { id: string; kind: FileMediaKind; file: File; previewUrl: string | null; sealTag?: string }
   | { id: string; kind: 'saved'; saved: TMemoryMedia };
 
 /** An item already saved in the memory, as the picker lists it (its id is the media item's). */
@@ -20,8 +20,8 @@ export const newItems = (items: MediaItem[]) => items.filter((i) => i.kind !== '
 
 /** What the picker's list shows for an item: its name, its kind and size, its preview image. */
 export function describeItem(item: MediaItem): { kind: MediaKind; label: string; detail: string; previewUrl: string | null } {
-  if (item.kind === 'story') return { kind: 'story', label: item.title, detail: item.sealed ? 'Sealed' : `${item.content.length} characters`, previewUrl: null };
-  if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name.replace(/\.age$/i, ''), detail: `${item.sealed ? 'Sealed · ' : ''}${formatBytes(item.file.size)}`, previewUrl: item.previewUrl };
+  if (item.kind === 'story') return { kind: 'story', label: item.title, detail: item.sealTag ? 'Sealed' : `${item.content.length} characters`, previewUrl: null };
+  if (item.kind !== 'saved') return { kind: item.kind, label: item.file.name.replace(/\.age$/i, ''), detail: `${item.sealTag ? 'Sealed · ' : ''}${formatBytes(item.file.size)}`, previewUrl: item.previewUrl };
   const { saved } = item;
   if (saved.kind === 'story') return { kind: 'story', label: saved.title, detail: saved.sealed ? 'Sealed' : `${saved.content.length} characters`, previewUrl: null };
   const name = (saved.file?.name ?? saved.title).replace(/\.age$/i, '');
@@ -37,11 +37,18 @@ export function moveItem(items: MediaItem[], index: number, by: -1 | 1): MediaIt
   return next;
 }
 
-/** The multipart body adding new items to a memory: one part per new item, in order. */
+/**
+ * The multipart body adding new items to a memory: one part per new item, in order; a sealed file
+ * comes after a sealTag field naming its seal.
+ */
 export function mediaForm(items: MediaItem[], form = new FormData()): FormData {
+  let tagSent: string | undefined;
   for (const item of items) {
-    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content, ...(item.sealed ? { sealed: true } : {}) }));
-    else if (item.kind !== 'saved') form.append(item.sealed ? sealedMediaField(item.kind) : item.kind, item.file, item.file.name);
+    if (item.kind === 'story') form.append('story', JSON.stringify({ title: item.title, content: item.content, ...(item.sealTag ? { sealTag: item.sealTag } : {}) }));
+    else if (item.kind !== 'saved' && item.sealTag) {
+      if (tagSent !== item.sealTag) form.append(SEALED_TAG_FIELD, (tagSent = item.sealTag));
+      form.append(sealedMediaField(item.kind), item.file, item.file.name);
+    } else if (item.kind !== 'saved') form.append(item.kind, item.file, item.file.name);
   }
   return form;
 }

@@ -92,7 +92,7 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
     if (filesSealed && seal) {
       // sealed here, as they are added: each file leaves this browser only as "<name>.age"
       void Promise.all(files.map(async (file) => new File([(await sealBytes(seal.recipient, new Uint8Array(await file.arrayBuffer()))) as BlobPart], `${file.name}.age`))).then((sealed) => {
-        onChange([...items, ...sealed.map((file) => ({ id: nextItemId(), kind, file, previewUrl: null, sealed: true }))]);
+        onChange([...items, ...sealed.map((file) => ({ id: nextItemId(), kind, file, previewUrl: null, sealTag: seal.sealTag }))]);
         reset();
       });
       return;
@@ -111,13 +111,13 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
     };
     setStoryErrors(errors);
     if (Object.keys(errors).length) return;
-    const add = (content: string, sealed: boolean) => {
-      onChange([...items, { id: nextItemId(), kind: 'story', title: storyTitle.trim(), content, ...(sealed ? { sealed } : {}) }]);
+    const add = (content: string, sealTag?: string) => {
+      onChange([...items, { id: nextItemId(), kind: 'story', title: storyTitle.trim(), content, ...(sealTag ? { sealTag } : {}) }]);
       reset();
     };
     // sealed here, as it is added: the words never leave this browser unsealed
-    if (storySealed && seal) void sealText(seal.recipient, storyText.trim()).then((armored) => add(armored, true));
-    else add(storyText.trim(), false);
+    if (storySealed && seal) void sealText(seal.recipient, storyText.trim()).then((armored) => add(armored, seal.sealTag));
+    else add(storyText.trim());
   }
 
   return (
