@@ -10,12 +10,13 @@ import { files } from '../db/schema/files.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createSecretBox } from '../lib/crypto.ts';
 import { insertOwner } from '../../../test/factories/users.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../test/helpers.ts';
+import { inTransaction } from '../db/client.ts';
 import { decryptStream, encryptStream, SEGMENT_BYTES } from './envelope.ts';
 import { createFileStore } from './create-file-store.ts';
 import { storageKeys, type FileStore } from './file-store.ts';
 import { createS3Store, S3_PART_BYTES } from './s3-store.ts';
-import { ORPHAN_AGE_MS, commitFiles, readStoredFile, storeUpload, sweepOrphans, type StorageDeps } from './stored-files.ts';
+import { ORPHAN_AGE_MS, commitFiles, readStoredFile, retireFiles, storeUpload, sweepOrphans, type StorageDeps } from './stored-files.ts';
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -135,6 +136,21 @@ describe('disk driver and the startup sweep', () => {
     expect(left.map((r) => r.id)).not.toContain(stale.id);
     await expect(deps.files.get(stale.storageKey)).rejects.toThrow();
     expect(fs.existsSync(path.join(t.config.dataDir, 'files', 'tmp', 'live-upload'))).toBe(true);
+  });
+
+  it('a file retired by a change whose clean-up a crash cut short is served to no one, and the sweep removes it', async () => {
+    const deps = t.app.deps;
+    const kept = await storeUpload(deps, { estateId, uploadedBy: owner, originalName: 'c.pdf', source: Readable.from([Buffer.from('%PDF-deleted')]), maxBytes: 100, inspect: () => ({ mimeType: 'application/pdf' }), tooLarge: () => new AppError('X', 413, 'x') });
+    await commitFiles(deps.db, [kept.id]);
+    const s = await sessionFor(t, { id: owner });
+    expect((await injectAs(t, s, 'GET', `/api/v1/files/${kept.id}`)).statusCode).toBe(200);
+    // the change commits with the file retired; the process dies before discarding it
+    expect(await inTransaction(deps.db, (tx) => retireFiles(tx, [kept.id]))).toEqual([{ id: kept.id, storageKey: kept.storageKey }]);
+    expect((await injectAs(t, s, 'GET', `/api/v1/files/${kept.id}`)).statusCode).toBe(404);
+    await deps.db.update(files).set({ createdAt: new Date(Date.now() - ORPHAN_AGE_MS - 3600_000) }).where(eq(files.id, kept.id));
+    await sweepOrphans(deps);
+    expect(await deps.db.select().from(files).where(eq(files.id, kept.id))).toEqual([]);
+    await expect(deps.files.get(kept.storageKey)).rejects.toThrow();
   });
 
   it('refuses keys it did not make', async () => {

@@ -171,6 +171,17 @@ export async function commitFiles(db: Db, ids: string[]): Promise<void> {
 }
 
 /** Removes files (rows first, so nothing serves a missing blob; then their blobs, best effort). */
+/**
+ * Hides committed files that the caller's transaction stops using (a deleted document, memory or
+ * item; a re-sealed file's old age file): they are pending again, so never served. The caller discards
+ * them (rows and blobs) once the transaction has committed; a crash in between leaves pending rows
+ * that sweepOrphans removes, never a deleted file kept for good.
+ */
+export async function retireFiles(db: Db, ids: string[]): Promise<Pick<FileRow, 'id' | 'storageKey'>[]> {
+  if (!ids.length) return [];
+  return db.update(files).set({ status: 'pending' }).where(inArray(files.id, ids)).returning({ id: files.id, storageKey: files.storageKey });
+}
+
 export async function discardFiles(deps: Pick<StorageDeps, 'db' | 'files'>, rows: Pick<FileRow, 'id' | 'storageKey'>[]): Promise<void> {
   if (!rows.length) return;
   await deps.db.delete(files).where(inArray(files.id, rows.map((r) => r.id)));

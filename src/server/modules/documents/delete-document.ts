@@ -4,14 +4,14 @@ import { inTransaction } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { audit } from '../../lib/audit.ts';
 import { dropSealed } from '../../sealed/sealed-contents.ts';
-import { discardFiles } from '../../storage/stored-files.ts';
+import { discardFiles, retireFiles } from '../../storage/stored-files.ts';
 import { filesOfDocument } from './document-versions.ts';
 import { findOwnDocument } from './find-own-document.ts';
 
 /**
  * Deletes a document with every version's file: the row is locked (a replace running at the same
  * time either finishes first, and its file is counted, or finds no document), then the rows go,
- * then the blobs. No orphan blob is left behind.
+ * then the files (hidden in the same transaction, so a crash before they go leaves them to the sweep).
  */
 export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
   const doc = await findOwnDocument(ctx, id);
@@ -21,7 +21,7 @@ export async function deleteDocument(ctx: Ctx, id: string): Promise<void> {
     const rows = await filesOfDocument(db, locked);
     await dropSealed(db, 'document', doc.id);
     await db.delete(documents).where(eq(documents.id, doc.id));
-    return rows;
+    return retireFiles(db, rows.map((r) => r.id));
   });
   await discardFiles(ctx, fileRows);
   await audit(ctx, { action: 'document.deleted', targetType: 'document', targetId: id });

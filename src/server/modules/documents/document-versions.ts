@@ -7,7 +7,7 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { files } from '../../db/schema/files.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { discardFiles, type FileRow } from '../../storage/stored-files.ts';
+import { discardFiles, retireFiles, type FileRow } from '../../storage/stored-files.ts';
 import { findOwnDocument } from './find-own-document.ts';
 
 const versionOf = (version: number, current: boolean, file: FileRow): TDocumentVersion => ({
@@ -54,7 +54,7 @@ export async function deleteDocumentVersion(ctx: Ctx, id: string, version: numbe
       .where(and(eq(documentVersions.documentId, doc.id), eq(documentVersions.version, version)))
       .returning({ fileId: documentVersions.fileId });
     if (!row) throw notFound('That version');
-    return db.select({ id: files.id, storageKey: files.storageKey }).from(files).where(eq(files.id, row.fileId));
+    return retireFiles(db, [row.fileId]);
   });
   await discardFiles(ctx, removed);
   await audit(ctx, { action: 'document.version_deleted', targetType: 'document', targetId: doc.id, details: { version } });

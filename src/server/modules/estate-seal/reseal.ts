@@ -1,5 +1,5 @@
 import type { Multipart } from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   resealPartName,
   SEALED_ARMOR_MAX,
@@ -27,7 +27,7 @@ import { lockEstateForSafeguards, saveReleaseRules } from '../../safeguards/safe
 import { replaceTrustees } from '../../safeguards/replace-trustees.ts';
 import { putSealed, putSealedFile, SEALED_FILE_UPLOAD, type SealedItemType, type SealedPartName } from '../../sealed/sealed-contents.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
-import { cleanFileName, commitFiles, deleteBlobs, discardFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
+import { cleanFileName, commitFiles, discardFiles, retireFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { keepSeal } from './keep-seal.ts';
 
@@ -120,10 +120,10 @@ export async function reseal(ctx: Ctx, parts: AsyncIterable<Multipart>): Promise
   const estateId = ownEstateId(ctx, 'Your seal');
   const received: ReceivedPart[] = [];
   const newFiles = () => received.flatMap((r) => ('file' in r ? [r.file] : []));
-  let oldBlobKeys: string[] = [];
+  let oldFiles: Pick<FileRow, 'id' | 'storageKey'>[] = [];
   try {
     const input = await receiveReseal(ctx, estateId, parts, received);
-    oldBlobKeys = await inMailTransaction(ctx, async (tx) => {
+    oldFiles = await inMailTransaction(ctx, async (tx) => {
       await lockEstateForSafeguards(tx.db, estateId);
       const old = await currentSealOf(tx.db, estateId);
       if (!old) throw notFound('Your seal');
@@ -159,15 +159,15 @@ export async function reseal(ctx: Ctx, parts: AsyncIterable<Multipart>): Promise
         }
       }
       const oldFileIds = held.flatMap((h) => (h.fileId ? [h.fileId] : []));
-      const oldFiles = oldFileIds.length ? await tx.db.delete(files).where(inArray(files.id, oldFileIds)).returning({ storageKey: files.storageKey }) : [];
+      const retired = await retireFiles(tx.db, oldFileIds);
       await audit(tx, { action: 'estate_seal.resealed', estateId, targetType: 'estate_seal', targetId: sealId, details: { threshold: input.threshold, kits: input.kits.length, items: received.length } });
-      return oldFiles.map((f) => f.storageKey);
+      return retired;
     });
   } catch (error) {
     await discardFiles(ctx, newFiles()).catch(() => undefined);
     throw error;
   }
-  // The old age files' rows went with the change; their blobs go now (a crash here leaves blobs nothing points to).
-  await deleteBlobs(ctx, oldBlobKeys).catch(() => undefined);
+  // The old age files were hidden with the change; they go now (after a crash, the sweep takes them).
+  await discardFiles(ctx, oldFiles).catch(() => undefined);
   return getEstateSeal(ctx);
 }

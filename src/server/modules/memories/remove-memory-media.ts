@@ -1,11 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TMemory } from '../../../core/memories.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { files } from '../../db/schema/files.ts';
 import { memoryMedia } from '../../db/schema/memories.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
-import { discardFiles } from '../../storage/stored-files.ts';
+import { discardFiles, retireFiles } from '../../storage/stored-files.ts';
 import { dropSealed } from '../../sealed/sealed-contents.ts';
 import { getMemory } from './get-memory.ts';
 import { editMemoryMedia } from './memory-edit-tx.ts';
@@ -23,8 +22,7 @@ export async function removeMemoryMedia(ctx: Ctx, id: string, mediaId: string): 
     if (!item) throw notFound('That media item');
     await dropSealed(tx, 'memory', item.id);
     const fileIds = [item.fileId, item.thumbnailFileId].filter((x): x is string => Boolean(x));
-    const blobs = fileIds.length ? await tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(inArray(files.id, fileIds)) : [];
-    return { item, blobs };
+    return { item, blobs: await retireFiles(tx, fileIds) };
   });
   await discardFiles(ctx, removed.blobs);
   await audit(ctx, { action: 'memory.media_removed', targetType: 'memory', targetId: id, details: { kind: removed.item.kind, files: removed.blobs.length } });
