@@ -11,6 +11,7 @@ import { allowSameOriginFraming } from '../lib/framing.ts';
 import { parseByteRange } from './byte-range.ts';
 import { decryptSegments, decryptStream, encryptStream, newDataKey, segmentSpan } from './envelope.ts';
 import { storageKeys, TEMP_PREFIX } from './file-store.ts';
+import { ERROR_CODES } from '../../core/errors.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type StorageDeps = Pick<Deps, 'db' | 'files' | 'secrets' | 'clock'>;
@@ -160,7 +161,7 @@ export function storeBuffer(
     originalName: input.originalName,
     source: Readable.from([input.bytes]),
     maxBytes: Number.MAX_SAFE_INTEGER,
-    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'The file is too large.'),
+    tooLarge: () => new AppError(ERROR_CODES.tooLarge, 413, 'The file is too large.'),
     inspect: () => ({ mimeType: input.mimeType }),
   });
 }

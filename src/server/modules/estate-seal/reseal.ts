@@ -30,6 +30,7 @@ import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { cleanFileName, commitFiles, discardFiles, retireFiles, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { getEstateSeal } from './get-estate-seal.ts';
 import { keepSeal } from './keep-seal.ts';
+import { ERROR_CODES } from '../../../core/errors.ts';
 
 /** Every sealed part of the current seal, still sealed: the owner's browser opens them with the Owner Kit to seal them again. */
 export async function listSealedParts(ctx: Ctx): Promise<TSealedItemParts> {
@@ -62,7 +63,7 @@ async function readArmor(source: AsyncIterable<Buffer>): Promise<string> {
   let size = 0;
   for await (const chunk of source) {
     size += chunk.length;
-    if (size > SEALED_ARMOR_MAX) throw new AppError('PAYLOAD_TOO_LARGE', 413, 'A sealed letter or text is larger than it can be.');
+    if (size > SEALED_ARMOR_MAX) throw new AppError(ERROR_CODES.tooLarge, 413, 'A sealed letter or text is larger than it can be.');
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { openStoredFile, storeUpload, type FileRow } from '../../storage/stored-files.ts';
 import { auditLogPages, type Legacy } from './collect-legacy.ts';
 import { renderIndexHtml } from './index-html.ts';
+import { ERROR_CODES } from '../../../core/errors.ts';
 
 export interface ArchiveOwner {
   userId: string;
@@ -98,7 +99,7 @@ export async function writeArchive(
     originalName: `heirloom-legacy-${mtime.toISOString().slice(0, 10)}.zip`,
     source: output,
     maxBytes: Number.MAX_SAFE_INTEGER,
-    tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 413, 'The archive is too large.'),
+    tooLarge: () => new AppError(ERROR_CODES.tooLarge, 413, 'The archive is too large.'),
     inspect: () => ({ mimeType: 'application/zip' }),
   });
 }
