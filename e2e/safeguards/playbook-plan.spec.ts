@@ -9,8 +9,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * Issue 13 items 6 and 7 in the browser: the owner writes an account's after-death instructions and
- * reads their Release plan; once a family of its own is activated, the estate administrator ticks the
- * item off and the beneficiary with Digital Legacy access sees it ticked.
+ * reads their Release plan; issue 28: they name the estate administrator their executor. Once a
+ * family of its own is activated, the executor ticks the item off and the beneficiary with Digital
+ * Legacy access follows it, read-only.
  */
 
 async function call(request: APIRequestContext, page: Page, method: 'post' | 'patch', url: string, data: unknown, headers: Record<string, string> = {}) {
@@ -46,8 +47,15 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await expect(card.getByText('Memorialise the account')).toBeVisible();
   await axeAtBothWidths(owner);
 
-  // 2. The owner reads the Release plan, reached from Account Settings.
+  // 2. The owner names the estate administrator their executor in Account Settings, and reads the
+  // Release plan reached from there.
   await owner.goto('/estate-owner/settings');
+  const executorCard = owner.getByRole('region', { name: 'Your executor' });
+  const rowan = await executorCard.getByLabel('Executor').getByRole('option', { name: /Rowan Hayes/ }).getAttribute('value');
+  await executorCard.getByLabel('Executor').selectOption(rowan!);
+  await executorCard.getByRole('button', { name: 'Save executor' }).click();
+  await expect(executorCard.getByText('Saved.')).toBeVisible();
+  await axeAtBothWidths(owner);
   await owner.getByRole('link', { name: 'See your Release plan' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Release plan' })).toBeVisible();
   await expect(owner.getByRole('heading', { name: 'Timeline' })).toBeVisible();
@@ -56,6 +64,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await expect(owner.getByText('1 memory — at activation')).toBeVisible();
   await expect(owner.getByText(`“${family.letterSubject}” to Byron King`, { exact: false })).toBeVisible();
   await expect(owner.getByText('1 digital account; 1 with instructions', { exact: false })).toBeVisible();
+  await expect(owner.getByText(/After activation Rowan Hayes \(.+\), your executor/)).toBeVisible();
   await axeAtBothWidths(owner);
   // … and from the dashboard
   await owner.goto('/estate-owner');
@@ -88,12 +97,13 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   expect(await playbook.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   await administrator.setViewportSize({ width: 1280, height: 720 });
 
-  // 5. The beneficiary with Digital Legacy access sees it ticked.
+  // 5. The beneficiary with Digital Legacy access follows the executor's progress: ticked, with nothing to tick.
   await beneficiary.goto(`/beneficiary/estate/${estateId}`);
   const theirs = beneficiary.getByRole('region', { name: 'Executor playbook' });
   await expect(beneficiary.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
-  await expect(theirs.getByRole('checkbox', { name: `${assetName}: Memorialise the account` })).toBeChecked({ timeout: 15_000 });
-  await expect(theirs.getByText(/Done — ticked by Rowan Hayes/)).toBeVisible();
+  await expect(theirs.getByText(/Done — ticked by Rowan Hayes/)).toBeVisible({ timeout: 15_000 });
+  await expect(theirs.getByText('The executor ticks these off as they go', { exact: false })).toBeVisible();
+  await expect(theirs.getByRole('checkbox')).toHaveCount(0);
   await expect(theirs).toContainText('1 of 1 done');
   await axeAtBothWidths(beneficiary);
 

@@ -31,7 +31,7 @@ export const ENTITIES = [
   'admin-task', // the admins' shared to-do list on the admin dashboard
   'feedback', // what users send from the user menu; admins read it in Reports
   'activation-review', // "This is a mistake — I am alive": the owner opens it, the estate's administrator proposes, another admin decides (ADR 0075)
-  'playbook', // an active estate's executor checklist: its administrators and digital-legacy beneficiaries (access/playbook.ts)
+  'playbook', // an active estate's executor checklist: those who settle it, and the digital-legacy beneficiaries who follow them (access/executors.ts)
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';

@@ -68,6 +68,8 @@ export const ZPlaybook = z.object({
   nextCursor: z.string().nullable(),
   done: z.number().int(),
   total: z.number().int(),
+  /** the reader settles the estate (ticks items off); otherwise they follow the executor's progress */
+  canTick: z.boolean(),
 });
 export type TPlaybook = z.infer<typeof ZPlaybook>;
 

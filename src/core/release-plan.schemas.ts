@@ -42,6 +42,9 @@ export const ZReleasePlan = z.object({
   reportEvents: z.array(z.enum(['death', 'incapacity'])),
   reporters: z.object({ total: z.number().int(), people: z.array(ZPerson) }),
   trustees: z.array(z.object({ position: z.number().int(), name: z.string() })),
+  /** Who settles the estate after activation, and their deputy (null: not named, ADR 0102). */
+  executor: ZPerson.nullable(),
+  deputyExecutor: ZPerson.nullable(),
   quorumRequired: z.number().int(),
   trusteeResponseHours: z.number().int(),
   vetoDays: z.number().int(),

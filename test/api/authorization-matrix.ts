@@ -110,8 +110,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "POST /api/v1/digital-assets/:id/reveal": { ids: { id: "digitalAsset" } },
   "GET /api/v1/digital-assets/:id/sealed": { ids: { id: "digitalAsset" }, ok: [], stateful: "world X has no seal, so none of its secrets is sealed" },
   "GET /api/v1/estates/:id/playbook": { ids: { id: "activeEstate" } },
-  "PUT /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" } },
-  "DELETE /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" } },
+  "PUT /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" }, ok: ["administrator"] }, // Evelyn Carter named an executor: her digital-legacy beneficiary follows, read-only
+  "DELETE /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" }, ok: ["administrator"] }, // Evelyn Carter named an executor: her digital-legacy beneficiary follows, read-only
   "GET /api/v1/release-plan": {},
   "GET /api/v1/future-messages": {},
   "GET /api/v1/future-messages/options": {},
@@ -145,6 +145,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "GET /api/v1/release-safeguards": {},
   "PUT /api/v1/release-safeguards/trustees": {},
   "PATCH /api/v1/release-safeguards/rules": {},
+  "GET /api/v1/executors": {},
+  "PUT /api/v1/executors": { body: { executorUserId: null, deputyUserId: null } },
   "GET /api/v1/trustee/reports": {},
   "POST /api/v1/trustee/reports/:reportId/answer": { ids: { reportId: "report" }, ok: [], stateful: "nobody in world X is a trustee of the open report" },
   "GET /api/v1/estate-seal": {},

@@ -12,6 +12,7 @@ import { adminEstatesRoutes } from './admin-estates/admin-estates.routes.ts';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.ts';
 import { appointmentsRoutes } from './appointments/appointments.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
+import { executorsRoutes } from './executors/executors.routes.ts';
 import { beneficiariesRoutes } from './beneficiaries/beneficiaries.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -77,6 +78,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   legacyExportRoutes,
   estateSettingsRoutes,
   releaseSafeguardsRoutes,
+  executorsRoutes,
   estateSealRoutes,
   sharedContentRoutes,
   inboxRoutes,

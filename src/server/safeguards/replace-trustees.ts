@@ -6,7 +6,7 @@ import { badRequest } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
 import { releaseRulesOf } from '../settings/release-rules-of.ts';
 import { saveReleaseRules } from './safeguards-edit.ts';
-import { trusteeCandidatesOf } from './trustee-candidates.ts';
+import { linkedPeopleOf } from '../access/linked-people.ts';
 import { tellTrusteeNamed } from './trustee-notices.ts';
 
 /**
@@ -19,7 +19,7 @@ import { tellTrusteeNamed } from './trustee-notices.ts';
 export async function replaceTrustees(tx: BaseCtx, estateId: string, userIds: string[]): Promise<string[]> {
   const db = tx.db;
   const now = tx.clock.now();
-  const candidates = new Set((await trusteeCandidatesOf(db, estateId)).map((c) => c.userId));
+  const candidates = new Set((await linkedPeopleOf(db, estateId)).map((c) => c.userId));
   if (userIds.some((id) => !candidates.has(id))) {
     throw badRequest('A trustee must be one of your beneficiaries or support team who has an account.', {
       userIds: 'Choose trustees from your beneficiaries and support team',

@@ -22,3 +22,4 @@ export * from './snapshots.ts';
 export * from './activation-reviews.ts';
 export * from './rate-limits.ts';
 export * from './estate-seal.ts';
+export * from './executors.ts';

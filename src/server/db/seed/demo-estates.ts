@@ -10,6 +10,7 @@ import type { Db } from '../client.ts';
 import { estates } from '../schema/estates.ts';
 import { estateAlerts, estateReports, verificationItems } from '../schema/lifecycle.ts';
 import { releaseRules } from '../schema/safeguards.ts';
+import { estateExecutors } from '../schema/executors.ts';
 import { reportSafeguards } from '../schema/report-safeguards.ts';
 import { vetoWindowEnd } from '../../../core/quorum.ts';
 import { DEFAULT_SYSTEM_SETTINGS } from '../../../core/system-settings.schemas.ts';
@@ -36,6 +37,8 @@ interface DemoEstate {
   vetoDays?: number;
   /** digital accounts the owner recorded while planning (the executor's playbook lists them) */
   digitalAccounts?: { name: string; platform: string; action: PlaybookAction }[];
+  /** the owner named the reporter their executor, with the estate administrator as deputy (issue 28) */
+  reporterIsExecutor?: boolean;
 }
 
 const ESTATES: DemoEstate[] = [
@@ -84,6 +87,7 @@ const ESTATES: DemoEstate[] = [
       { name: 'Photo library', platform: 'Google Photos', action: 'transfer' },
       { name: 'Social profile', platform: 'Facebook', action: 'memorialise' },
     ],
+    reporterIsExecutor: true,
   },
 ];
 
@@ -119,6 +123,12 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
       userId: ids.estateAdministratorId,
       acceptedAt: new Date(now - 300 * DAY),
     });
+    if (spec.reporterIsExecutor) {
+      await db.insert(estateExecutors).values([
+        { estateId, position: 'executor', userId: reporterUser.id, namedAt: new Date(now - 200 * DAY) },
+        { estateId, position: 'deputy', userId: ids.estateAdministratorId, namedAt: new Date(now - 200 * DAY) },
+      ]);
+    }
     for (const account of spec.digitalAccounts ?? []) {
       await insertDigitalAsset(deps, estateId, { name: account.name, platform: account.platform, afterDeathAction: account.action, createdAt: new Date(now - 120 * DAY) });
     }

@@ -9,7 +9,7 @@ import { estateStatusOf } from '../../lib/estate-lock.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { cannotSealBecause } from './seal-rules.ts';
-import { trusteeCandidatesOf } from '../../safeguards/trustee-candidates.ts';
+import { linkedPeopleOf } from '../../access/linked-people.ts';
 
 /** When the owner last took the capsule, and when what is sealed last changed: the screen reminds them to send a new one. */
 async function capsuleDates(ctx: Ctx, estateId: string, sealId: string) {
@@ -41,7 +41,7 @@ export async function getEstateSeal(ctx: Ctx): Promise<TEstateSeal> {
       ...(await capsuleDates(ctx, estateId, seal.id)),
     },
     trustees: trustees.map((t) => ({ userId: t.userId, name: t.name })),
-    candidates: (await trusteeCandidatesOf(ctx.db, estateId)).map((c) => ({ userId: c.userId, name: c.name })),
+    candidates: (await linkedPeopleOf(ctx.db, estateId)).map((c) => ({ userId: c.userId, name: c.name })),
     threshold: rules.quorumRequired,
     cannotSeal: seal ? 'Your estate already has a seal.' : cannotSealBecause(status ?? 'planning', trustees, rules.quorumRequired),
   };

@@ -1,20 +1,26 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { playbookActionLabel, type TPlaybook, type TPlaybookItem, type TPlaybookQuery } from '../../../core/playbook.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { mayWorkPlaybook } from '../../access/playbook.ts';
+import { settlementAccessOf } from '../../access/executors.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { toPlaybookAction } from '../../views/digital-asset-view.ts';
 
 const THE_PLAYBOOK = 'That checklist';
 
-/** 404 unless the actor may work this estate's playbook now (access/playbook.ts decides). */
-export async function assertPlaybookAccess(ctx: Ctx, estateId: string): Promise<void> {
-  if (!(await mayWorkPlaybook(ctx.db, ctx.actor.userId, estateId))) throw notFound(THE_PLAYBOOK);
+/**
+ * What the actor may do with this estate's playbook now (access/executors.ts decides): 404 when
+ * nothing; with `work`, 403 unless they work the estate (a beneficiary following the executor's progress).
+ */
+export async function assertPlaybookAccess(ctx: Ctx, estateId: string, need: 'read' | 'work' = 'read'): Promise<'read' | 'work'> {
+  const access = await settlementAccessOf(ctx.db, ctx.actor.userId, estateId);
+  if (!access) throw notFound(THE_PLAYBOOK);
+  if (need === 'work' && access !== 'work') throw forbidden('Only the executor, their deputy and the estate administrator tick this checklist off. You can follow their progress here.');
+  return access;
 }
 
 /**
@@ -61,12 +67,12 @@ export async function playbookItem(ctx: Ctx, estateId: string, assetId: string):
 }
 
 /**
- * GET: one page of the checklist of an active estate, for its administrators and digital-legacy
- * beneficiaries. `done` and `total` are counted by the database over the whole estate (the ticks by
+ * GET: one page of the checklist of an active estate, for those who settle it and the digital-legacy
+ * beneficiaries who follow them. `done` and `total` are counted by the database over the whole estate (the ticks by
  * playbook_ticks_estate_idx, the assets by digital_assets_estate_name_idx), never from the page.
  */
 export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQuery): Promise<TPlaybook> {
-  await assertPlaybookAccess(ctx, estateId);
+  const access = await assertPlaybookAccess(ctx, estateId);
   const [[owner], [assets], [ticks], rows] = await Promise.all([
     ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
     ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
@@ -74,5 +80,5 @@ export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQu
     playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)), query.limit + 1),
   ]);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.assetId]);
-  return { estateId, ownerName: owner?.name ?? '', items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0 };
+  return { estateId, ownerName: owner?.name ?? '', items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0, canTick: access === 'work' };
 }

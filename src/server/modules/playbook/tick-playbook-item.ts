@@ -19,7 +19,7 @@ async function itemOf(ctx: Ctx, estateId: string, assetId: string): Promise<TPla
  * at the same moment exactly one ticks it and the other is told who did (409), and nothing is lost.
  */
 export async function setPlaybookTick(ctx: Ctx, estateId: string, assetId: string, done: boolean): Promise<TPlaybookItem> {
-  await assertPlaybookAccess(ctx, estateId);
+  await assertPlaybookAccess(ctx, estateId, 'work');
   const before = await itemOf(ctx, estateId, assetId);
   const changed = done
     ? await ctx.db

@@ -24,6 +24,8 @@ import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { INCAPACITY_CATEGORY_LABELS } from '../../../core/incapacity.schemas.ts';
 import { getCheckIn } from '../../settings/check-in-settings.ts';
 import { getIncapacitySettings } from '../../settings/incapacity-settings.ts';
+import { executorsOf } from '../../access/executors.ts';
+import type { TExecutorPerson } from '../../../core/executors.schemas.ts';
 
 const THE_PLAN = 'Your release plan';
 
@@ -130,7 +132,7 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
   const e = estate.estate;
   const condition = (e.activationCondition in ACTIVATION_CONDITIONS ? e.activationCondition : 'upon_death') as ActivationCondition;
   const adminIds = await administratorsOf(ctx.db, estateId);
-  const [reporters, trustees, rules, verification, adminNames, people, messages, [assets], incapacity, checkIn] = await Promise.all([
+  const [reporters, trustees, rules, verification, adminNames, people, messages, [assets], incapacity, checkIn, executors] = await Promise.all([
     reportersOf(ctx.db, estateId, PLAN_LIST_LIMIT),
     trusteesOf(ctx.db, estateId),
     releaseRulesOf(ctx.db, estateId),
@@ -144,7 +146,9 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
       .where(eq(digitalAssets.estateId, estateId)),
     getIncapacitySettings(ctx),
     getCheckIn(ctx),
+    executorsOf(ctx.db, estateId),
   ]);
+  const planPerson = (p: TExecutorPerson | undefined) => (p ? { name: p.name, linkedAs: p.linkedAs } : null);
   const proofLabels = (event: 'death' | 'incapacity') => requiredProofs(event, verification.requiredDocuments).map((t) => PROOF_DOCUMENT_TYPES[t]);
   const schedule = e.releaseSchedule in RELEASE_SCHEDULES ? (e.releaseSchedule as keyof typeof RELEASE_SCHEDULES) : 'all_at_once';
   return {
@@ -155,6 +159,8 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
     reportEvents: (['death', 'incapacity'] as const).filter((event) => reportEventAllowed(condition, event)),
     reporters,
     trustees: trustees.map((t) => ({ position: t.position, name: t.name })),
+    executor: planPerson(executors.executor),
+    deputyExecutor: planPerson(executors.deputy),
     quorumRequired: trustees.length ? Math.min(rules.quorumRequired, trustees.length) : 0,
     trusteeResponseHours: rules.trusteeResponseHours,
     vetoDays: rules.vetoDays,

@@ -4,7 +4,7 @@ import { administratorsOf } from '../../access/estate-roles.ts';
 import { trusteesOf, type Trustee } from '../../access/trustees.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
-import { trusteeCandidatesOf } from '../../safeguards/trustee-candidates.ts';
+import { linkedPeopleOf } from '../../access/linked-people.ts';
 
 /**
  * One sentence for each trustee who also administers the estate: the rules refuse them verifying a
@@ -25,7 +25,7 @@ export async function getReleaseSafeguards(ctx: Ctx): Promise<TReleaseSafeguards
   const [rules, trustees, candidates, administrators] = await Promise.all([
     releaseRulesOf(ctx.db, estateId),
     trusteesOf(ctx.db, estateId),
-    trusteeCandidatesOf(ctx.db, estateId),
+    linkedPeopleOf(ctx.db, estateId),
     administratorsOf(ctx.db, estateId),
   ]);
   return {

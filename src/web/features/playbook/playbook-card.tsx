@@ -1,3 +1,4 @@
+import { CheckCircleIcon, EllipsisHorizontalCircleIcon } from '@heroicons/react/24/outline';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TPlaybook, TPlaybookItem } from '../../../core/playbook.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -11,23 +12,35 @@ import { playbookApi } from './api.ts';
 const byAsset = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => keyedPage(page, (i) => i.assetId);
 
 /** `pending`: the state the viewer just asked for, shown until the server answers. */
-function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: (item: TPlaybookItem) => void }) {
+/** `onToggle` null: the viewer follows the executor's progress and ticks nothing. */
+function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: boolean; pending: boolean | null; onToggle: ((item: TPlaybookItem) => void) | null }) {
   const id = `playbook-${item.assetId}`;
+  const Done = item.tick ? CheckCircleIcon : EllipsisHorizontalCircleIcon;
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
-      <input
-        id={id}
-        type="checkbox"
-        checked={pending ?? item.tick !== null}
-        disabled={busy}
-        onChange={() => onToggle(item)}
-        aria-describedby={`${id}-details`}
-        className="mt-1 size-5 shrink-0 rounded accent-(--accent-solid)"
-      />
+      {onToggle ? (
+        <input
+          id={id}
+          type="checkbox"
+          checked={pending ?? item.tick !== null}
+          disabled={busy}
+          onChange={() => onToggle(item)}
+          aria-describedby={`${id}-details`}
+          className="mt-1 size-5 shrink-0 rounded accent-(--accent-solid)"
+        />
+      ) : (
+        <Done aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${item.tick ? 'text-emerald-600' : 'text-stone-400'}`} />
+      )}
       <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="font-medium break-words text-stone-900">
-          {item.name}: {item.actionLabel}
-        </label>
+        {onToggle ? (
+          <label htmlFor={id} className="font-medium break-words text-stone-900">
+            {item.name}: {item.actionLabel}
+          </label>
+        ) : (
+          <p className="font-medium break-words text-stone-900">
+            {item.name}: {item.actionLabel}
+          </p>
+        )}
         <div id={`${id}-details`} className="mt-1 space-y-1 text-sm text-stone-600">
           {item.platform && <p>{item.platform}</p>}
           {item.twoFactorDevice && <p className="break-words">Two-factor device: {item.twoFactorDevice}</p>}
@@ -49,7 +62,8 @@ function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: bo
 
 /**
  * The executor playbook of an active estate: the owner's instructions for each digital account, ticked
- * off by the estate administrator or a digital-legacy beneficiary (each sees the other's ticks). Renders
+ * off by those who settle the estate (its executor, deputy, administrator); digital-legacy
+ * beneficiaries follow their progress (they tick it themselves when no executor is named). Renders
  * nothing when the server says the checklist is not there for this viewer (404).
  */
 export function PlaybookCard({ estateId }: { estateId: string }) {
@@ -90,6 +104,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
   if (!playbook) return notice ? <Alert tone="error">{notice.text}</Alert> : null;
   return (
     <Card title="Executor playbook" description={`${playbook.ownerName}’s instructions for their digital accounts — ${playbook.done} of ${playbook.total} done`}>
+      {!playbook.canTick && <p className="mb-4 text-sm text-stone-600">The executor ticks these off as they go; you can follow their progress here.</p>}
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       </div>
@@ -98,7 +113,7 @@ export function PlaybookCard({ estateId }: { estateId: string }) {
       ) : (
         <ul ref={listRef} className="divide-y divide-stone-100">
           {list.items.map((item) => (
-            <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={(i) => void toggle(i)} />
+            <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={playbook.canTick ? (i) => void toggle(i) : null} />
           ))}
         </ul>
       )}

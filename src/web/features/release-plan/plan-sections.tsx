@@ -43,7 +43,7 @@ function receives(b: TPlanBeneficiary, plan: TReleasePlan): ReactNode[] {
     if (item.afterActivation) out.push(`${countWords(item.afterActivation, unit[0], unit[1])} — ${labels[item.category]?.when.toLowerCase() ?? 'after activation'}`);
   }
   if (b.letters) out.push(`${countWords(b.letters, 'letter')}${b.lettersOpen ? '' : ' (they cannot read letters until you turn their Messages access on)'}`);
-  if (b.digitalLegacy) out.push('works through your executor playbook for your digital accounts');
+  if (b.digitalLegacy) out.push('follows your executor playbook for your digital accounts');
   return out;
 }
 
@@ -198,8 +198,10 @@ export const PLAN_SECTIONS: PlanSection[] = [
     title: 'Digital accounts',
     render: (plan) => (
       <P>
-        {countWords(plan.digitalAssets.total, 'digital account')}; {plan.digitalAssets.withInstructions} with instructions for after you die. After activation
-        your estate administrator and the beneficiaries with Digital Legacy access tick them off as an executor playbook.
+        {countWords(plan.digitalAssets.total, 'digital account')}; {plan.digitalAssets.withInstructions} with instructions for after you die.{' '}
+        {plan.executor
+          ? `After activation ${plan.executor.name} (${plan.executor.linkedAs}), your executor${plan.deputyExecutor ? `, or ${plan.deputyExecutor.name} (${plan.deputyExecutor.linkedAs}) in their place,` : ''} and your estate administrator work through them as an executor playbook; the beneficiaries with Digital Legacy access follow their progress.`
+          : 'You have not named an executor (Account Settings): after activation your estate administrator and the beneficiaries with Digital Legacy access tick them off as an executor playbook.'}
       </P>
     ),
   },

@@ -19,6 +19,7 @@ import { EstateSettingsForm } from '../../features/settings/estate-settings-form
 import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 import { ReleaseSafeguardsCard } from '../../features/release-safeguards/release-safeguards-card.tsx';
+import { ExecutorCard } from '../../features/executors/executor-card.tsx';
 import { DisabledWhenFrozen } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
@@ -129,6 +130,7 @@ export function Component() {
         </Card>
 
         <ReleaseSafeguardsCard />
+        <ExecutorCard />
         <Card
           title="Sealing"
           description="Seal what matters most so that only your trustees together, with the kits you give them, can open it after your passing. Not even Heirloom's staff can read it."

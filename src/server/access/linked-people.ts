@@ -1,21 +1,22 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
 import type { Db } from '../db/client.ts';
 import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 
-export interface TrusteeCandidate {
+export interface LinkedPerson {
   userId: string;
   name: string;
   linkedAs: string;
 }
 
 /**
- * Who an owner may name as a trustee: their beneficiaries and support-team members who have an
- * account (an invitation not yet accepted has no one to ask). One row per person, beneficiary link
- * first, sorted by name.
+ * The people linked to an estate with an account (an invitation not yet accepted has no one to ask):
+ * its beneficiaries and its support-team members (only those in `memberRoles`, when given). One row
+ * per person, beneficiary link first, sorted by name. Whom an owner may name as a trustee (all of
+ * them) or executor (beneficiaries and estate administrators).
  */
-export async function trusteeCandidatesOf(db: Db, estateId: string): Promise<TrusteeCandidate[]> {
+export async function linkedPeopleOf(db: Db, estateId: string, memberRoles?: string[]): Promise<LinkedPerson[]> {
   // One after another: set-trustees.ts passes its transaction (one connection).
   const asBeneficiary = await db
     .select({ userId: users.id, name: users.name, linkedAs: beneficiaries.relationship })
@@ -26,8 +27,8 @@ export async function trusteeCandidatesOf(db: Db, estateId: string): Promise<Tru
     .select({ userId: users.id, name: users.name, role: supportTeamMembers.role })
     .from(supportTeamMembers)
     .innerJoin(users, eq(users.id, supportTeamMembers.userId))
-    .where(and(eq(supportTeamMembers.estateId, estateId), isNotNull(supportTeamMembers.userId)));
-  const byUser = new Map<string, TrusteeCandidate>();
+    .where(and(eq(supportTeamMembers.estateId, estateId), isNotNull(supportTeamMembers.userId), memberRoles ? inArray(supportTeamMembers.role, memberRoles) : undefined));
+  const byUser = new Map<string, LinkedPerson>();
   for (const row of asBeneficiary) if (!byUser.has(row.userId)) byUser.set(row.userId, row);
   for (const row of asMember) {
     if (byUser.has(row.userId)) continue;
