@@ -22,3 +22,4 @@ export async function tellTrusteeNamed(ctx: BaseCtx, estateId: string, userId: s
     idempotencyKey: yearly ? `trustee-yearly.${estateId}.${userId}.${now.getUTCFullYear()}` : `trustee-named.${estateId}.${userId}.${now.getTime()}`,
   });
 }
+

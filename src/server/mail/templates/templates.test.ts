@@ -16,6 +16,7 @@ import { emailChangeTakenMail } from './email-change-taken.ts';
 import { emailChangedMail } from './email-changed.ts';
 import { emailVerificationMail } from './email-verification.ts';
 import { estateReportToOwnerNotice } from './estate-report-to-owner.ts';
+import { executorNamedNotice } from './executor-named.ts';
 import { firstAdminPasswordMail } from './first-admin-password.ts';
 import { notice, type Mail } from './frame.ts';
 import { incapacityGranteeNotice, incapacityOwnerNotice } from './incapacity-mode.ts';
@@ -94,6 +95,10 @@ const SAMPLES: Record<string, { mails: Mail[]; typedInSubject?: string[]; noLink
   'sign-up-existing-account.ts': { mails: [signUpExistingAccountMail({ ...to, signInUrl: link })] },
   'trustee-asked.ts': {
     mails: [trusteeAskedNotice({ ...to, ownerName: owner, reporterName: typed('reporter'), relationship: typed('relationship'), what: 'passing', dueAt: at, url: link }).mail],
+    typedInSubject: [owner],
+  },
+  'executor-named.ts': {
+    mails: (['executor', 'deputy'] as const).map((position) => executorNamedNotice({ ...to, ownerName: owner, position, url: link }).mail),
     typedInSubject: [owner],
   },
   'trustee-named.ts': {

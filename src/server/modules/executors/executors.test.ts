@@ -5,7 +5,7 @@ import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts
 import { insertBeneficiary, insertSupportMember } from '../../../../test/factories/estates.ts';
 import { insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
 import { insertUser } from '../../../../test/factories/users.ts';
-import { buildTestApp, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
+import { buildTestApp, emailsTo, injectAs, sessionFor, type TestApp } from '../../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,15 @@ describe('naming the executor', () => {
     const plan = (await injectAs(t, f.ownerS, 'GET', '/api/v1/release-plan')).json();
     expect(plan.executor).toEqual({ name: 'Tom Ellis', linkedAs: 'Son' });
     expect(plan.deputyExecutor).toMatchObject({ name: f.administrator.name });
+
+    // each is told once, by email and in-app; saving the same choice again tells nobody again
+    const told = async (email: string, words: RegExp) => (await emailsTo(t, email)).filter((m) => words.test(m.subject)).length;
+    expect(await told(f.son.email, /Margaret Ellis named you their executor/)).toBe(1);
+    expect(await told(f.administrator.email, /named you their deputy executor/)).toBe(1);
+    expect((await injectAs(t, await sessionFor(t, f.son), 'GET', '/api/v1/notifications')).body).toContain('named you their executor');
+    expect((await injectAs(t, f.ownerS, 'PUT', '/api/v1/executors', { executorUserId: f.son.id, deputyUserId: f.administrator.id })).statusCode).toBe(200);
+    expect(await told(f.son.email, /named you their executor/)).toBe(1);
+    expect(await told(f.reporter.email, /named you/)).toBe(0);
 
     // naming nobody clears both
     expect((await injectAs(t, f.ownerS, 'PUT', '/api/v1/executors', { executorUserId: null, deputyUserId: null })).json()).toMatchObject({ executor: null, deputy: null });
