@@ -12,8 +12,8 @@ import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
 
 export const ESTATE_ADMINISTRATOR_ROLE = 'estate-administrator';
 
-/** Condition: the estate in `estateId` (a column of the outer query) is administered by `userId`. */
-export function administersSql(db: Db, userId: string, estateId: PgColumn): SQL {
+/** Condition: the estate in `estateId` (a column of the outer query) is administered by `userId` (a value, or a column too). */
+export function administersSql(db: Db, userId: string | PgColumn, estateId: PgColumn): SQL {
   return exists(
     db
       .select({ one: sql`1` })

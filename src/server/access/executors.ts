@@ -8,7 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ExecutorPosition, TExecutorPerson } from '../../core/executors.schemas.ts';
 import type { Db } from '../db/client.ts';
 import { estateExecutors } from '../db/schema/executors.ts';
-import { beneficiaries, estates, supportTeamMembers } from '../db/schema/estates.ts';
+import { beneficiaries, estates } from '../db/schema/estates.ts';
 import { administersSql, ESTATE_ADMINISTRATOR_ROLE } from './estate-roles.ts';
 import { linkedPeopleOf } from './linked-people.ts';
 import { RELEASED_STATUS } from './policy.ts';
@@ -16,31 +16,19 @@ import { RELEASED_STATUS } from './policy.ts';
 /** Whom the owner of `estateId` may name: beneficiaries with an account and estate administrators. */
 export const executorCandidatesOf = (db: Db, estateId: string) => linkedPeopleOf(db, estateId, [ESTATE_ADMINISTRATOR_ROLE]);
 
-/** The named executor and deputy who may still act (see above), by position. */
-export async function executorsOf(db: Db, estateId: string): Promise<Partial<Record<ExecutorPosition, TExecutorPerson>>> {
+/** The named executor and deputy who may still act (see above), and whom the owner could name. */
+export async function executorsOf(db: Db, estateId: string): Promise<Record<ExecutorPosition, TExecutorPerson | null> & { candidates: TExecutorPerson[] }> {
   const [named, candidates] = await Promise.all([
     db.select({ position: estateExecutors.position, userId: estateExecutors.userId }).from(estateExecutors).where(eq(estateExecutors.estateId, estateId)),
     executorCandidatesOf(db, estateId),
   ]);
-  const out: Partial<Record<ExecutorPosition, TExecutorPerson>> = {};
-  for (const row of named) {
-    const person = candidates.find((c) => c.userId === row.userId);
-    if (person) out[row.position as ExecutorPosition] = person;
-  }
-  return out;
+  const at = (position: ExecutorPosition) => candidates.find((c) => named.some((n) => n.position === position && n.userId === c.userId)) ?? null;
+  return { executor: at('executor'), deputy: at('deputy'), candidates };
 }
 
 /** Condition: `userId` (a value or a column) is still linked to the estate as one whom it could name. */
 function stillLinkedSql(db: Db, estateId: PgColumn, userId: PgColumn | string): SQL {
-  return or(
-    exists(db.select({ one: sql`1` }).from(beneficiaries).where(and(eq(beneficiaries.estateId, estateId), eq(beneficiaries.userId, userId)))),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(supportTeamMembers)
-        .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE))),
-    ),
-  )!;
+  return or(exists(db.select({ one: sql`1` }).from(beneficiaries).where(and(eq(beneficiaries.estateId, estateId), eq(beneficiaries.userId, userId)))), administersSql(db, userId, estateId))!;
 }
 
 /**

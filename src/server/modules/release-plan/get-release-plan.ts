@@ -148,7 +148,7 @@ export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
     getCheckIn(ctx),
     executorsOf(ctx.db, estateId),
   ]);
-  const planPerson = (p: TExecutorPerson | undefined) => (p ? { name: p.name, linkedAs: p.linkedAs } : null);
+  const planPerson = (p: TExecutorPerson | null) => p && { name: p.name, linkedAs: p.linkedAs };
   const proofLabels = (event: 'death' | 'incapacity') => requiredProofs(event, verification.requiredDocuments).map((t) => PROOF_DOCUMENT_TYPES[t]);
   const schedule = e.releaseSchedule in RELEASE_SCHEDULES ? (e.releaseSchedule as keyof typeof RELEASE_SCHEDULES) : 'all_at_once';
   return {
