@@ -56,6 +56,23 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await executorCard.getByRole('button', { name: 'Save executor' }).click();
   await expect(executorCard.getByText('Saved.')).toBeVisible();
   await axeAtBothWidths(owner);
+  // … and, further down, pre-fills what she owns for her executor (issue 28): the reference is masked at once.
+  const ownerInventory = owner.getByRole('region', { name: 'What you own, for your executor' });
+  await ownerInventory.getByRole('button', { name: 'Add an entry' }).click();
+  const entryDialog = owner.getByRole('dialog', { name: 'Add to the inventory' });
+  await entryDialog.getByLabel('Name', { exact: true }).fill('Savings account');
+  await entryDialog.getByLabel('Institution').fill('First Bank');
+  await entryDialog.getByLabel('Account or policy number').fill('12345678');
+  await entryDialog.getByLabel('Estimated value').fill('-5');
+  await entryDialog.getByLabel('Currency').fill('USD');
+  await entryDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(entryDialog.getByText('Enter the value as a number of at least 0', { exact: false })).toBeVisible();
+  await entryDialog.getByLabel('Estimated value').fill('1250.50');
+  await entryDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(entryDialog).toHaveCount(0);
+  await expect(ownerInventory.getByText('Bank account · First Bank · Ref. ••••5678 · About US$1,250.50')).toBeVisible();
+  await expect(ownerInventory).not.toContainText('12345678');
+  await axeAtBothWidths(owner);
   await owner.getByRole('link', { name: 'See your Release plan' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Release plan' })).toBeVisible();
   await expect(owner.getByRole('heading', { name: 'Timeline' })).toBeVisible();
@@ -97,6 +114,29 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   expect(await playbook.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   await administrator.setViewportSize({ width: 1280, height: 720 });
 
+  // 4b. The executor settles from the inventory: activation added the account beside what Ada
+  // pre-filled; the letter to the bank downloads as a PDF and is marked sent.
+  const inventory = administrator.getByRole('region', { name: 'Estate inventory' });
+  await expect(inventory.getByRole('heading', { name: assetName })).toBeVisible({ timeout: 15_000 });
+  const savings = inventory.getByRole('listitem').filter({ has: administrator.getByRole('heading', { name: 'Savings account' }) });
+  const [letter] = await Promise.all([administrator.waitForEvent('download'), savings.getByRole('link', { name: 'Letter (PDF)' }).click()]);
+  expect(letter.suggestedFilename()).toMatch(/^letter-first-bank-ada-lovelace.*\.pdf$/);
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile((await letter.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+  await savings.getByRole('button', { name: 'Mark letter sent' }).click();
+  const sentDialog = administrator.getByRole('dialog', { name: 'Letter to First Bank sent' });
+  await sentDialog.getByLabel('How it was sent').selectOption('email');
+  await sentDialog.getByLabel('Remind me if there is no answer after (days)').fill('10');
+  await sentDialog.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(sentDialog).toHaveCount(0);
+  await expect(savings.getByText(/Letter sent by email on .+ by Rowan Hayes\. No answer yet\./)).toBeVisible();
+  await expect(savings.getByLabel('Status of Savings account')).toHaveValue('notified');
+  await expectNoAxeViolations(administrator);
+  await administrator.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(administrator);
+  expect(await inventory.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await administrator.setViewportSize({ width: 1280, height: 720 });
+
   // 5. The beneficiary with Digital Legacy access follows the executor's progress: ticked, with nothing to tick.
   await beneficiary.goto(`/beneficiary/estate/${estateId}`);
   const theirs = beneficiary.getByRole('region', { name: 'Executor playbook' });
@@ -105,6 +145,10 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await expect(theirs.getByText('The executor ticks these off as they go', { exact: false })).toBeVisible();
   await expect(theirs.getByRole('checkbox')).toHaveCount(0);
   await expect(theirs).toContainText('1 of 1 done');
+  const theirInventory = beneficiary.getByRole('region', { name: 'Estate inventory' });
+  await expect(theirInventory.getByText('The executor keeps this up to date', { exact: false })).toBeVisible();
+  await expect(theirInventory.getByText(/Letter sent by email/)).toBeVisible();
+  await expect(theirInventory.getByRole('button')).toHaveCount(0);
   await axeAtBothWidths(beneficiary);
 
   await moveServerClock(baseURL!, -PAST_VETO_WINDOW_MS);

@@ -15,6 +15,7 @@ export const FROZEN_AT_ACTIVATION: ReadonlySet<Entity> = new Set<Entity>([
   'support-team', // who administers the estate after death
   'task',
   'future-message',
+  'settlement', // what the owner pre-filled for the executor: after activation it is the executor's to work
 ]);
 
 /**

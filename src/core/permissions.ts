@@ -32,6 +32,7 @@ export const ENTITIES = [
   'feedback', // what users send from the user menu; admins read it in Reports
   'activation-review', // "This is a mistake — I am alive": the owner opens it, the estate's administrator proposes, another admin decides (ADR 0075)
   'playbook', // an active estate's executor checklist: those who settle it, and the digital-legacy beneficiaries who follow them (access/executors.ts)
+  'settlement', // the inventory, institution letters and deadlines: the owner pre-fills while planning; after activation those who settle the estate work it (access/executors.ts)
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
@@ -69,6 +70,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...crud('document'),
     ...crud('digital-asset'),
     'manage:digital-asset:own',
+    ...crud('settlement'),
     'read:file:own',
     ...crud('beneficiary'),
     ...crud('support-team'),
@@ -80,7 +82,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   // a support-team member may report the owner's passing (PRODUCT.md §5)
   'legacy-planner': [...EVERYONE, ...BOOKS_APPOINTMENTS, ...crud('loved-one'), ...crud('planner-task'), 'read:task:own', 'create:verification:own'],
-  beneficiary: [...EVERYONE, ...BOOKS_APPOINTMENTS, 'read:shared-content:own', 'create:verification:own', 'read:playbook:own', 'update:playbook:own'],
+  beneficiary: [...EVERYONE, ...BOOKS_APPOINTMENTS, 'read:shared-content:own', 'create:verification:own', 'read:playbook:own', 'update:playbook:own', ...crud('settlement')],
   'estate-administrator': [
     ...EVERYONE,
     ...BOOKS_APPOINTMENTS,
@@ -91,6 +93,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'read:report:own',
     'read:playbook:own',
     'update:playbook:own',
+    ...crud('settlement'),
     'update:activation-review:own',
   ],
   admin: [

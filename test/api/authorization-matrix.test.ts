@@ -45,6 +45,7 @@ const ENTITY_USERS: Partial<Record<string, Who[]>> = {
   'planner-task': ['planner'],
   'shared-content': ['beneficiary'],
   playbook: ['beneficiary', 'administrator'],
+  settlement: ['beneficiary', 'administrator'],
   verification: ['administrator'],
   alert: ['administrator'],
   report: ['administrator'],

@@ -112,6 +112,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "GET /api/v1/estates/:id/playbook": { ids: { id: "activeEstate" } },
   "PUT /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" }, ok: ["administrator"] }, // Evelyn Carter named an executor: her digital-legacy beneficiary follows, read-only
   "DELETE /api/v1/estates/:id/playbook/:assetId/tick": { ids: { id: "activeEstate", assetId: "activeAsset" }, ok: ["administrator"] }, // Evelyn Carter named an executor: her digital-legacy beneficiary follows, read-only
+  "GET /api/v1/estates/:id/deadlines": { ids: { id: "activeEstate" } },
+  "PUT /api/v1/estates/:id/settlement": { ids: { id: "activeEstate" }, ok: ["administrator"] }, // the digital-legacy beneficiary follows, read-only (as the playbook)
+  "POST /api/v1/estates/:id/deadlines": { ids: { id: "activeEstate" }, ok: ["administrator"] },
+  "PUT /api/v1/estates/:id/deadlines/:deadlineId/done": { ids: { id: "activeEstate", deadlineId: "activeDeadline" }, ok: ["administrator"] },
+  "DELETE /api/v1/estates/:id/deadlines/:deadlineId/done": { ids: { id: "activeEstate", deadlineId: "activeDeadline" }, ok: ["administrator"] },
+  "DELETE /api/v1/estates/:id/deadlines/:deadlineId": { ids: { id: "activeEstate", deadlineId: "activeDeadline" }, ok: ["administrator"] },
+  "GET /api/v1/estates/:id/inventory": { ids: { id: "activeEstate" } },
+  "GET /api/v1/estates/:id/inventory.csv": { ids: { id: "activeEstate" } },
+  "GET /api/v1/estates/:id/inventory.pdf": { ids: { id: "activeEstate" }, volatile: "a PDF stamped with the time it was made" },
+  "POST /api/v1/estates/:id/inventory": { ids: { id: "activeEstate" }, ok: ["administrator"], body: { kind: "other", name: "Premium bonds" } }, // the digital-legacy beneficiary follows, read-only
+  "PATCH /api/v1/estates/:id/inventory/:entryId": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"], body: { status: "waiting" } },
+  "DELETE /api/v1/estates/:id/inventory/:entryId": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"] },
+  "GET /api/v1/estates/:id/inventory/:entryId/letter.pdf": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"], volatile: "a PDF stamped with the time it was made" },
+  "GET /api/v1/estates/:id/inventory/:entryId/letter.zip": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"], volatile: "a ZIP holding a PDF stamped with the time it was made" },
+  "POST /api/v1/estates/:id/inventory/:entryId/letter/sent": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"], body: { via: "post", remindAfterDays: 14 } },
+  "POST /api/v1/estates/:id/inventory/:entryId/letter/answer": { ids: { id: "activeEstate", entryId: "activeInventoryEntry" }, ok: ["administrator"], body: { answer: "Received" } },
   "GET /api/v1/release-plan": {},
   "GET /api/v1/future-messages": {},
   "GET /api/v1/future-messages/options": {},

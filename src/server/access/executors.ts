@@ -3,7 +3,7 @@
  * named, counted only while they are still one of its beneficiaries with an account or its estate
  * administrator, and its estate administrators. The executor routes and the playbook ask only here.
  */
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ExecutorPosition, TExecutorPerson } from '../../core/executors.schemas.ts';
 import type { Db } from '../db/client.ts';
@@ -66,4 +66,19 @@ export async function settlementAccessOf(db: Db, userId: string, estateId: strin
   if (row.administers || row.executor) return 'work';
   if (row.digitalLegacy) return row.anyExecutor ? 'read' : 'work';
   return null;
+}
+
+/**
+ * What `userId` may do with what is prepared for an estate's settlement (its inventory): `owner`
+ * (its owner pre-filling it before activation; the estate freeze stops the owner's writes once it
+ * is active), else what settlementAccessOf says.
+ */
+export async function settlementDraftAccessOf(db: Db, userId: string, estateId: string): Promise<'owner' | 'work' | 'read' | null> {
+  const access = await settlementAccessOf(db, userId, estateId);
+  if (access) return access;
+  const [own] = await db
+    .select({ one: sql`1` })
+    .from(estates)
+    .where(and(eq(estates.id, estateId), eq(estates.ownerId, userId), ne(estates.status, RELEASED_STATUS)));
+  return own ? 'owner' : null;
 }

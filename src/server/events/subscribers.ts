@@ -1,6 +1,7 @@
 import { cancelAccountDeletion } from '../modules/account-deletion/cancel-account-deletion.ts';
 import { noteSignInAfterActivation } from '../modules/activation-review/note-sign-in-after-activation.ts';
 import { freezeActivationSnapshot } from '../modules/audit-integrity/freeze-activation-snapshot.ts';
+import { buildInventory } from '../modules/inventory/build-inventory.ts';
 import { checkInOnSignIn } from '../settings/check-in-period.ts';
 import { announceIncapacity } from '../modules/incapacity/announce-incapacity.ts';
 import { scheduleAfterActivation } from '../modules/future-messages/schedule-after-activation.ts';
@@ -36,6 +37,10 @@ export const subscribers: EventBus = {
     },
     async (ctx, { applied }) => {
       if (applied.to === 'active') await freezeActivationSnapshot(ctx.db, applied.estateId, applied.at);
+    },
+    // The executor's inventory starts from what the owner recorded (issue 28, ADR 0103).
+    async (ctx, { applied }) => {
+      if (applied.to === 'active') await buildInventory(ctx.db, applied.estateId, applied.at);
     },
     // A mistaken activation reversed (ADR 0075): what activation scheduled or delivered is taken back.
     async (ctx, { applied }) => {

@@ -5,6 +5,7 @@ import { estateLifecycleSweepJob } from './estate-lifecycle-sweep.ts';
 import { extractDocumentTextJob } from './extract-document-text.ts';
 import { registered, type RegisteredJob } from './job.ts';
 import { releaseSafeguardsSweepJob } from './release-safeguards-sweep.ts';
+import { remindSettlementDeadlinesJob } from './remind-settlement-deadlines.ts';
 import { remindUnverifiedEmailsJob } from './remind-unverified-emails.ts';
 import { sendDailyDigestsJob } from './send-daily-digests.ts';
 import { sendInvitationFollowUpsJob } from './send-invitation-follow-ups.ts';
@@ -34,6 +35,7 @@ export const JOBS: readonly RegisteredJob[] = [
   registered(deleteDueAccountsJob),
   registered(remindUnverifiedEmailsJob),
   registered(sweepCheckInsJob),
+  registered(remindSettlementDeadlinesJob),
   // After the senders above: what they queued in this run goes out in the same run.
   registered(sendOutboxJob),
   registered(sweepUnfinishedUploadsJob),

@@ -47,6 +47,8 @@ import { releaseSafeguardsRoutes } from './release-safeguards/release-safeguards
 import { estateSealRoutes } from './estate-seal/estate-seal.routes.ts';
 import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { playbookRoutes } from './playbook/playbook.routes.ts';
+import { deadlinesRoutes } from './deadlines/deadlines.routes.ts';
+import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { releasePlanRoutes } from './release-plan/release-plan.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -69,6 +71,8 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   documentsRoutes,
   digitalAssetsRoutes,
   playbookRoutes,
+  deadlinesRoutes,
+  inventoryRoutes,
   releasePlanRoutes,
   futureMessagesRoutes,
   securityRoutes,

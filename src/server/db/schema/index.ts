@@ -23,3 +23,4 @@ export * from './activation-reviews.ts';
 export * from './rate-limits.ts';
 export * from './estate-seal.ts';
 export * from './executors.ts';
+export * from './settlement.ts';

@@ -19,6 +19,7 @@ import { appendAuditRows } from '../../lib/audit-chain.ts';
 import type { SeedVault } from './demo-vault.ts';
 import { DEMO_PASSWORD } from '../../../core/personas.ts';
 import type { DemoIds } from './demo-users.ts';
+import { seedSettlement } from './demo-settlement.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -207,6 +208,7 @@ export async function seedEstates(db: Db, ids: DemoIds, vault: SeedVault): Promi
       history.push({ at: new Date(reportedAt.getTime() + 20 * HOUR), action: 'verification.approved', details: {} });
       history.push({ at: new Date(reportedAt.getTime() + 20 * HOUR), action: 'estate.status_changed', details: { event: 'proofs_verified', from: 'verification_pending', to: 'activation_pending' } });
     }
+    if (activatedAt && spec.reporterIsExecutor) await seedSettlement(db, estateId, reporterUser.id, now, dateOfDeath);
     if (activatedAt) history.push({ at: activatedAt, action: 'estate.status_changed', details: { event: 'activated', from: 'activation_pending', to: 'active' } });
     await appendAuditRows(db, 
       history.map((h) => ({

@@ -16,6 +16,7 @@ import { emailChangeTakenMail } from './email-change-taken.ts';
 import { emailChangedMail } from './email-changed.ts';
 import { emailVerificationMail } from './email-verification.ts';
 import { estateReportToOwnerNotice } from './estate-report-to-owner.ts';
+import { deadlineReminderNotice } from './deadline-reminder.ts';
 import { executorNamedNotice } from './executor-named.ts';
 import { firstAdminPasswordMail } from './first-admin-password.ts';
 import { notice, type Mail } from './frame.ts';
@@ -96,6 +97,9 @@ const SAMPLES: Record<string, { mails: Mail[]; typedInSubject?: string[]; noLink
   'trustee-asked.ts': {
     mails: [trusteeAskedNotice({ ...to, ownerName: owner, reporterName: typed('reporter'), relationship: typed('relationship'), what: 'passing', dueAt: at, url: link }).mail],
     typedInSubject: [owner],
+  },
+  'deadline-reminder.ts': {
+    mails: [null, 'https://www.gov.uk/register-a-death'].map((sourceUrl) => deadlineReminderNotice({ ...to, ownerName: owner, title: typed('title'), dueOn: '2031-03-04', inDays: 3, sourceUrl, url: link }).mail),
   },
   'executor-named.ts': {
     mails: (['executor', 'deputy'] as const).map((position) => executorNamedNotice({ ...to, ownerName: owner, position, url: link }).mail),

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '../../../core/constants.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { blankLines, checkItem, fileSlug, footer, heading, paragraph, renderPdf, section } from './pdf.ts';
+import { blankLines, checkItem, fileSlug, footer, heading, paragraph, renderPdf, section } from '../../lib/pdf.ts';
 import { plannerToday } from './planner-clock.ts';
 import { clientOwner } from './tool-clients.ts';
 

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPE_LABELS, TASK_PRIORITY_LABELS } from '../../../core/consta
 import type { Ctx } from '../../context.ts';
 import { tasks } from '../../db/schema/tasks.ts';
 import { completionFacts } from '../../views/completion-facts.ts';
-import { checkItem, fileSlug, footer, heading, renderPdf, section } from './pdf.ts';
+import { checkItem, fileSlug, footer, heading, renderPdf, section } from '../../lib/pdf.ts';
 import { plannerToday } from './planner-clock.ts';
 import { clientOwner } from './tool-clients.ts';
 

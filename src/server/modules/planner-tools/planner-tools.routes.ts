@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZResource,
@@ -9,14 +9,12 @@ import {
   ZToolClientsQuery,
   ZToolEstateParams,
 } from '../../../core/planner-tools.schemas.ts';
+import { attachment } from '../../lib/attachment.ts';
 import { clientProgressCsv } from './client-progress-csv.ts';
 import { documentWorksheetPdf } from './document-worksheet.ts';
 import { legacyChecklistPdf } from './legacy-checklist.ts';
 import { getResource, listResources } from './resources.ts';
 import { listToolClients } from './tool-clients.ts';
-
-const attachment = (reply: FastifyReply, type: string, filename: string) =>
-  reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
 
 /** The planner's Assistance Tools (files made from a client's progress) and Learning Resources. */
 export async function plannerToolsRoutes(base: FastifyInstance) {

@@ -24,6 +24,8 @@ import { closedFlag, EstateDocuments, EstateMemories } from '../../features/shar
 import { EstateStatusBadge } from '../../components/ui/estate-status-badge.tsx';
 import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
+import { DeadlinesCard } from '../../features/deadlines/deadlines-card.tsx';
+import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
 
 type Reportable = { reportable: TReportableEstate | null; reportableKnown: boolean };
 
@@ -188,6 +190,8 @@ export function Component() {
       </div>
 
       {estate.status === 'active' && <PlaybookCard estateId={estate.estateId} />}
+      {estate.status === 'active' && <DeadlinesCard estateId={estate.estateId} />}
+      {estate.status === 'active' && <InventoryCard estateId={estate.estateId} />}
       {estate.capsuleUrl && (
         <Card title="Legacy Capsule" description={`Everything ${estate.owner.name} sealed, in one file you can keep.`}>
           <div className="space-y-3 text-sm text-stone-700">

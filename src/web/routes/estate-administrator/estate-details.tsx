@@ -16,6 +16,8 @@ import { ActivationOpens, ESTATES_PATH } from '../../features/estate-administrat
 import { TransitionDialog, useEstateTransition } from '../../features/estate-administrator/transition.tsx';
 import { UpdateStatusMenu } from '../../features/estate-administrator/update-status-menu.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
+import { DeadlinesCard } from '../../features/deadlines/deadlines-card.tsx';
+import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
 import { ProposeReversalCard } from '../../features/activation-review/propose-reversal-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
@@ -101,6 +103,8 @@ function EstateDetail({ estate }: { estate: TAdministeredEstateDetail }) {
         <BeneficiariesCard estateId={estate.id} ownerName={owner.name} total={estate.beneficiaries} first={estate.beneficiaryList} />
       </div>
       {estate.status === 'active' && <PlaybookCard estateId={estate.id} />}
+      {estate.status === 'active' && <DeadlinesCard estateId={estate.id} />}
+      {estate.status === 'active' && <InventoryCard estateId={estate.id} />}
       <TransitionDialog {...transition.dialog} />
     </div>
   );

@@ -19,12 +19,14 @@ import { EstateSettingsForm } from '../../features/settings/estate-settings-form
 import { SecurityCard } from '../../features/settings/security-card.tsx';
 import { ToggleRow } from '../../features/settings/toggle-row.tsx';
 import { ReleaseSafeguardsCard } from '../../features/release-safeguards/release-safeguards-card.tsx';
+import { getSession } from '../../lib/session.ts';
 import { ExecutorCard } from '../../features/executors/executor-card.tsx';
+import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
 import { DisabledWhenFrozen } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
-  const [settings, estate, security] = await Promise.all([settingsApi.get(), settingsApi.estate(), securityApi.overview()]);
-  return { settings, estate, security };
+  const [settings, estate, security, session] = await Promise.all([settingsApi.get(), settingsApi.estate(), securityApi.overview(), getSession()]);
+  return { settings, estate, security, estateId: session.user?.estateId ?? null };
 }
 
 const SECURITY_PATH = '/estate-owner/security';
@@ -34,7 +36,7 @@ const quickActionClasses =
 
 /** Account Settings: security and notification toggles, quick actions, estate activation and release. */
 export function Component() {
-  const { settings: loaded, estate, security } = useLoaderData<typeof loader>();
+  const { settings: loaded, estate, security, estateId } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [settings, setSettings] = useState<TUserSettings>(loaded);
   const [saving, setSaving] = useState<keyof TUserSettings | null>(null);
@@ -131,6 +133,7 @@ export function Component() {
 
         <ReleaseSafeguardsCard />
         <ExecutorCard />
+        {estateId && estate.status !== 'active' && <InventoryCard estateId={estateId} />}
         <Card
           title="Sealing"
           description="Seal what matters most so that only your trustees together, with the kits you give them, can open it after your passing. Not even Heirloom's staff can read it."

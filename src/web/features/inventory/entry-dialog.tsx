@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { INVENTORY_ACTIONS, INVENTORY_KINDS, type TInventoryEntry, type TInventoryEntryInput } from '../../../core/inventory.schemas.ts';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { inventoryApi } from './api.ts';
+
+type Form = Record<'kind' | 'name' | 'institution' | 'reference' | 'value' | 'currency' | 'wishedAction' | 'transferTo', string>;
+
+const formOf = (e: TInventoryEntry | null): Form => ({
+  kind: e?.kind ?? 'bank_account',
+  name: e?.name ?? '',
+  institution: e?.institution ?? '',
+  reference: '',
+  value: e?.value ?? '',
+  currency: e?.currency ?? '',
+  wishedAction: e?.wishedAction ?? '',
+  transferTo: e?.transferTo ?? '',
+});
+
+/**
+ * Add an entry, or edit one (`entry`). The reference is never sent back to the screen: left empty
+ * when editing, the saved one stays.
+ */
+export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: string; entry: TInventoryEntry | null; onClose: () => void; onSaved: (saved: TInventoryEntry) => void }) {
+  const [form, setForm] = useState<Form>(() => formOf(entry));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    const body: TInventoryEntryInput = {
+      kind: form.kind as TInventoryEntryInput['kind'],
+      name: form.name,
+      institution: form.institution,
+      value: form.value.trim() || null,
+      currency: form.currency.trim() || null,
+      wishedAction: (form.wishedAction || null) as TInventoryEntryInput['wishedAction'],
+      transferTo: form.wishedAction === 'transfer' ? form.transferTo : null,
+      ...(form.reference.trim() || !entry ? { reference: form.reference } : {}),
+    };
+    try {
+      onSaved(entry ? await inventoryApi.update(estateId, entry.id, body) : await inventoryApi.add(estateId, body));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'That could not be saved. Please try again.');
+      if (err instanceof ApiError) setFields(err.fields ?? {});
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog open onClose={onClose} title={entry ? `Edit “${entry.name}”` : 'Add to the inventory'} submitLabel={entry ? 'Save changes' : 'Add'} busy={busy} error={error} onSubmit={(e) => void submit(e)}>
+      <SelectField label="Kind" value={form.kind} onChange={set('kind')} error={fields.kind}>
+        {Object.entries(INVENTORY_KINDS).map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Name" value={form.name} onChange={set('name')} error={fields.name} hint="What the family calls it, like “Joint checking account”." />
+      <TextField label="Institution" optional value={form.institution} onChange={set('institution')} error={fields.institution} hint="The bank, insurer, company or office that holds it." />
+      <TextField
+        label="Account or policy number"
+        optional
+        value={form.reference}
+        onChange={set('reference')}
+        error={fields.reference}
+        autoComplete="off"
+        hint={entry?.referenceMasked ? `Saved as ${entry.referenceMasked}. Leave empty to keep it. Screens only ever show its last four characters; the full number goes into the letter to the institution.` : 'Screens only ever show its last four characters; the full number goes into the letter to the institution.'}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Estimated value" optional inputMode="decimal" value={form.value} onChange={set('value')} error={fields.value} hint="A number, like 1250.50." />
+        <TextField label="Currency" optional value={form.currency} onChange={set('currency')} error={fields.currency} maxLength={3} hint="Three letters, like USD, GBP or EUR." />
+      </div>
+      <SelectField label="What should happen to it" optional value={form.wishedAction} onChange={set('wishedAction')} error={fields.wishedAction}>
+        <option value="">Not decided</option>
+        {Object.entries(INVENTORY_ACTIONS).map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      {form.wishedAction === 'transfer' && <TextField label="Transfer to" optional value={form.transferTo} onChange={set('transferTo')} error={fields.transferTo} />}
+    </FormDialog>
+  );
+}
