@@ -24,6 +24,7 @@ export const PUBLIC_SCREENS = {
   'check-in/questions/:id': 'check-in-question',
   'cancel-report': 'cancel-report',
   trustee: 'trustee',
+  'memorial/:token': 'memorial',
 } as const;
 
 export const PERSONA_SCREENS = {

@@ -20,4 +20,14 @@ export const zPhone = z
   .regex(/^[+()\d\s.-]*$/, { message: 'Enter a valid phone number' });
 export const zName = z.string().trim().min(1).max(120);
 
+/** Text up to `max` characters, trimmed; empty means none (null). `what` names it in the message ("The note"). */
+export const zOptionalText = (max: number, what = 'This') =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${what} can be at most ${max} characters` })
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
 export const ZOkResponse = z.object({ ok: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zOptionalText } from './common.schemas.ts';
 import { SEALED_ARMOR_MAX, ZSealRecipient, ZSealTag } from './estate-seal.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 import { isArmoredAge } from './seal/armor.ts';
@@ -17,15 +18,6 @@ export function digitalAssetIcon(asset: { institution?: string | null; username?
 
 export const DIGITAL_ASSET_STATUSES = ['Active', 'Inactive', 'Closed'] as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => v || null)
-    .nullable()
-    .optional();
-
 export const ZDigitalAssetSecrets = z
   .object({
     password: z.string().max(500).optional(),
@@ -37,11 +29,11 @@ export type TDigitalAssetSecrets = z.infer<typeof ZDigitalAssetSecrets>;
 
 const assetFields = {
   name: z.string().trim().min(1, { message: 'Give the asset a name' }).max(200),
-  institution: optionalText(200),
-  username: optionalText(200),
-  platform: optionalText(200),
+  institution: zOptionalText(200, 'The institution'),
+  username: zOptionalText(200, 'The username'),
+  platform: zOptionalText(200, 'The platform'),
   status: z.enum(DIGITAL_ASSET_STATUSES).default('Active'),
-  size: optionalText(50),
+  size: zOptionalText(50, 'The size'),
   url: z
     .string()
     .trim()

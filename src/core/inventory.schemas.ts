@@ -3,7 +3,7 @@
  * settle, with the letter to its institution (item 3). The owner may pre-fill entries while planning.
  */
 import { z } from 'zod';
-import { zId } from './common.schemas.ts';
+import { zId, zOptionalText } from './common.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 export const INVENTORY_KINDS = {
@@ -62,12 +62,6 @@ export function maskReference(reference: string | null): string | null {
 }
 
 const text = (max: number, what: string) => z.string().trim().max(max, { message: `${what} can be at most ${max} characters` });
-const optional = (max: number, what: string) =>
-  text(max, what)
-    .transform((v) => v || null)
-    .nullable()
-    .optional();
-
 /** An amount as the person types it: digits with at most two decimals, never negative. */
 const zValue = z
   .string()
@@ -86,12 +80,12 @@ const zCurrency = z
 const entryFields = {
   kind: z.enum(INVENTORY_KIND_KEYS, { message: 'Choose what kind of thing this is' }),
   name: text(200, 'The name').min(1, { message: 'Give it a name, like “Joint checking account”' }),
-  institution: optional(200, 'The institution'),
-  reference: optional(100, 'The reference'),
+  institution: zOptionalText(200, 'The institution'),
+  reference: zOptionalText(100, 'The reference'),
   value: zValue,
   currency: zCurrency,
   wishedAction: z.enum(INVENTORY_ACTION_KEYS, { message: 'Choose close, transfer, memorialise, keep or sell' }).nullable().optional(),
-  transferTo: optional(200, 'Who it goes to'),
+  transferTo: zOptionalText(200, 'Who it goes to'),
 };
 
 const valueNeedsCurrency = (r: { value?: string | null; currency?: string | null }) => !(r.value && !r.currency);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId } from './common.schemas.ts';
+import { zId, zOptionalText } from './common.schemas.ts';
 import { zCursor, zPageSize } from './keyset.schemas.ts';
 
 /**
@@ -25,20 +25,11 @@ export const playbookActionLabel = (action: string | null): string =>
 /** Checklist items per page (ADR 0063): name order, Load more for the next. */
 export const PLAYBOOK_PAGE_SIZE = 25;
 
-const optionalText = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${what} can be at most ${max} characters` })
-    .transform((v) => v || null)
-    .nullable()
-    .optional();
-
 /** The three playbook fields of the asset's add/edit request (all optional; empty clears). */
 export const playbookFields = {
   afterDeathAction: z.enum(PLAYBOOK_ACTION_KEYS, { message: 'Choose close, memorialise, transfer or keep' }).nullable().optional(),
-  twoFactorDevice: optionalText(300, 'Where the two-factor device is'),
-  afterDeathNote: optionalText(2000, 'The note'),
+  twoFactorDevice: zOptionalText(300, 'Where the two-factor device is'),
+  afterDeathNote: zOptionalText(2000, 'The note'),
 };
 
 export const ZPlaybookTick = z.object({ byName: z.string(), at: z.string() });

@@ -82,3 +82,12 @@ export async function settlementDraftAccessOf(db: Db, userId: string, estateId: 
     .where(and(eq(estates.id, estateId), eq(estates.ownerId, userId), ne(estates.status, RELEASED_STATUS)));
   return own ? 'owner' : null;
 }
+
+/**
+ * Whether `userId` is among an estate's family with an account — a beneficiary linked to their
+ * account, or one of its estate administrators: who may read a memorial published to the family.
+ */
+export async function isEstateFamily(db: Db, userId: string, estateId: string): Promise<boolean> {
+  const [row] = await db.select({ yes: sql<boolean>`${stillLinkedSql(db, estates.id, userId)}` }).from(estates).where(eq(estates.id, estateId));
+  return row?.yes === true;
+}

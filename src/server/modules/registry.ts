@@ -49,6 +49,7 @@ import { sharedContentRoutes } from './shared-content/shared-content.routes.ts';
 import { playbookRoutes } from './playbook/playbook.routes.ts';
 import { deadlinesRoutes } from './deadlines/deadlines.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
+import { memorialRoutes } from './memorial/memorial.routes.ts';
 import { releasePlanRoutes } from './release-plan/release-plan.routes.ts';
 import { userSettingsRoutes } from './user-settings/user-settings.routes.ts';
 
@@ -73,6 +74,7 @@ export const MODULES: ((app: FastifyInstance) => Promise<void>)[] = [
   playbookRoutes,
   deadlinesRoutes,
   inventoryRoutes,
+  memorialRoutes,
   releasePlanRoutes,
   futureMessagesRoutes,
   securityRoutes,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isFileName, screenAt } from '../../core/app-routes.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
+import { MEMORIAL_ROBOTS, MEMORIAL_SCREEN } from '../../core/memorial.schemas.ts';
 import { pageHtmlByScreen } from '../lib/page-html.ts';
 import { isApiRequest, requestPath } from '../lib/request-path.ts';
 import { sendError } from './errors.ts';
@@ -50,6 +51,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     if (pageHtml && screen) {
       const page = pageHtml(screen);
       reply.type('text/html; charset=utf-8').header('cache-control', cacheControlFor('index.html')).header('etag', page.etag);
+      // a memorial's unlisted page is never indexed (issue 28)
+      if (screen.file === MEMORIAL_SCREEN) reply.header('x-robots-tag', MEMORIAL_ROBOTS);
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
       return reply.send(request.method === 'HEAD' ? undefined : page.body);
     }

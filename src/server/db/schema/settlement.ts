@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { estates } from './estates.ts';
+import { memoryMedia } from './memories.ts';
 import { users } from './users.ts';
 
 /**
@@ -97,4 +98,51 @@ export const settlementDeadlines = pgTable(
     uniqueIndex('settlement_deadlines_rule_unique').on(t.estateId, t.ruleKey).where(sql`${t.ruleKey} IS NOT NULL`),
     index('settlement_deadlines_open_idx').on(t.dueOn).where(sql`${t.doneAt} IS NULL`),
   ],
+);
+
+/**
+ * The memorial page (issue 28 item 5, ADR 0105): drafted by the owner while planning, published only
+ * by those who settle the estate after activation, to family members with an account or to anyone
+ * with its unlisted link (`link_token`, made at the first publication and kept, so a shared link
+ * keeps working after an unpublish and a new publish).
+ */
+export const memorials = pgTable('memorials', {
+  estateId: uuid('estate_id')
+    .primaryKey()
+    .references(() => estates.id, { onDelete: 'cascade' }),
+  body: text('body').notNull().default(''),
+  wishes: text('wishes'),
+  donationUrl: text('donation_url'),
+  /** one of the estate's (unsealed) memory photos */
+  photoMediaId: uuid('photo_media_id').references(() => memoryMedia.id, { onDelete: 'set null' }),
+  /** draft | published */
+  status: text('status').notNull().default('draft'),
+  /** family | link (null until first published) */
+  audience: text('audience'),
+  linkToken: text('link_token').unique(),
+  publishedAt: ts('published_at'),
+  publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** A message left in a memorial's guestbook: shown only once the executor approves it. */
+export const memorialMessages = pgTable(
+  'memorial_messages',
+  {
+    id: id(),
+    estateId: uuid('estate_id')
+      .notNull()
+      .references(() => estates.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    /** the visitor's account, when they were signed in */
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('memorial_messages_estate_status_idx').on(t.estateId, t.status, t.createdAt, t.id)],
 );

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { addDays, deadlinesFor, isoDayOf } from '../../../core/settlement/rules.ts';
 import type { Db } from '../client.ts';
 import { digitalAssets } from '../schema/digital-assets.ts';
-import { estateSettlements, inventoryEntries, settlementDeadlines } from '../schema/settlement.ts';
+import { estateSettlements, inventoryEntries, memorialMessages, memorials, settlementDeadlines } from '../schema/settlement.ts';
+import { randomToken } from '../../lib/tokens.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -86,5 +87,24 @@ export async function seedSettlement(db: Db, estateId: string, executorId: strin
     ...deadlinesFor('us-federal', dateOfDeath).map((d) => ({ estateId, ...d, createdBy: executorId, createdAt: at(27) })),
     { estateId, title: 'Order ten certified copies of the death certificate', dueOn: addDays(today, -12), doneAt: at(14), doneBy: executorId, createdBy: executorId, createdAt: at(27) },
     { estateId, title: 'Meet the probate attorney with the will', detail: 'Bring the original will and the list of accounts.', dueOn: addDays(today, -3), createdBy: executorId, createdAt: at(27) },
+  ]);
+  // Her memorial, published by Thomas to the family: two messages shown, one waiting for him.
+  await db.insert(memorials).values({
+    estateId,
+    body: 'Evelyn Carter taught third grade in Maple Falls for thirty-one years, and most of the town learned to read at her table.\n\nShe kept a garden that fed half the street, wrote letters by hand until the very end, and never missed a grandchild’s recital.',
+    wishes: 'A small service at St. Mark’s, then tea in the garden. Wear something bright: she would have.',
+    donationUrl: 'https://www.redcross.org/donate',
+    status: 'published',
+    audience: 'family',
+    linkToken: randomToken(),
+    publishedAt: at(20),
+    publishedBy: executorId,
+    updatedBy: executorId,
+    updatedAt: at(20),
+  });
+  await db.insert(memorialMessages).values([
+    { estateId, authorName: 'Sam Carter', body: 'Grandma, thank you for every Sunday pancake. I still use your recipe.', status: 'approved', reviewedBy: executorId, reviewedAt: at(18), createdAt: at(19) },
+    { estateId, authorName: 'Robert Hayes', body: 'It was an honour to help look after your affairs. My thoughts are with the family.', status: 'approved', reviewedBy: executorId, reviewedAt: at(15), createdAt: at(16) },
+    { estateId, authorName: 'Linda Moore', body: 'Mrs. Carter was my teacher in 1979. She was the reason I became one too.', createdAt: at(1) },
   ]);
 }

@@ -5,7 +5,8 @@ import { inventoryEntries } from '../../db/schema/settlement.ts';
 import { audit } from '../../lib/audit.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { fileSlug, footer, heading, renderPdf, section } from '../../lib/pdf.ts';
-import { inventoryTotals, ownerNameOf } from './get-inventory.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
+import { inventoryTotals } from './get-inventory.ts';
 import { assertInventoryAccess } from './inventory-access.ts';
 import { inventoryRows, toInventoryEntry } from './inventory-rows.ts';
 

@@ -1,10 +1,9 @@
 import { and, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { INVENTORY_KINDS, INVENTORY_STATUS_KEYS, type InventoryKind, type TInventory, type TInventoryEntry, type TInventoryQuery } from '../../../core/inventory.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { estates } from '../../db/schema/estates.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
-import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { afterCursor, ascending, keysetPage } from '../../lib/keyset.ts';
 import { assertInventoryAccess } from './inventory-access.ts';
 import { inventoryRows, toInventoryEntry } from './inventory-rows.ts';
@@ -33,12 +32,6 @@ export async function inventoryTotals(ctx: Ctx, estateId: string): Promise<Pick<
     return { kind, kindLabel: INVENTORY_KINDS[kind], currency: r.currency!, total: Number(r.total).toFixed(2), entries: r.entries };
   });
   return { totals, counts };
-}
-
-/** The name of the estate's owner (the inventory's and the letters' subject). */
-export async function ownerNameOf(ctx: Ctx, estateId: string): Promise<string> {
-  const [owner] = await ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
-  return owner?.name ?? '';
 }
 
 /** GET: a page of the inventory in name order, with the totals and status counts of all of it. */

@@ -14,7 +14,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { fileSlug, paragraph, renderPdf, type Pdf } from '../../lib/pdf.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
-import { ownerNameOf } from './get-inventory.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { assertInventoryAccess } from './inventory-access.ts';
 import { letterFor, type LetterFacts } from './letters/index.ts';
 

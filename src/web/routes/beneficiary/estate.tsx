@@ -26,6 +26,7 @@ import { MemoryDialog } from '../../features/shared-content/memory-dialog.tsx';
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 import { DeadlinesCard } from '../../features/deadlines/deadlines-card.tsx';
 import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
+import { MemorialCard } from '../../features/memorial/memorial-card.tsx';
 
 type Reportable = { reportable: TReportableEstate | null; reportableKnown: boolean };
 
@@ -191,6 +192,7 @@ export function Component() {
 
       {estate.status === 'active' && <PlaybookCard estateId={estate.estateId} />}
       {estate.status === 'active' && <DeadlinesCard estateId={estate.estateId} />}
+      {estate.status === 'active' && <MemorialCard estateId={estate.estateId} />}
       {estate.status === 'active' && <InventoryCard estateId={estate.estateId} />}
       {estate.capsuleUrl && (
         <Card title="Legacy Capsule" description={`Everything ${estate.owner.name} sealed, in one file you can keep.`}>

@@ -18,6 +18,7 @@ import { UpdateStatusMenu } from '../../features/estate-administrator/update-sta
 import { PlaybookCard } from '../../features/playbook/playbook-card.tsx';
 import { DeadlinesCard } from '../../features/deadlines/deadlines-card.tsx';
 import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
+import { MemorialCard } from '../../features/memorial/memorial-card.tsx';
 import { ProposeReversalCard } from '../../features/activation-review/propose-reversal-card.tsx';
 // A route may compose features: the support team reports a passing from here, as a beneficiary would.
 import { ReportPassingButton } from '../../features/estate-report/report-passing.tsx';
@@ -104,6 +105,7 @@ function EstateDetail({ estate }: { estate: TAdministeredEstateDetail }) {
       </div>
       {estate.status === 'active' && <PlaybookCard estateId={estate.id} />}
       {estate.status === 'active' && <DeadlinesCard estateId={estate.id} />}
+      {estate.status === 'active' && <MemorialCard estateId={estate.id} />}
       {estate.status === 'active' && <InventoryCard estateId={estate.id} />}
       <TransitionDialog {...transition.dialog} />
     </div>

@@ -22,6 +22,7 @@ import { ReleaseSafeguardsCard } from '../../features/release-safeguards/release
 import { getSession } from '../../lib/session.ts';
 import { ExecutorCard } from '../../features/executors/executor-card.tsx';
 import { InventoryCard } from '../../features/inventory/inventory-card.tsx';
+import { MemorialCard } from '../../features/memorial/memorial-card.tsx';
 import { DisabledWhenFrozen } from '../../components/ui/estate-frozen.tsx';
 
 export async function loader() {
@@ -134,6 +135,7 @@ export function Component() {
         <ReleaseSafeguardsCard />
         <ExecutorCard />
         {estateId && estate.status !== 'active' && <InventoryCard estateId={estateId} />}
+        {estateId && estate.status !== 'active' && <MemorialCard estateId={estateId} />}
         <Card
           title="Sealing"
           description="Seal what matters most so that only your trustees together, with the kits you give them, can open it after your passing. Not even Heirloom's staff can read it."
