@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   GUIDANCE_NOT_ADVICE,
   JURISDICTION_CHOICES,
@@ -12,9 +12,9 @@ import type { BaseCtx, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { settlementAccessOf } from '../../access/executors.ts';
 import { estates } from '../../db/schema/estates.ts';
-import { estateReports } from '../../db/schema/lifecycle.ts';
 import { estateSettlements, settlementDeadlines } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
+import { recordedDateOfDeath } from '../../lifecycle/date-of-death.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 
 const THE_DEADLINES = 'That estate’s deadlines';
@@ -36,20 +36,6 @@ export function statusOf(row: { dueOn: string; doneAt: Date | null }, today: str
   if (row.dueOn < today) return 'overdue';
   if (row.dueOn <= addDays(today, REMINDER_DAYS)) return 'due-soon';
   return 'upcoming';
-}
-
-/** The date of death the estate's records give: its verified death report, else its recorded date, else its activation day. */
-export async function recordedDateOfDeath(db: Db, estateId: string): Promise<string | null> {
-  const [[report], [estate]] = await Promise.all([
-    db
-      .select({ eventDate: estateReports.eventDate })
-      .from(estateReports)
-      .where(and(eq(estateReports.estateId, estateId), eq(estateReports.event, 'death'), eq(estateReports.status, 'verified')))
-      .orderBy(desc(estateReports.resolvedAt), desc(estateReports.createdAt))
-      .limit(1),
-    db.select({ dateOfDeath: estates.dateOfDeath, activatedAt: estates.activatedAt }).from(estates).where(eq(estates.id, estateId)),
-  ]);
-  return report?.eventDate ?? estate?.dateOfDeath ?? (estate?.activatedAt ? isoDayOf(estate.activatedAt) : null);
 }
 
 /** The estate's deadlines by due date (then id), as the API shows them on `today`. */

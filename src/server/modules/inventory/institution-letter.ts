@@ -5,12 +5,12 @@ import { wishedActionText, type InventoryAction } from '../../../core/inventory.
 import { PROOF_DOCUMENT_TYPES, type ProofDocumentType } from '../../../core/lifecycle.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { estateExecutors } from '../../db/schema/executors.ts';
-import { estates } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { recordedDateOfDeath } from '../../lifecycle/date-of-death.ts';
 import { audit } from '../../lib/audit.ts';
 import { fileSlug, paragraph, renderPdf, type Pdf } from '../../lib/pdf.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
@@ -51,14 +51,14 @@ async function letterOf(ctx: Ctx, estateId: string, entryId: string) {
     .from(inventoryEntries)
     .where(and(eq(inventoryEntries.id, entryId), eq(inventoryEntries.estateId, estateId)));
   if (!entry) throw notFound('That inventory entry');
-  const [[estate], [signer], ownerName, proofs, role] = await Promise.all([
-    ctx.db.select({ dateOfDeath: estates.dateOfDeath, activatedAt: estates.activatedAt }).from(estates).where(eq(estates.id, estateId)),
+  const [dateOfDeath, [signer], ownerName, proofs, role] = await Promise.all([
+    recordedDateOfDeath(ctx.db, estateId),
     ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.actor.userId)),
     ownerNameOf(ctx, estateId),
     verifiedProofs(ctx, estateId),
     signerRole(ctx, estateId),
   ]);
-  const died = estate?.dateOfDeath ? new Date(`${estate.dateOfDeath}T00:00:00Z`) : (estate?.activatedAt ?? ctx.clock.now());
+  const died = dateOfDeath ? new Date(`${dateOfDeath}T00:00:00Z`) : ctx.clock.now();
   const facts: LetterFacts = {
     ownerName,
     dateOfDeath: longDate(died),

@@ -7,10 +7,10 @@ import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { deadlinesApi } from './api.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string };
-type Fields = Record<string, string>;
 
 /** Each status says itself in words and an icon, never by colour alone. */
 const STATUS: Record<DeadlineStatus, { label: string; icon: typeof ClockIcon; badge: string }> = {
@@ -19,9 +19,6 @@ const STATUS: Record<DeadlineStatus, { label: string; icon: typeof ClockIcon; ba
   upcoming: { label: 'Upcoming', icon: CalendarDaysIcon, badge: 'bg-stone-50 text-stone-700 ring-stone-200' },
   done: { label: 'Done', icon: CheckCircleIcon, badge: 'bg-green-50 text-green-900 ring-green-200' },
 };
-
-const errorOf = (error: unknown, fallback: string): { text: string; fields: Fields } =>
-  error instanceof ApiError ? { text: error.message, fields: error.fields ?? {} } : { text: error instanceof Error ? error.message : fallback, fields: {} };
 
 /** "gov.uk" from "https://www.gov.uk/register-a-death": what the source link says. */
 const hostOf = (url: string) => {
@@ -36,26 +33,17 @@ const hostOf = (url: string) => {
 function SettlementForm({ data, onSaved, onCancel }: { data: TDeadlines; onSaved: (next: TDeadlines) => void; onCancel: (() => void) | null }) {
   const [jurisdiction, setJurisdiction] = useState(data.settlement?.jurisdiction ?? '');
   const [dateOfDeath, setDateOfDeath] = useState(data.settlement?.dateOfDeath ?? data.suggestedDateOfDeath ?? '');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; fields: Fields } | null>(null);
+  const { busy, error, fields, run } = useAction();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      onSaved(await deadlinesApi.setSettlement(data.estateId, { jurisdiction, dateOfDeath }));
-    } catch (error) {
-      setFailure(errorOf(error, 'The deadlines could not be set. Try again.'));
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onSaved(await deadlinesApi.setSettlement(data.estateId, { jurisdiction, dateOfDeath })));
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-label="Date of death and jurisdiction">
-      {failure && <Alert tone="error">{failure.text}</Alert>}
-      <SelectField label="Where the estate is settled" value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value)} error={failure?.fields.jurisdiction} required>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Date of death and jurisdiction">
+      {error && <Alert tone="error">{error}</Alert>}
+      <SelectField label="Where the estate is settled" value={jurisdiction} onChange={(e) => setJurisdiction(e.target.value)} error={fields.jurisdiction} required>
         <option value="">Choose…</option>
         {data.jurisdictions.map((j) => (
           <option key={j.key} value={j.key}>
@@ -70,7 +58,7 @@ function SettlementForm({ data, onSaved, onCancel }: { data: TDeadlines; onSaved
         max={data.today}
         min="1900-01-01"
         onChange={(e) => setDateOfDeath(e.target.value)}
-        error={failure?.fields.dateOfDeath}
+        error={fields.dateOfDeath}
         hint={data.suggestedDateOfDeath && !data.settlement ? `Filled in from the estate’s records (${formatDate(data.suggestedDateOfDeath)}): check it against the death certificate.` : undefined}
         required
       />
@@ -93,44 +81,37 @@ function AddDeadlineForm({ data, onAdded }: { data: TDeadlines; onAdded: (added:
   const [title, setTitle] = useState('');
   const [dueOn, setDueOn] = useState('');
   const [detail, setDetail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; fields: Fields } | null>(null);
+  const { busy, error, fields, run } = useAction();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    void run(async () => {
       const added = await deadlinesApi.add(data.estateId, { title, dueOn, detail });
       setTitle('');
       setDueOn('');
       setDetail('');
       await onAdded(added);
-    } catch (error) {
-      setFailure(errorOf(error, 'The deadline could not be added. Try again.'));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4 border-t border-stone-100 pt-5" aria-labelledby="add-deadline-heading">
+    <form onSubmit={submit} noValidate className="space-y-4 border-t border-stone-100 pt-5" aria-labelledby="add-deadline-heading">
       <h3 id="add-deadline-heading" className="text-sm font-semibold text-stone-900">
         Add a deadline of your own
       </h3>
-      {failure && <Alert tone="error">{failure.text}</Alert>}
-      <TextField label="What is due" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={failure?.fields.title} required />
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label="What is due" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={fields.title} required />
       <TextField
         label="Due on"
         type="date"
         value={dueOn}
         min={data.settlement?.dateOfDeath}
         onChange={(e) => setDueOn(e.target.value)}
-        error={failure?.fields.dueOn}
+        error={fields.dueOn}
         hint="On or after the date of death."
         required
       />
-      <TextAreaField label="Details" optional rows={2} maxLength={2000} value={detail} onChange={(e) => setDetail(e.target.value)} error={failure?.fields.detail} />
+      <TextAreaField label="Details" optional rows={2} maxLength={2000} value={detail} onChange={(e) => setDetail(e.target.value)} error={fields.detail} />
       <Button type="submit" variant="secondary" loading={busy}>
         Add deadline
       </Button>

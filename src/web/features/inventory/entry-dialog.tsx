@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { INVENTORY_ACTIONS, INVENTORY_KINDS, type TInventoryEntry, type TInventoryEntryInput } from '../../../core/inventory.schemas.ts';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { inventoryApi } from './api.ts';
 
 type Form = Record<'kind' | 'name' | 'institution' | 'reference' | 'value' | 'currency' | 'wishedAction' | 'transferTo', string>;
@@ -24,16 +24,11 @@ const formOf = (e: TInventoryEntry | null): Form => ({
  */
 export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: string; entry: TInventoryEntry | null; onClose: () => void; onSaved: (saved: TInventoryEntry) => void }) {
   const [form, setForm] = useState<Form>(() => formOf(entry));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, error, fields, run } = useAction();
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
     const body: TInventoryEntryInput = {
       kind: form.kind as TInventoryEntryInput['kind'],
       name: form.name,
@@ -44,18 +39,11 @@ export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: s
       transferTo: form.wishedAction === 'transfer' ? form.transferTo : null,
       ...(form.reference.trim() || !entry ? { reference: form.reference } : {}),
     };
-    try {
-      onSaved(entry ? await inventoryApi.update(estateId, entry.id, body) : await inventoryApi.add(estateId, body));
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That could not be saved. Please try again.');
-      if (err instanceof ApiError) setFields(err.fields ?? {});
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => onSaved(entry ? await inventoryApi.update(estateId, entry.id, body) : await inventoryApi.add(estateId, body)));
   }
 
   return (
-    <FormDialog open onClose={onClose} title={entry ? `Edit “${entry.name}”` : 'Add to the inventory'} submitLabel={entry ? 'Save changes' : 'Add'} busy={busy} error={error} onSubmit={(e) => void submit(e)}>
+    <FormDialog open onClose={onClose} title={entry ? `Edit “${entry.name}”` : 'Add to the inventory'} submitLabel={entry ? 'Save changes' : 'Add'} busy={busy} error={error} onSubmit={submit}>
       <SelectField label="Kind" value={form.kind} onChange={set('kind')} error={fields.kind}>
         {Object.entries(INVENTORY_KINDS).map(([key, label]) => (
           <option key={key} value={key}>

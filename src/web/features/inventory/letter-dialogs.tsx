@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DEFAULT_REMIND_AFTER_DAYS, LETTER_VIA, type TInventoryEntry } from '../../../core/inventory.schemas.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { inventoryApi } from './api.ts';
 
 interface Props {
@@ -12,33 +12,14 @@ interface Props {
   onSaved: (saved: TInventoryEntry) => void;
 }
 
-function useSave(onSaved: (saved: TInventoryEntry) => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  async function run(work: () => Promise<TInventoryEntry>) {
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await work());
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That could not be saved. Please try again.');
-      setFields(err instanceof ApiError ? (err.fields ?? {}) : {});
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, fields, run };
-}
-
 /** "Mark as sent": how it went, and after how many days without an answer to be reminded. */
 export function LetterSentDialog({ estateId, entry, onClose, onSaved }: Props) {
   const [via, setVia] = useState<'post' | 'email'>('post');
   const [days, setDays] = useState(String(DEFAULT_REMIND_AFTER_DAYS));
-  const save = useSave(onSaved);
+  const save = useAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void save.run(() => inventoryApi.sent(estateId, entry.id, { via, remindAfterDays: Number(days) }));
+    void save.run(async () => onSaved(await inventoryApi.sent(estateId, entry.id, { via, remindAfterDays: Number(days) })));
   };
   return (
     <FormDialog open onClose={onClose} title={`Letter to ${entry.institution ?? entry.name} sent`} submitLabel="Mark as sent" busy={save.busy} error={save.error} onSubmit={submit}>
@@ -57,10 +38,10 @@ export function LetterSentDialog({ estateId, entry, onClose, onSaved }: Props) {
 /** "Record the answer": what the institution said. */
 export function LetterAnswerDialog({ estateId, entry, onClose, onSaved }: Props) {
   const [answer, setAnswer] = useState('');
-  const save = useSave(onSaved);
+  const save = useAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void save.run(() => inventoryApi.answer(estateId, entry.id, { answer }));
+    void save.run(async () => onSaved(await inventoryApi.answer(estateId, entry.id, { answer })));
   };
   return (
     <FormDialog open onClose={onClose} title={`Answer from ${entry.institution ?? entry.name}`} submitLabel="Save the answer" busy={save.busy} error={save.error} onSubmit={submit}>
