@@ -39,6 +39,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_created_idx').on(t.createdAt, t.id),
+    // The lists paged by owner name (an administrator's estates, a planner's clients, reportable estates) walk this in order.
+    index('users_name_idx').on(t.name, t.id),
     // the admin's user search and audit-log actor filter, the administrator's estate search: name or
     // email contains the text (ILIKE), through trigrams (pg_trgm) instead of reading every account
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
