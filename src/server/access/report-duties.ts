@@ -8,22 +8,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { verificationItems } from '../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../db/schema/report-safeguards.ts';
-import { lockEstate } from '../lib/estate-lock.ts';
 
 interface Report {
   id: string;
   reportedBy: string | null;
 }
 
-/**
- * Call first in the transaction of a trustee's answer or a proof's review, then ask the refusal
- * below with that transaction: both lock the estate row, so when one person does both at the same
- * moment, whichever comes second sees the first and is refused — checked before the transaction,
- * both passed.
- */
-export async function lockEstateForDuty(tx: Db, estateId: string): Promise<void> {
-  await lockEstate(tx, estateId);
-}
+// The trustee's answer and the proof's review each lock the estate row first (lockEstate) and ask
+// the refusal below in that transaction: when one person does both at the same moment, whichever
+// comes second sees the first and is refused (checked before the transactions, both passed).
 
 const REPORTER_CANNOT_CONFIRM = 'You made this report, so other trustees must confirm it.';
 const VERIFIER_CANNOT_CONFIRM = 'You reviewed a proof of this report as the estate administrator, so other trustees must confirm it.';

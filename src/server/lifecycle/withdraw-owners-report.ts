@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BaseCtx } from '../context.ts';
-import { estates } from '../db/schema/estates.ts';
 import { estateReports } from '../db/schema/lifecycle.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { audit } from '../lib/audit.ts';
+import { lockEstate } from '../lib/estate-lock.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { notify } from '../notices/notify.ts';
 import { settleLeftoverProofs } from './leftover-proofs.ts';
@@ -20,7 +20,7 @@ export async function withdrawOwnersReport(ctx: BaseCtx, owner: { id: string; na
   await inMailTransaction(ctx, async (tx) => {
     const db = tx.db;
     // The estate row first, as every lifecycle change takes its locks (no deadlock with a review).
-    await db.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
+    await lockEstate(db, estateId);
     const [report] = await db
       .update(estateReports)
       .set({ status: 'withdrawn', resolvedAt: now })

@@ -4,9 +4,9 @@ import type { Ctx } from '../../context.ts';
 import { estateSettlements, settlementDeadlines } from '../../db/schema/settlement.ts';
 import { badRequest, conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertDeadlinesAccess, deadlineOf } from './get-deadlines.ts';
-import { lockEstate } from './set-settlement.ts';
 
 /** The executor's own deadlines an estate may hold: the timeline is shown whole, never paged. */
 export const MAX_OWN_DEADLINES = 100;

@@ -2,18 +2,12 @@ import { and, eq, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { TDeadlines, TSettlementInput } from '../../../core/deadlines.schemas.ts';
 import { deadlinesFor, isoDayOf } from '../../../core/settlement/rules.ts';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { estates } from '../../db/schema/estates.ts';
 import { estateSettlements, settlementDeadlines } from '../../db/schema/settlement.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertDeadlinesAccess, getDeadlines } from './get-deadlines.ts';
-
-/** Serialise every change of one estate's deadlines (two executors saving at once): its estate row, locked. */
-export async function lockEstate(db: Db, estateId: string): Promise<void> {
-  await db.select({ id: estates.id }).from(estates).where(eq(estates.id, estateId)).for('update');
-}
 
 /**
  * PUT: where the estate is settled and the date of death. In one transaction it saves the facts and

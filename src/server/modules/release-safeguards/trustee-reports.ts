@@ -7,7 +7,8 @@ import { estateReports } from '../../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../../db/schema/safeguards.ts';
 import { users } from '../../db/schema/users.ts';
-import { confirmRefusal, lockEstateForDuty } from '../../access/report-duties.ts';
+import { confirmRefusal } from '../../access/report-duties.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 import { isTrustee } from '../../access/trustees.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
@@ -80,7 +81,7 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
   // The answer, its alert and the quorum's next step (with its notices) commit together (ADR 0077).
   await inMailTransaction(ctx, async (tx) => {
     // Reporter ≠ trustee confirmer ≠ verifier (ADR 0076), asked with the estate row locked.
-    await lockEstateForDuty(tx.db, report.estateId);
+    await lockEstate(tx.db, report.estateId);
     const refusal = await confirmRefusal(tx.db, ctx.actor.userId, report);
     if (refusal) throw forbidden(refusal);
     if (report.status !== 'open') {

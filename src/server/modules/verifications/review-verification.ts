@@ -8,7 +8,8 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { publish } from '../../events/bus.ts';
 import { administers, administratorsOf } from '../../access/estate-roles.ts';
-import { lockEstateForDuty, verifyRefusal } from '../../access/report-duties.ts';
+import { verifyRefusal } from '../../access/report-duties.ts';
+import { lockEstate } from '../../lib/estate-lock.ts';
 import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -26,7 +27,7 @@ async function findItem(ctx: Ctx, id: string) {
   return item;
 }
 
-/** Reporter ≠ trustee confirmer ≠ verifier (ADR 0076), asked in the review's transaction after lockEstateForDuty. */
+/** Reporter ≠ trustee confirmer ≠ verifier (ADR 0076), asked in the review's transaction after lockEstate. */
 async function refuseOtherDuty(db: Db, ctx: Ctx, item: typeof verificationItems.$inferSelect): Promise<void> {
   const [report] = await db.select({ id: estateReports.id, reportedBy: estateReports.reportedBy }).from(estateReports).where(eq(estateReports.id, item.reportId));
   const refusal = report ? await verifyRefusal(db, ctx.actor.userId, { ...item, report }) : null;
@@ -55,7 +56,7 @@ export async function reviewVerification(ctx: Ctx, id: string, decision: { appro
   const now = ctx.clock.now();
   await inMailTransaction(ctx, async (tx) => {
     const db = tx.db;
-    await lockEstateForDuty(db, item.estateId);
+    await lockEstate(db, item.estateId);
     await refuseOtherDuty(db, ctx, item);
     const [reviewed] = await db
       .update(verificationItems)
