@@ -9,11 +9,13 @@ export interface Notice {
 }
 
 /**
- * Actions on the rows of a route's list, one at a time: `busyId` is the row's while its action
- * runs; the action returns the words for its success, which land in `notice`, and the route's
- * data reloads; an ApiError's message lands in `notice` instead (anything else is rethrown).
+ * Actions on the rows of a list, one at a time: `busyId` is the row's while its action runs; the
+ * action returns the words for its success, which land in `notice`; an ApiError's message lands in
+ * `notice` instead (anything else is rethrown). Then the data reloads, after a refusal too (it is
+ * often one because the data changed): the route's loaders, or `reload` for a card that reads its
+ * own data (useCardData).
  */
-export function useRowAction() {
+export function useRowAction(reload?: () => Promise<unknown>) {
   const revalidator = useRevalidator();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -22,13 +24,12 @@ export function useRowAction() {
     setBusyId(id);
     setNotice(null);
     try {
-      const text = await action();
-      setNotice({ tone: 'success', text });
-      await revalidator.revalidate();
+      setNotice({ tone: 'success', text: await action() });
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       setNotice({ tone: 'error', text: e.message });
     } finally {
+      await (reload ? reload() : revalidator.revalidate());
       setBusyId(null);
     }
   }

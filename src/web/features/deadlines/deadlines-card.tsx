@@ -1,16 +1,16 @@
 import { CheckCircleIcon, ClockIcon, ExclamationTriangleIcon, CalendarDaysIcon } from '@heroicons/react/24/outline';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { DeadlineStatus, TDeadline, TDeadlines } from '../../../core/deadlines.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { useCardData } from '../../lib/use-card-data.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { deadlinesApi } from './api.ts';
 
-type Notice = { tone: 'success' | 'error'; text: string };
 
 /** Each status says itself in words and an icon, never by colour alone. */
 const STATUS: Record<DeadlineStatus, { label: string; icon: typeof ClockIcon; badge: string }> = {
@@ -178,49 +178,23 @@ function DeadlineItem({ item, canWork, busy, onToggle, onDelete }: { item: TDead
  * beneficiaries follow. Renders nothing when the server says it is not there for this viewer (404).
  */
 export function DeadlinesCard({ estateId }: { estateId: string }) {
-  const [data, setData] = useState<TDeadlines | null>(null);
+  const { data, setData, failed, reload } = useCardData(useCallback(() => deadlinesApi.get(estateId), [estateId]));
+  const { busyId, notice, setNotice, act } = useRowAction(reload);
+  const busy = busyId !== null;
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setData(await deadlinesApi.get(estateId));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setData(null);
-      else setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The deadlines could not be loaded.' });
-    }
-  }, [estateId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function act(work: () => Promise<string>) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      setNotice({ tone: 'success', text: await work() });
-    } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
-    } finally {
-      await load();
-      setBusy(false);
-    }
-  }
 
   const toggle = (item: TDeadline) =>
-    act(async () => {
+    act(item.id, async () => {
       const saved = item.done ? await deadlinesApi.markNotDone(estateId, item.id) : await deadlinesApi.markDone(estateId, item.id);
       return saved.done ? `“${saved.title}” marked done.` : `“${saved.title}” marked not done.`;
     });
   const remove = (item: TDeadline) =>
-    act(async () => {
+    act(item.id, async () => {
       await deadlinesApi.remove(estateId, item.id);
       return `“${item.title}” deleted.`;
     });
 
-  if (!data) return notice ? <Alert tone="error">{notice.text}</Alert> : null;
+  if (!data) return failed ? <Alert tone="error">{failed}</Alert> : null;
   const { settlement, counts } = data;
   const showForm = data.canWork && (!settlement || editing);
   return (
@@ -241,7 +215,7 @@ export function DeadlinesCard({ estateId }: { estateId: string }) {
           with the source or a professional: your situation may change them.
         </p>
         <div aria-live="polite" className="empty:hidden">
-          {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+          {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : failed && <Alert tone="error">{failed}</Alert>}
         </div>
         {settlement && !editing && (
           <div className="text-sm text-stone-700">
@@ -293,7 +267,7 @@ export function DeadlinesCard({ estateId }: { estateId: string }) {
                 data={data}
                 onAdded={async (added) => {
                   setNotice({ tone: 'success', text: `“${added.title}” added, due ${formatDate(added.dueOn)}.` });
-                  await load();
+                  await reload();
                 }}
               />
             )}

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { INVENTORY_STATUSES, wishedActionText, type InventoryStatus, type TInventory, type TInventoryEntry } from '../../../core/inventory.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { useCardData } from '../../lib/use-card-data.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { inventoryApi, inventoryFiles } from './api.ts';
 import { EntryDialog } from './entry-dialog.tsx';
 import { LetterAnswerDialog, LetterSentDialog } from './letter-dialogs.tsx';
@@ -133,46 +134,21 @@ const TITLES: Record<TInventory['mode'], string> = { owner: 'What you own, for y
  * for this viewer (404).
  */
 export function InventoryCard({ estateId }: { estateId: string }) {
-  const [inventory, setInventory] = useState<TInventory | null>(null);
+  const { data: inventory, failed, reload } = useCardData(useCallback(() => inventoryApi.get(estateId), [estateId]));
+  const { busyId, notice, setNotice, act } = useRowAction(reload);
+  const busy = busyId !== null;
   const [open, setOpen] = useState<Open>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const list = useLoadMore(pageOf(inventory ?? { entries: [], nextCursor: null }), estateId, async (cursor) => pageOf(await inventoryApi.get(estateId, cursor)));
   const listRef = useRef<HTMLUListElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setInventory(await inventoryApi.get(estateId));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setInventory(null);
-      else setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The inventory could not be loaded.' });
-    }
-  }, [estateId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function saved(entry: TInventoryEntry, text: string) {
     setOpen(null);
     list.replace(entry);
     setNotice({ tone: 'success', text });
-    await load();
-  }
-  async function act(work: () => Promise<unknown>, text: string) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      await work();
-      setNotice({ tone: 'success', text });
-    } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
-    } finally {
-      await load();
-      setBusy(false);
-    }
+    await reload();
   }
 
-  if (!inventory) return notice ? <Alert tone="error">{notice.text}</Alert> : null;
+  if (!inventory) return failed ? <Alert tone="error">{failed}</Alert> : null;
   const { mode, counts, totals } = inventory;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const left = counts.todo + counts.notified + counts.waiting;
@@ -194,7 +170,7 @@ export function InventoryCard({ estateId }: { estateId: string }) {
     >
       {mode === 'read' && <p className="mb-4 text-sm text-stone-600">The executor keeps this up to date; you can follow their progress here.</p>}
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : failed && <Alert tone="error">{failed}</Alert>}
       </div>
       {totals.length > 0 && (
         <div className="mb-5">
@@ -220,7 +196,12 @@ export function InventoryCard({ estateId }: { estateId: string }) {
               mode={mode}
               busy={busy}
               onOpen={setOpen}
-              onStatus={(e, status) => void act(() => inventoryApi.update(estateId, e.id, { status }), `“${e.name}” is now: ${INVENTORY_STATUSES[status]}.`)}
+              onStatus={(e, status) =>
+                void act(e.id, async () => {
+                  await inventoryApi.update(estateId, e.id, { status });
+                  return `“${e.name}” is now: ${INVENTORY_STATUSES[status]}.`;
+                })
+              }
             />
           ))}
         </ul>
@@ -253,10 +234,11 @@ export function InventoryCard({ estateId }: { estateId: string }) {
           onConfirm={() => {
             const entry = open.entry;
             setOpen(null);
-            void act(async () => {
+            void act(entry.id, async () => {
               await inventoryApi.remove(estateId, entry.id);
               list.remove(entry.id);
-            }, `“${entry.name}” removed.`);
+              return `“${entry.name}” removed.`;
+            });
           }}
         />
       )}

@@ -18,8 +18,10 @@ import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
+import { useCardData } from '../../lib/use-card-data.ts';
 import { useLoadMore } from '../../lib/use-load-more.ts';
 import { useUnsavedChangesWhile } from '../../lib/unsaved-changes.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { memorialApi } from './api.ts';
 
 const AUDIENCE_HINTS: Record<MemorialAudience, string> = {
@@ -27,6 +29,8 @@ const AUDIENCE_HINTS: Record<MemorialAudience, string> = {
   link: 'Whoever you give the link to. It is never listed anywhere nor shown by search engines.',
 };
 
+/** The answers that mean the memorial is not there for this viewer: the card renders nothing. */
+const NOT_FOR_THIS_VIEWER = [404, 403];
 const errorText = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** "Who may see it": the two audiences as cards with a hint each. */
@@ -285,9 +289,8 @@ function PublishSection({ estateId, memorial, onChanged }: { estateId: string; m
 /** Guestbook messages waiting for approval: shown on the page only once approved. */
 function GuestbookReview({ estateId, memorial, onReviewed }: { estateId: string; memorial: TMemorial; onReviewed: () => Promise<void> }) {
   const [first, setFirst] = useState<TMemorialMessages | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { busyId, notice, act } = useRowAction(onReviewed);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const list = useLoadMore(first ?? { items: [], nextCursor: null }, estateId, (cursor) => memorialApi.messages(estateId, 'pending', cursor));
   const listRef = useRef<HTMLUListElement>(null);
   const headingId = useId();
@@ -296,7 +299,7 @@ function GuestbookReview({ estateId, memorial, onReviewed }: { estateId: string;
     try {
       setFirst(await memorialApi.messages(estateId, 'pending'));
     } catch (e) {
-      setError(errorText(e, 'The guestbook could not be loaded.'));
+      setLoadError(errorText(e, 'The guestbook could not be loaded.'));
     }
   }, [estateId]);
   // loads again when the count the card shows changes (a new message, one reviewed)
@@ -304,26 +307,15 @@ function GuestbookReview({ estateId, memorial, onReviewed }: { estateId: string;
     void load();
   }, [load, memorial.pending]);
 
-  async function review(message: TMemorialMessage, verb: 'approve' | 'reject') {
-    setBusyId(message.id);
-    setError(null);
-    setDone(null);
-    try {
+  const review = (message: TMemorialMessage, verb: 'approve' | 'reject') =>
+    act(message.id, async () => {
       await (verb === 'approve' ? memorialApi.approve(estateId, message.id) : memorialApi.reject(estateId, message.id));
       list.remove(message.id);
       setFirst((f) => f && { ...f, items: f.items.filter((m) => m.id !== message.id) });
-      setDone(
-        verb === 'approve'
-          ? `The message from ${message.authorName} is approved: it shows on the memorial.`
-          : `The message from ${message.authorName} is rejected: it will not show.`,
-      );
-      await onReviewed();
-    } catch (e) {
-      setError(errorText(e, 'That did not work. Try again.'));
-    } finally {
-      setBusyId(null);
-    }
-  }
+      return verb === 'approve'
+        ? `The message from ${message.authorName} is approved: it shows on the memorial.`
+        : `The message from ${message.authorName} is rejected: it will not show.`;
+    });
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 border-t border-stone-100 pt-5">
@@ -335,8 +327,7 @@ function GuestbookReview({ estateId, memorial, onReviewed }: { estateId: string;
         Messages show on the memorial only once approved.
       </p>
       <div aria-live="polite" className="empty:hidden">
-        {error && <Alert tone="error">{error}</Alert>}
-        {done && !error && <Alert tone="success">{done}</Alert>}
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : loadError && <Alert tone="error">{loadError}</Alert>}
       </div>
       {list.items.length > 0 && (
         <ul ref={listRef} className="divide-y divide-stone-100">
@@ -380,23 +371,12 @@ function GuestbookReview({ estateId, memorial, onReviewed }: { estateId: string;
  * not there for this viewer (404, 403).
  */
 export function MemorialCard({ estateId }: { estateId: string }) {
-  const [memorial, setMemorial] = useState<TMemorial | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: memorial, setData: setMemorial, failed, reload } = useCardData(
+    useCallback(() => memorialApi.get(estateId), [estateId]),
+    NOT_FOR_THIS_VIEWER,
+  );
 
-  const load = useCallback(async () => {
-    try {
-      setMemorial(await memorialApi.get(estateId));
-      setLoadError(null);
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 403)) setMemorial(null);
-      else setLoadError(errorText(error, 'The memorial could not be loaded.'));
-    }
-  }, [estateId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (!memorial) return loadError ? <Alert tone="error">{loadError}</Alert> : null;
+  if (!memorial) return failed ? <Alert tone="error">{failed}</Alert> : null;
   const { mode } = memorial;
 
   if (mode === 'read') {
@@ -422,12 +402,12 @@ export function MemorialCard({ estateId }: { estateId: string }) {
   return (
     <Card title={mode === 'owner' ? 'Your memorial' : 'Memorial'} description={description}>
       <div className="space-y-6">
-        {loadError && <Alert tone="error">{loadError}</Alert>}
+        {failed && <Alert tone="error">{failed}</Alert>}
         <DraftForm estateId={estateId} memorial={memorial} onSaved={setMemorial} />
         {mode === 'work' && (
           <>
             <PublishSection estateId={estateId} memorial={memorial} onChanged={setMemorial} />
-            <GuestbookReview estateId={estateId} memorial={memorial} onReviewed={load} />
+            <GuestbookReview estateId={estateId} memorial={memorial} onReviewed={reload} />
           </>
         )}
       </div>

@@ -1,12 +1,13 @@
 import { CheckCircleIcon, EllipsisHorizontalCircleIcon } from '@heroicons/react/24/outline';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { TPlaybook, TPlaybookItem } from '../../../core/playbook.schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadMoreFooter } from '../../components/ui/load-more-footer.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useCardData } from '../../lib/use-card-data.ts';
 import { keyedPage, useLoadMore } from '../../lib/use-load-more.ts';
+import { useRowAction } from '../../lib/use-row-action.ts';
 import { playbookApi } from './api.ts';
 
 const byAsset = (page: Pick<TPlaybook, 'items' | 'nextCursor'>) => keyedPage(page, (i) => i.assetId);
@@ -67,53 +68,31 @@ function Item({ item, busy, pending, onToggle }: { item: TPlaybookItem; busy: bo
  * nothing when the server says the checklist is not there for this viewer (404).
  */
 export function PlaybookCard({ estateId }: { estateId: string }) {
-  const [playbook, setPlaybook] = useState<TPlaybook | null>(null);
-  const [busy, setBusy] = useState<{ assetId: string; done: boolean } | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { data: playbook, failed, reload } = useCardData(useCallback(() => playbookApi.get(estateId), [estateId]));
+  const { busyId, notice, act } = useRowAction(reload);
   const list = useLoadMore(byAsset(playbook ?? { items: [], nextCursor: null }), estateId, async (cursor) => byAsset(await playbookApi.get(estateId, cursor)));
   const listRef = useRef<HTMLUListElement>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setPlaybook(await playbookApi.get(estateId));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) setPlaybook(null);
-      else setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'The checklist could not be loaded.' });
-    }
-  }, [estateId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function toggle(item: TPlaybookItem) {
-    setBusy({ assetId: item.assetId, done: item.tick === null });
-    setNotice(null);
-    try {
+  const toggle = (item: TPlaybookItem) =>
+    act(item.assetId, async () => {
       const saved = item.tick ? await playbookApi.untick(estateId, item.assetId) : await playbookApi.tick(estateId, item.assetId);
       list.replace({ ...saved, id: saved.assetId });
-      setNotice({ tone: 'success', text: saved.tick ? `“${saved.name}” ticked off.` : `“${saved.name}” marked not done.` });
-    } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof Error ? error.message : 'That did not work. Try again.' });
-    } finally {
-      await load();
-      setBusy(null);
-    }
-  }
+      return saved.tick ? `“${saved.name}” ticked off.` : `“${saved.name}” marked not done.`;
+    });
 
-  if (!playbook) return notice ? <Alert tone="error">{notice.text}</Alert> : null;
+  if (!playbook) return failed ? <Alert tone="error">{failed}</Alert> : null;
   return (
     <Card title="Executor playbook" description={`${playbook.ownerName}’s instructions for their digital accounts — ${playbook.done} of ${playbook.total} done`}>
       {!playbook.canTick && <p className="mb-4 text-sm text-stone-600">The executor ticks these off as they go; you can follow their progress here.</p>}
       <div aria-live="polite" className="mb-4 empty:hidden">
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : failed && <Alert tone="error">{failed}</Alert>}
       </div>
       {list.items.length === 0 ? (
         <p className="text-sm text-stone-600">No digital accounts were recorded.</p>
       ) : (
         <ul ref={listRef} className="divide-y divide-stone-100">
           {list.items.map((item) => (
-            <Item key={item.assetId} item={item} busy={busy !== null} pending={busy?.assetId === item.assetId ? busy.done : null} onToggle={playbook.canTick ? (i) => void toggle(i) : null} />
+            <Item key={item.assetId} item={item} busy={busyId !== null} pending={busyId === item.assetId ? item.tick === null : null} onToggle={playbook.canTick ? (i) => void toggle(i) : null} />
           ))}
         </ul>
       )}
