@@ -3,10 +3,16 @@ import { isoDayOf } from '../../core/settlement/rules.ts';
 import type { Db } from '../db/client.ts';
 import { estates } from '../db/schema/estates.ts';
 import { estateReports } from '../db/schema/lifecycle.ts';
+import { estateSettlements } from '../db/schema/settlement.ts';
 
-/** The date of death the estate's records give: its verified death report, else its recorded date, else its activation day. */
+/**
+ * The date of death the estate's records give, the surest first: the one the executor set for the
+ * deadlines (checked against the certificate), else the verified death report's, else the estate's
+ * recorded date, else its activation day (null: none of these yet).
+ */
 export async function recordedDateOfDeath(db: Db, estateId: string): Promise<string | null> {
-  const [[report], [estate]] = await Promise.all([
+  const [[settlement], [report], [estate]] = await Promise.all([
+    db.select({ dateOfDeath: estateSettlements.dateOfDeath }).from(estateSettlements).where(eq(estateSettlements.estateId, estateId)),
     db
       .select({ eventDate: estateReports.eventDate })
       .from(estateReports)
@@ -15,5 +21,5 @@ export async function recordedDateOfDeath(db: Db, estateId: string): Promise<str
       .limit(1),
     db.select({ dateOfDeath: estates.dateOfDeath, activatedAt: estates.activatedAt }).from(estates).where(eq(estates.id, estateId)),
   ]);
-  return report?.eventDate ?? estate?.dateOfDeath ?? (estate?.activatedAt ? isoDayOf(estate.activatedAt) : null);
+  return settlement?.dateOfDeath ?? report?.eventDate ?? estate?.dateOfDeath ?? (estate?.activatedAt ? isoDayOf(estate.activatedAt) : null);
 }

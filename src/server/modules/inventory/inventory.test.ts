@@ -186,6 +186,15 @@ describe('the inventory after activation', () => {
     expect(produced[1]).not.toContain('9917');
   });
 
+  it('a letter gives the date of death the executor set for the deadlines (checked against the certificate) over the report’s', async () => {
+    const entry = entries.find((e) => e.name === 'Savings account')!;
+    const saved = await injectAs(t, f.sonS, 'PUT', `/api/v1/estates/${f.estateId}/settlement`, { jurisdiction: 'england-wales', dateOfDeath: '2026-11-18' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = await pdfText((await injectAs(t, f.sonS, 'GET', `${f.url}/${entry.id}/letter.pdf`)).rawPayload);
+    expect(text).toContain('18 November 2026');
+    expect(text).not.toContain('20 November 2026');
+  });
+
   it('marked sent, the screen reminds after the days chosen until the answer is recorded', async () => {
     const entry = (await injectAs(t, f.sonS, 'POST', f.url, { kind: 'pension', name: 'Teachers pension', institution: 'Teachers Pensions' })).json();
     expect((await injectAs(t, f.sonS, 'POST', `${f.url}/${entry.id}/letter/answer`, { answer: 'Received.' })).statusCode).toBe(409);
