@@ -38,6 +38,8 @@ const nextCursor = (size: number, ...values: string[]) =>
 /** The estate's beneficiaries as the share pickers list them (CTE `estate`). */
 const AUDIENCE = `coalesce((select json_agg(json_build_object('id', b.id, 'name', trim(b.first_name || ' ' || b.last_name), 'relationship', b.relationship)
   order by (b.first_name || ' ' || b.last_name), b.id) from beneficiaries b where b.estate_id = (select id from estate)), '[]')`;
+/** The estate's current seal as the owner's lists carry it (CTE `estate`), or null. */
+const SEAL = `(select json_build_object('recipient', z.recipient, 'sealTag', z.seal_tag) from estate_seals z where z.estate_id = (select id from estate) and z.retired_at is null)`;
 /** The signed-in user of session $1 (active, with the role), or no row. */
 const me = (role: string) => `me as (
   select u.id from sessions s join users u on u.id = s.user_id
@@ -63,14 +65,15 @@ const ownerMemories = (search: string) => `with ${me('estate-owner')},
           'count', case when p.share_all then (select n from audience) else (select count(*) from memory_shares s where s.memory_id = p.id) end),
         'notes', coalesce((select json_agg(json_build_object('id', t.id, 'text', t.text, 'createdAt', ${iso('t.created_at')}) order by t.created_at, t.id)
           from memory_notes t where t.memory_id = p.id), '[]'),
-        'media', coalesce((select json_agg(json_build_object('id', mm.id, 'kind', mm.kind, 'title', mm.title, 'content', mm.content,
+        'media', coalesce((select json_agg(json_build_object('id', mm.id, 'kind', mm.kind, 'title', mm.title, 'content', mm.content, 'sealed', mm.sealed,
             'file', case when f.id is null then null else json_build_object('id', f.id, 'name', f.original_name, 'mimeType', f.mime_type, 'size', f.size, 'url', '/api/v1/files/' || f.id) end,
             'thumbnailUrl', case when mm.thumbnail_file_id is null then null else '/api/v1/files/' || mm.thumbnail_file_id || '?inline=1' end) order by mm.position)
           from memory_media mm left join files f on f.id = mm.file_id and f.status = 'committed' where mm.memory_id = p.id), '[]'),
         'createdAt', ${iso('p.created_at')}
       ) order by p.n) from page p where p.n <= ${MEMORY_PAGE_SIZE}), '[]'),
     'nextCursor', ${nextCursor(MEMORY_PAGE_SIZE, 'p.date', instant('p.created_at'), 'p.id')},
-    'beneficiaries', ${AUDIENCE}
+    'beneficiaries', ${AUDIENCE},
+    'seal', ${SEAL}
   )::text end as body`;
 
 /** Screens whose statement also takes the search text ($2) and its LIKE pattern ($3). */
@@ -139,7 +142,7 @@ export const CEILINGS: Record<string, string> = {
           'beneficiaryIds', case when p.share_all then '[]'::json else coalesce((select json_agg(s.beneficiary_id order by s.created_at, s.beneficiary_id) from document_shares s where s.document_id = p.id), '[]') end,
           'release', p.release,
           'count', case when p.share_all then (select n from audience) else (select count(*) from document_shares s where s.document_id = p.id) end),
-        'version', p.version, 'snippet', null, 'createdAt', ${iso('p.created_at')}
+        'version', p.version, 'sealed', p.sealed, 'snippet', null, 'createdAt', ${iso('p.created_at')}
       ) order by p.n) from page p where p.n <= ${DOCUMENT_PAGE_SIZE}), '[]'),
     'nextCursor', ${nextCursor(DOCUMENT_PAGE_SIZE, instant('p.created_at'), 'p.id')},
     'total', (select coalesce(sum(n), 0) from tally),
@@ -148,7 +151,8 @@ export const CEILINGS: Record<string, string> = {
       'other', (select coalesce(sum(n), 0) from tally where type = 'other')),
     'folders', coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'count', (select coalesce(sum(n), 0) from tally where folder_id = f.id)) order by f.name)
       from document_folders f where f.estate_id = (select id from estate)), '[]'),
-    'beneficiaries', ${AUDIENCE}
+    'beneficiaries', ${AUDIENCE},
+    'seal', ${SEAL}
   )::text end as body`,
 
 

@@ -8,6 +8,20 @@ import { CEILINGS, SEARCHES, slugOf } from './sql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** Where two JSON answers first differ (a path such as `items[0].media`), or null when they are equal. */
+export function firstDifference(a: unknown, b: unknown, at = ''): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return `${at || '(top)'} (${a.length} items, the app's ${b.length})`;
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const key of keys) {
+      const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], Array.isArray(a) ? `${at}[${key}]` : at ? `${at}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return at || '(top)';
+}
+
 /** The app's answer to one user's request for a screen, and that user's headers. */
 export interface AppAnswer {
   headers: Record<string, string>;
@@ -36,7 +50,8 @@ export async function startCeiling(port: number, databaseUrl: string): Promise<C
         const answer = await fetch(url, { headers });
         const body = (await answer.json()) as unknown;
         if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };
-        if (!isDeepStrictEqual(body, appBody)) return { none: `the ceiling’s answer differs from the app’s for user ${i + 1} of ${answers.length} (fix bench/ceiling/sql.ts)` };
+        const differs = firstDifference(body, appBody);
+        if (differs) return { none: `the ceiling’s answer differs from the app’s at ${differs} for user ${i + 1} of ${answers.length} (fix bench/ceiling/sql.ts)` };
       }
       const first = answers[0]!.headers;
       await warmUpWith(url, first);

@@ -11,13 +11,12 @@ import { users } from '../db/schema/users.ts';
 
 export type EstateSeal = typeof estateSeals.$inferSelect;
 
+/** Condition over `estate_seals`: the estate's current seal (at most one: estate_seals_current_unique). */
+export const isCurrentSealOf = (estateId: string) => and(eq(estateSeals.estateId, estateId), isNull(estateSeals.retiredAt));
+
 /** The estate's current seal, or null. */
 export async function currentSealOf(db: Db, estateId: string): Promise<EstateSeal | null> {
-  const [row] = await db
-    .select()
-    .from(estateSeals)
-    .where(and(eq(estateSeals.estateId, estateId), isNull(estateSeals.retiredAt)))
-    .limit(1);
+  const [row] = await db.select().from(estateSeals).where(isCurrentSealOf(estateId)).limit(1);
   return row ?? null;
 }
 

@@ -10,7 +10,7 @@ import { audienceSql } from '../../access/sharing.ts';
 import { childRows, subselect } from '../../lib/child-rows.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { loadDocuments, rankOf } from './document-view.ts';
-import { sealRecipientOf } from '../../sealed/seal-recipient.ts';
+import { sealRecipientSql } from '../../sealed/seal-recipient.ts';
 
 const nextDay = (isoDate: string) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000);
 
@@ -45,7 +45,7 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
 
   const filtered = conditions.some(Boolean);
   // Two statements in one round trip: the screen's figures, and the page.
-  const [[figures], rows, seal] = await Promise.all([
+  const [[figures], rows] = await Promise.all([
     ctx.db
       .select({
         audience: audienceSql(estateId),
@@ -65,6 +65,7 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
         matching: filtered
           ? subselect(sql<number>`(select count(*) from ${documents} where ${and(eq(documents.estateId, estateId), ...conditions)})`).mapWith(Number)
           : sql<null>`null`,
+        seal: sealRecipientSql(estateId),
       })
       .from(estates)
       .where(eq(estates.id, estateId)),
@@ -73,10 +74,9 @@ export async function listDocuments(ctx: Ctx, query: TDocumentListQuery): Promis
       limit: query.limit + 1,
       search,
     }),
-    sealRecipientOf(ctx.db, estateId),
   ]);
   if (!figures) throw new Error(`estate ${estateId} is gone`);
-  const { audience, tally, folders, matching } = figures;
+  const { audience, tally, folders, matching, seal } = figures;
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   const outsider = query.sharedWith && query.sharedWith !== 'nobody' && !audience.some((b) => b.id === query.sharedWith);
   const { page, nextCursor } = keysetPage(outsider ? [] : rows, query.limit, (r) => (search ? [r.rank, r.at, r.item.id] : [r.at, r.item.id]));

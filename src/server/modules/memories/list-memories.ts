@@ -5,9 +5,10 @@ import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { titleOrTextMatches } from '../../lib/title-search.ts';
-import { loadAudience } from '../../access/sharing.ts';
+import { audienceSql } from '../../access/sharing.ts';
 import { memoryParts, toMemories } from './memory-view.ts';
-import { sealRecipientOf } from '../../sealed/seal-recipient.ts';
+import { sealRecipientSql } from '../../sealed/seal-recipient.ts';
+import { estates } from '../../db/schema/estates.ts';
 
 /**
  * One page of the owner's memories, newest first by (date, createdAt, id) — the order of the index
@@ -34,17 +35,18 @@ export async function listMemories(ctx: Ctx, query: TMemoryListQuery): Promise<T
     conditions.push(or(eq(memories.shareAll, true), sharedRow(query.sharedWith)));
   }
   conditions.push(afterCursor(descending(memories.date, memories.createdAt, memories.id), query.cursor));
-  // The estate's beneficiaries (the filter's choices) and the page with its parts: one round trip.
-  const [audience, rows, seal] = await Promise.all([
-    loadAudience(ctx, estateId),
+  // The estate's beneficiaries (the filter's choices) and seal, and the page with its parts: one round trip.
+  const [[estate], rows] = await Promise.all([
+    ctx.db.select({ audience: audienceSql(estateId), seal: sealRecipientSql(estateId) }).from(estates).where(eq(estates.id, estateId)),
     ctx.db
       .select({ row: memories, at: cursorTime(memories.createdAt), ...memoryParts })
       .from(memories)
       .where(and(...conditions))
       .orderBy(desc(memories.date), desc(memories.createdAt), desc(memories.id))
       .limit(query.limit + 1),
-    sealRecipientOf(ctx.db, estateId),
   ]);
+  const audience = estate?.audience ?? [];
+  const seal = estate?.seal ?? null;
   // A beneficiary of another estate is nobody here: nothing is shared with them.
   if (query.sharedWith && query.sharedWith !== SHARED_WITH_NOBODY && !audience.some((b) => b.id === query.sharedWith)) {
     return { items: [], nextCursor: null, beneficiaries: audience, seal };
