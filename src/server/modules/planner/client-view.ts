@@ -21,10 +21,18 @@ export type ClientRow = Awaited<ReturnType<typeof clientRows>>[number];
 /**
  * The planner's clients matching `where`, by owner name then estate id, each with "your
  * relationship" (from the planner's accepted invitation of that client, when there is one) and its
- * completion facts: one statement.
+ * completion facts: one statement. The page is chosen first (`limit`), so the per-client facts are
+ * read for its rows only, not for every client the planner has.
  */
 export function clientRows(ctx: Ctx, where?: SQL, limit?: number) {
-  const query = ctx.db
+  const chosen = ctx.db
+    .select({ estateId: sql<string>`${estates.id}`.as('page_estate_id'), name: sql<string>`${users.name}`.as('page_name') })
+    .from(estates)
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(and(clientEstateSql(ctx.db, ctx.actor.userId, estates.id), where))
+    .orderBy(asc(users.name), asc(estates.id));
+  const page = (limit === undefined ? chosen : chosen.limit(limit)).as('page');
+  return ctx.db
     .select({
       estateId: estates.id,
       ownerId: users.id,
@@ -40,11 +48,10 @@ export function clientRows(ctx: Ctx, where?: SQL, limit?: number) {
         order by (${invitations.estateId} = ${estates.id}) desc, ${invitations.createdAt} desc limit 1)`),
       ...completionFactsSql,
     })
-    .from(estates)
+    .from(page)
+    .innerJoin(estates, eq(estates.id, page.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(clientEstateSql(ctx.db, ctx.actor.userId, estates.id), where))
-    .orderBy(asc(users.name), asc(estates.id));
-  return limit === undefined ? query : query.limit(limit);
+    .orderBy(asc(page.name), asc(page.estateId));
 }
 
 /** A client row's completion, by the owner dashboard's rules. */
