@@ -1,0 +1,60 @@
+/**
+ * `npx tsx bench/cpu-split.ts [screen…]` (after `npm run build` and `npm run bench:data`): where each
+ * hot screen's CPU goes at the large size — the app's Node process and PostgreSQL's processes, in
+ * milliseconds of CPU per request, read from /proc around one autocannon run (BENCH_SECONDS) per
+ * screen. PostgreSQL's share is the machine's busy time less the server's and this process's (the
+ * load generator): its backends come and go with the pool (maxUses), so they cannot be followed one
+ * by one; anything else running on the machine counts there too, so run it on a quiet machine.
+ * Says which side a screen's cost is on before anyone optimises the other.
+ */
+import fs from 'node:fs';
+import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
+import { hammer, warmUpWith, SECONDS } from './lib/load.ts';
+import { startServer } from './lib/server.ts';
+import { ENDPOINTS } from './sections/api.ts';
+import { largePersonaSessions } from './targets.ts';
+
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of one process, in clock ticks. */
+function ticksOf(pid: string): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy CPU time of the whole machine, in ticks (/proc/stat: all but idle and iowait). */
+function machineBusyTicks(): number {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = fields.map(Number);
+  return n.reduce((a, b) => a + b, 0) - n[3]! - n[4]!;
+}
+
+/** This process's CPU (autocannon runs in it), in ticks. */
+const ownTicks = () => {
+  const { user, system } = process.cpuUsage();
+  return ((user + system) / 1e6) * TICKS_PER_SECOND;
+};
+
+const wanted = process.argv.slice(2);
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4100) + 20, kind: 'postgres', databaseUrl: LARGE_DATABASE_URL, dataDir: LARGE_DATA_DIR });
+try {
+  const sessions = await largePersonaSessions(LARGE_DATABASE_URL);
+  console.log(`CPU per request at the large size (${SECONDS} s per screen)\n\n| screen | req/s | Node ms | PostgreSQL ms |\n|---|---|---|---|`);
+  for (const endpoint of ENDPOINTS.filter((e) => e.role && (!wanted.length || wanted.includes(e.name)))) {
+    const headers = { cookie: sessions[endpoint.role!]!.cookie };
+    const url = server.base + endpoint.path('garden');
+    await warmUpWith(url, headers);
+    const [node0, busy0, own0] = [ticksOf(String(server.pid))!, machineBusyTicks(), ownTicks()];
+    const measured = await hammer(url, headers);
+    const [node1, busy1, own1] = [ticksOf(String(server.pid))!, machineBusyTicks(), ownTicks()];
+    const requests = measured.rps * SECONDS;
+    const perRequest = (ticks: number) => ((ticks * 1000) / TICKS_PER_SECOND / requests).toFixed(2);
+    console.log(`| ${endpoint.name} | ${Math.round(measured.rps)} | ${perRequest(node1 - node0)} | ${perRequest(busy1 - busy0 - (node1 - node0) - (own1 - own0))} |`);
+  }
+} finally {
+  await server.stop();
+}
