@@ -8,7 +8,7 @@ import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
 import { hammer, warmUpWith, type Measured } from './lib/load.ts';
 import { ms } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
-import { ENDPOINTS } from './sections/api.ts';
+import { ENDPOINTS } from './screens.ts';
 import { largePersonaSessions } from './targets.ts';
 
 const [dirA, dirB, ...screens] = process.argv.slice(2);

@@ -5,7 +5,7 @@
 import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
 import { startServer } from './lib/server.ts';
 import { statementsPerRequest } from './lib/statements.ts';
-import { ENDPOINTS } from './sections/api.ts';
+import { ENDPOINTS } from './screens.ts';
 import { demoPersonaSessions, largePersonaSessions } from './targets.ts';
 
 const large = process.argv.includes('--large');

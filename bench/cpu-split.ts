@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { LARGE_DATABASE_URL, LARGE_DATA_DIR } from './known.ts';
 import { hammer, warmUpWith, SECONDS } from './lib/load.ts';
 import { startServer } from './lib/server.ts';
-import { ENDPOINTS } from './sections/api.ts';
+import { ENDPOINTS } from './screens.ts';
 import { largePersonaSessions } from './targets.ts';
 
 const TICKS_PER_SECOND = 100;

@@ -5,20 +5,7 @@ import { ms, type Report } from '../lib/report.ts';
 import type { Session } from '../lib/sessions.ts';
 import { statementsPerRequest } from '../lib/statements.ts';
 
-/** The first page of each screen's list, as the screen asks for it (no cursor, the default limit). */
-export const ENDPOINTS: { name: string; role: Role | null; path: (searchTerm: string) => string }[] = [
-  { name: 'owner dashboard', role: 'estate-owner', path: () => '/api/v1/dashboard' },
-  { name: 'memories list', role: 'estate-owner', path: () => '/api/v1/memories' },
-  { name: 'memory search', role: 'estate-owner', path: (q) => `/api/v1/memories?q=${encodeURIComponent(q)}` },
-  { name: 'documents list', role: 'estate-owner', path: () => '/api/v1/documents' },
-  { name: 'beneficiary home', role: 'beneficiary', path: () => '/api/v1/shared/home' },
-  { name: 'shared memories', role: 'beneficiary', path: () => '/api/v1/shared/memories' },
-  { name: 'estate admin: estates', role: 'estate-administrator', path: () => '/api/v1/estate-admin/estates' },
-  { name: 'planner: loved ones', role: 'legacy-planner', path: () => '/api/v1/planner/loved-ones' },
-  { name: 'admin: users', role: 'admin', path: () => '/api/v1/admin/users' },
-  { name: 'admin: logs', role: 'admin', path: () => '/api/v1/admin/logs' },
-  { name: 'health (no session)', role: null, path: () => '/api/health' },
-];
+import { ENDPOINTS, STATEMENTS_BUDGET } from '../screens.ts';
 
 export interface ApiTarget {
   /** Row section, e.g. "API embedded, demo size". */
@@ -34,8 +21,6 @@ export interface ApiTarget {
 
 /** Each screen's throughput against its one-statement ceiling at the large size (issue 26). */
 const RATIO_BUDGET = 0.67;
-/** The session check, then at most two statements for the screen (issue 26). */
-const STATEMENTS_BUDGET = 3;
 const LARGE_P99_BUDGET_MS = 50;
 /** A ceiling must answer as the app does for this many users of the persona (issue 26: 10). */
 const CEILING_CHECKS = 10;
