@@ -1,0 +1,1 @@
+CREATE INDEX "files_status_created_size_idx" ON "files" USING btree ("status","created_at","size");
