@@ -29,9 +29,9 @@ export function clientRows(ctx: Ctx, where?: SQL, limit?: number) {
     .select({ estateId: sql<string>`${estates.id}`.as('page_estate_id'), name: sql<string>`${users.name}`.as('page_name') })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
-    .where(and(clientEstateSql(ctx.db, ctx.actor.userId, estates.id), where))
-    .orderBy(asc(users.name), asc(estates.id));
-  const page = (limit === undefined ? chosen : chosen.limit(limit)).as('page');
+    .where(and(clientEstateSql(ctx.db, ctx.actor.userId, estates.id), where));
+  // Only a page needs the order inside; all the clients are put in order once, outside.
+  const page = (limit === undefined ? chosen : chosen.orderBy(asc(users.name), asc(estates.id)).limit(limit)).as('page');
   return ctx.db
     .select({
       estateId: estates.id,

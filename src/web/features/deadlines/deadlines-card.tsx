@@ -11,7 +11,6 @@ import { useCardData } from '../../lib/use-card-data.ts';
 import { useRowAction } from '../../lib/use-row-action.ts';
 import { deadlinesApi } from './api.ts';
 
-
 /** Each status says itself in words and an icon, never by colour alone. */
 const STATUS: Record<DeadlineStatus, { label: string; icon: typeof ClockIcon; badge: string }> = {
   overdue: { label: 'Overdue', icon: ExclamationTriangleIcon, badge: 'bg-red-50 text-red-800 ring-red-200' },
