@@ -72,7 +72,7 @@ test('export my legacy from Settings: refused with a wrong password, progress, r
   const url = new URL(link!);
   await page.goto(`${url.pathname}${url.hash}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Download Your Legacy Archive' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('alert')).toContainText('This download link is not valid: a newer link replaced it', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText('This download link is not valid, has expired or was already used', { timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Go to Settings to start a new export' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -82,6 +82,6 @@ test('export my legacy from Settings: refused with a wrong password, progress, r
   await signedOut.getByLabel('Email address').fill(owner);
   await signedOut.getByLabel('Password').fill(DEMO_PASSWORD);
   await signedOut.getByRole('button', { name: 'Sign in' }).click();
-  await expect(signedOut.getByRole('alert')).toContainText('a newer link replaced it', { timeout: 20_000 });
+  await expect(signedOut.getByRole('alert')).toContainText('This download link is not valid', { timeout: 20_000 });
   await signedOut.context().close();
 });

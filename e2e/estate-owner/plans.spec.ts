@@ -316,7 +316,7 @@ test('an invitation link that is not valid says so, in the fragment and in an ol
   for (const link of ['/invitations#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '/invitations/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '/invitations']) {
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
-    await expect(page.getByText('This invitation link is not valid.')).toBeVisible();
+    await expect(page.getByText('This invitation link is not valid')).toBeVisible();
   }
   await expectNoAxeViolations(page);
 });

@@ -6,9 +6,10 @@ import { withDatabase } from '../../../test/global-setup.ts';
 import { MIGRATIONS_DIR } from './client.ts';
 
 /**
- * Migration 0021 moves every emailed link into one table (ADR 0095): a link mailed before the
- * upgrade keeps working after it. A database is migrated to 0020, given one link of each old kind,
- * then migrated on; the rows must be in emailed_links with the same hash, expiry, use and owner.
+ * Migrations 0021 and 0033 move every emailed link into one table (ADR 0095, 0106): a link mailed
+ * before the upgrade keeps working after it. A database is migrated to just before, given one link
+ * of each old kind, then migrated on; the rows must be in emailed_links with the same hash, expiry,
+ * use and owner.
  */
 const { url } = inject('dbTemplate');
 const name = `heirloom_links_${process.pid}_${Date.now()}`;
@@ -58,4 +59,35 @@ it('keeps every account, check-in and cancel link mailed before the upgrade, wit
   ]);
   const gone = await db.query(`select to_regclass('account_tokens') as a, to_regclass('veto_links') as v`);
   expect(gone.rows[0]).toEqual({ a: null, v: null });
+});
+
+it('keeps every invitation, sign-up and archive download link mailed before the upgrade (0033)', async () => {
+  const at = journal.entries.find((e) => e.tag.startsWith('0033_'))!.idx;
+  const before = journal.entries.find((e) => e.tag === '0021_emailed-links')!.idx;
+  await apply(before + 1, at - 1);
+  const one = async (sql: string, values: unknown[]) => (await db.query(sql, values)).rows[0] as { id: string };
+  const [owner] = (await db.query(`select id from users where email = 'owner@example.com'`)).rows as { id: string }[];
+  const [estate] = (await db.query(`select id from estates where owner_id = $1`, [owner!.id])).rows as { id: string }[];
+  const expires = new Date('2030-01-02T03:04:05Z');
+  const accepted = new Date('2026-11-01T00:00:00Z');
+  const invitation = await one(
+    `insert into invitations (token_hash, kind, email, role, estate_id, expires_at, accepted_at, created_at) values ('hash-invitation', 'beneficiary', 'kim@example.com', 'beneficiary', $1, $2, $3, $3) returning id`,
+    [estate!.id, expires, accepted],
+  );
+  const signUp = await one(`insert into invitations (token_hash, kind, email, role, expires_at, created_at) values ('hash-sign-up', 'sign-up', 'new@example.com', 'estate-owner', $1, $2) returning id`, [expires, accepted]);
+  const archive = await one(
+    `insert into legacy_exports (estate_id, user_id, status, token_hash, expires_at, updated_at) values ($1, $2, 'ready', 'hash-archive', $3, $4) returning id`,
+    [estate!.id, owner!.id, expires, accepted],
+  );
+  await db.query(`insert into legacy_exports (estate_id, user_id, status) values ($1, $2, 'failed')`, [estate!.id, owner!.id]);
+
+  await apply(at, at);
+
+  const { rows } = await db.query(`select user_id, purpose, target_id, token_hash, expires_at, used_at from emailed_links where token_hash in ('hash-invitation', 'hash-sign-up', 'hash-archive') order by token_hash`);
+  expect(rows).toEqual([
+    { user_id: owner!.id, purpose: 'legacy-export', target_id: archive.id, token_hash: 'hash-archive', expires_at: expires, used_at: null },
+    { user_id: null, purpose: 'invitation', target_id: invitation.id, token_hash: 'hash-invitation', expires_at: expires, used_at: accepted },
+    { user_id: null, purpose: 'sign-up', target_id: signUp.id, token_hash: 'hash-sign-up', expires_at: expires, used_at: null },
+  ]);
+  expect((await db.query(`select count(*)::int as n from emailed_links where purpose = 'legacy-export'`)).rows[0]).toEqual({ n: 1 });
 });

@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { INVITATION_TTL_DAYS } from '../../core/invitations.schemas.ts';
 import type { Role } from '../../core/roles.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { invitations } from '../db/schema/estates.ts';
-import { randomToken, sha256 } from '../lib/tokens.ts';
-import { linkUrl } from '../links/emailed-links.ts';
+import { issueLink, linkUrl } from '../links/emailed-links.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { assertInvitationAllowed } from '../mail/send-limits.ts';
 import { invitationMail } from '../mail/templates/invitation.ts';
@@ -41,7 +41,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const invitationLink = (publicUrl: string, token: string) => linkUrl(publicUrl, '/invitations', token);
 
 /**
- * Create a single-use invitation (random token, stored as its sha256, valid 14 days) and email the
+ * Create an invitation (valid 14 days) with its single-use link (links/emailed-links.ts) and email the
  * accept link. A newer invitation for the same person replaces any earlier one still open.
  *
  * Sending mail on a user's behalf is limited (send-limits.ts): the count and the insert happen in
@@ -68,13 +68,14 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput): Promis
         .where(and(eq(invitations.targetId, input.targetId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
     }
 
-    const token = randomToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const id = randomUUID();
+    const { token } = await issueLink(tx, { purpose: 'invitation', targetId: id, expiresAt });
     const followUpDueAt = input.followUpDays ? new Date(now.getTime() + input.followUpDays * DAY_MS) : null;
-    const [row] = await tx.db
+    await tx.db
       .insert(invitations)
       .values({
-        tokenHash: sha256(token),
+        id,
         kind: input.kind,
         email: input.email,
         role: input.role,
@@ -86,8 +87,7 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput): Promis
         followUpDueAt,
         lastSentAt: now,
         createdAt: now,
-      })
-      .returning({ id: invitations.id });
+      });
 
     const { systemName } = await getSystemSettings(tx.db);
     const mail = invitationMail({
@@ -101,7 +101,7 @@ export async function createInvitation(ctx: Ctx, input: InvitationInput): Promis
       offerBooking: input.bookingLink,
     });
     await tx.mailer.send({ to: input.email, ...mail }, { db: tx.db });
-    return { id: row!.id, expiresAt };
+    return { id, expiresAt };
   });
 }
 

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { ERROR_CODES } from '../../core/errors.ts';
 import { INVITATION_ERROR_CODES } from '../../core/invitations.schemas.ts';
 import type { BaseCtx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { beneficiaries, estates, invitations, supportTeamMembers } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 import { AppError } from '../lib/app-error.ts';
-import { sha256 } from '../lib/tokens.ts';
+import { findLink, linkNotValid } from '../links/emailed-links.ts';
 
 /** Invitations an admin sends (Add User, Add Estate): accepting one activates the invited account. */
 export const STAFF_KIND = 'staff';
@@ -24,20 +23,21 @@ export interface OpenInvitation {
   member: typeof supportTeamMembers.$inferSelect | null;
 }
 
-const invalid = () =>
-  new AppError(ERROR_CODES.notFound, 404, 'This invitation link is not valid. Ask the person who invited you to send a new one.');
-
-/** The invitation behind a token, if it can still be accepted; otherwise a clear 404 / 410. */
+/**
+ * The invitation behind a token, if it can still be accepted; otherwise a clear 404 (no such link)
+ * or a 410 that says why (accepted, cancelled, expired or replaced by a newer link).
+ */
 export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, token: string, db: Db = ctx.db): Promise<OpenInvitation> {
-  const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, sha256(token)));
-  if (!invitation) throw invalid();
+  const link = await findLink({ db, clock: ctx.clock }, token, 'invitation');
+  const [invitation] = link?.targetId ? await db.select().from(invitations).where(eq(invitations.id, link.targetId)) : [];
+  if (!link || !invitation) throw linkNotValid('invitation');
   if (invitation.acceptedAt) {
     throw new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');
   }
   if (invitation.cancelledAt) {
     throw new AppError(INVITATION_ERROR_CODES.expired, 410, 'This invitation was cancelled by the person who sent it. Ask them to send a new one.');
   }
-  if (invitation.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+  if (Math.min(invitation.expiresAt.getTime(), link.expiresAt.getTime()) <= ctx.clock.now().getTime()) {
     throw new AppError(
       INVITATION_ERROR_CODES.expired,
       410,
@@ -59,7 +59,7 @@ export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, tok
     if (invited?.status !== 'invited') throw withdrawn();
   } else if (invitation.kind !== PLANNER_CLIENT_KIND) {
     // A planner's client has nothing to link yet: the estate is created when they accept.
-    throw invalid();
+    throw linkNotValid('invitation');
   }
 
   const [owner] = invitation.estateId

@@ -8,12 +8,17 @@ import { AppError } from '../lib/app-error.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 
 /**
- * Every single-use link mailed to a user, in one table (emailed_links, ADR 0095): only the token's
- * sha256 is stored, the token travels in the link's fragment, one guarded UPDATE uses it up, and a
- * link that cannot be used gets one refusal whatever the reason.
+ * Every single-use link the system mails, in one table (emailed_links, ADR 0095 and 0106): only the
+ * token's sha256 is stored, the token travels in the link's fragment, one guarded UPDATE uses it up,
+ * and a link that cannot be used gets one refusal whatever the reason.
  */
-export type LinkPurpose = TAccountTokenPurpose | 'check-in' | 'report-veto';
+export type LinkPurpose = TAccountTokenPurpose | 'check-in' | 'report-veto' | 'invitation' | 'sign-up' | 'legacy-export';
 export type EmailedLinkRow = typeof emailedLinks.$inferSelect;
+/** An invitation or a sign-up is mailed to an address with no account yet; every other link is an account's. */
+type AccountlessPurpose = 'invitation' | 'sign-up';
+const ACCOUNTLESS: readonly LinkPurpose[] = ['invitation', 'sign-up'] satisfies AccountlessPurpose[];
+export type AccountLinkRow = EmailedLinkRow & { userId: string };
+type LinkRowOf<P extends LinkPurpose> = P extends AccountlessPurpose ? EmailedLinkRow : AccountLinkRow;
 type LinkDeps = Pick<Deps, 'clock'> & { db: Db };
 
 /** How long an emailed "I'm here" link works (a newer reminder's link replaces it sooner). */
@@ -21,31 +26,39 @@ export const CHECK_IN_LINK_DAYS = 30;
 /** How long an emailed cancel link works (a new one comes with every daily reminder). */
 export const VETO_LINK_HOURS = 48;
 
-/** How long each link works, and whether a new one for the user stops their earlier live ones. */
-const ISSUE: Record<LinkPurpose, { minutes: number; newestOnly: boolean }> = {
-  'password-reset': { minutes: ACCOUNT_LINK_MINUTES['password-reset'], newestOnly: true },
-  'email-verify': { minutes: ACCOUNT_LINK_MINUTES['email-verify'], newestOnly: true },
-  'email-change': { minutes: ACCOUNT_LINK_MINUTES['email-change'], newestOnly: true },
-  'check-in': { minutes: CHECK_IN_LINK_DAYS * 24 * 60, newestOnly: true },
+/**
+ * How long each link works ('target': as long as the invitation, sign-up or archive it opens, which
+ * the caller passes), and what a new one replaces: the user's or the target's earlier live links of
+ * the purpose, or none.
+ */
+const ISSUE: Record<LinkPurpose, { minutes: number | 'target'; newestOnlyPer: 'user' | 'target' | null }> = {
+  'password-reset': { minutes: ACCOUNT_LINK_MINUTES['password-reset'], newestOnlyPer: 'user' },
+  'email-verify': { minutes: ACCOUNT_LINK_MINUTES['email-verify'], newestOnlyPer: 'user' },
+  'email-change': { minutes: ACCOUNT_LINK_MINUTES['email-change'], newestOnlyPer: 'user' },
+  'check-in': { minutes: CHECK_IN_LINK_DAYS * 24 * 60, newestOnlyPer: 'user' },
   // each daily reminder's cancel link lasts its own 48 hours
-  'report-veto': { minutes: VETO_LINK_HOURS * 60, newestOnly: false },
+  'report-veto': { minutes: VETO_LINK_HOURS * 60, newestOnlyPer: null },
+  // a resent invitation's link replaces the first; a reminder carries the same link
+  invitation: { minutes: 'target', newestOnlyPer: 'target' },
+  'sign-up': { minutes: 'target', newestOnlyPer: 'target' },
+  // the download link on Settings replaces the emailed one
+  'legacy-export': { minutes: 'target', newestOnlyPer: 'target' },
 };
 
-/**
- * The link's name in the refusal, and what to do instead. A pending sign-up is an invitation row (no
- * account exists yet to own a link), but its refusal is this one too.
- */
-const REFUSAL: Record<LinkPurpose | 'sign-up', { name: string; instead: string }> = {
+/** The link's name in the refusal, and what to do instead. */
+const REFUSAL: Record<LinkPurpose, { name: string; instead: string }> = {
   'password-reset': { name: 'password reset', instead: 'Ask for a new one.' },
   'email-verify': { name: 'email confirmation', instead: 'Ask for a new one.' },
   'email-change': { name: 'email confirmation', instead: 'Ask for a new one.' },
   'check-in': { name: '"I\'m here"', instead: 'Sign in instead: signing in counts as checking in.' },
   'report-veto': { name: 'cancel', instead: 'Sign in and choose "Cancel this report" on your dashboard.' },
+  invitation: { name: 'invitation', instead: 'Ask the person who invited you to send a new one.' },
   'sign-up': { name: 'sign-up', instead: 'Sign up again to get a new one.' },
+  'legacy-export': { name: 'download', instead: 'Start a new export on Settings.' },
 };
 
 /** The one refusal for a link that is unknown, used, superseded, expired or of another purpose. */
-export const linkNotValid = (purpose: LinkPurpose | 'sign-up') =>
+export const linkNotValid = (purpose: LinkPurpose) =>
   new AppError(ERROR_CODES.notFound, 404, `This ${REFUSAL[purpose].name} link is not valid, has expired or was already used. ${REFUSAL[purpose].instead}`);
 
 /** Past the hourly limit of links for one account (429). */
@@ -60,27 +73,37 @@ export async function linksInLastHour(db: Db, userId: string, purpose: LinkPurpo
   return Number(row?.n ?? 0);
 }
 
-/** The user's live links of this purpose stop working now. */
-export async function expireLinks(deps: LinkDeps, userId: string, purpose: LinkPurpose): Promise<void> {
+/** Whose links: an account's, or those that open one target (an invitation, a sign-up, an archive). */
+export type LinkOwner = { userId: string } | { targetId: string };
+
+/** The live links of this purpose of a user or a target stop working now. */
+export async function expireLinks(deps: LinkDeps, owner: LinkOwner, purpose: LinkPurpose): Promise<void> {
   const now = deps.clock.now();
+  const whose = 'userId' in owner ? eq(emailedLinks.userId, owner.userId) : eq(emailedLinks.targetId, owner.targetId);
   await deps.db
     .update(emailedLinks)
     .set({ expiresAt: now })
-    .where(and(eq(emailedLinks.userId, userId), eq(emailedLinks.purpose, purpose), isNull(emailedLinks.usedAt), gt(emailedLinks.expiresAt, now)));
+    .where(and(whose, eq(emailedLinks.purpose, purpose), isNull(emailedLinks.usedAt), gt(emailedLinks.expiresAt, now)));
 }
 
-/** A new single-use link for a user: only its sha256 is stored (ISSUE says how long it works and whether it is the only live one). */
+/**
+ * A new single-use link: only its sha256 is stored. ISSUE says how long it works (a link that opens
+ * an invitation, a sign-up or an archive is given that target's expiry) and what it replaces.
+ */
 export async function issueLink(
   deps: LinkDeps,
-  link: { userId: string; purpose: LinkPurpose; targetId?: string; newEmail?: string | null },
+  link: { purpose: LinkPurpose; userId?: string; targetId?: string; newEmail?: string | null; expiresAt?: Date },
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const rule = ISSUE[link.purpose];
-  if (rule.newestOnly) await expireLinks(deps, link.userId, link.purpose);
+  const expiresAt = rule.minutes === 'target' ? link.expiresAt : new Date(now.getTime() + rule.minutes * 60_000);
+  if (!expiresAt) throw new Error(`A ${link.purpose} link needs its target's expiry`);
+  if (!link.userId && !ACCOUNTLESS.includes(link.purpose)) throw new Error(`A ${link.purpose} link is an account's`);
+  if (rule.newestOnlyPer === 'user' && link.userId) await expireLinks(deps, { userId: link.userId }, link.purpose);
+  if (rule.newestOnlyPer === 'target' && link.targetId) await expireLinks(deps, { targetId: link.targetId }, link.purpose);
   const token = randomToken();
-  const expiresAt = new Date(now.getTime() + rule.minutes * 60_000);
   await deps.db.insert(emailedLinks).values({
-    userId: link.userId,
+    userId: link.userId ?? null,
     purpose: link.purpose,
     targetId: link.targetId ?? null,
     tokenHash: sha256(token),
@@ -91,14 +114,27 @@ export async function issueLink(
   return { token, expiresAt };
 }
 
+/**
+ * The link behind a token whatever its state (used, replaced, expired), or null: for a page that
+ * says why an invitation cannot be accepted (accepted, cancelled, replaced) rather than only that
+ * its link is not valid.
+ */
+export async function findLink(deps: LinkDeps, token: string, purpose: LinkPurpose): Promise<EmailedLinkRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(emailedLinks)
+    .where(and(eq(emailedLinks.tokenHash, sha256(token)), eq(emailedLinks.purpose, purpose)));
+  return row ?? null;
+}
+
 const live = (token: string, purposes: readonly LinkPurpose[], now: Date) =>
   and(eq(emailedLinks.tokenHash, sha256(token)), inArray(emailedLinks.purpose, [...purposes]), isNull(emailedLinks.usedAt), gt(emailedLinks.expiresAt, now));
 
 /** The live link behind a token, without using it (a page shown before its button); otherwise the refusal. */
-export async function peekLink(deps: LinkDeps, token: string, purpose: LinkPurpose): Promise<EmailedLinkRow> {
+export async function peekLink<P extends LinkPurpose>(deps: LinkDeps, token: string, purpose: P): Promise<LinkRowOf<P>> {
   const [row] = await deps.db.select().from(emailedLinks).where(live(token, [purpose], deps.clock.now()));
   if (!row) throw linkNotValid(purpose);
-  return row;
+  return row as LinkRowOf<P>; // issueLink gives every account purpose's link its user
 }
 
 /**
@@ -107,11 +143,11 @@ export async function peekLink(deps: LinkDeps, token: string, purpose: LinkPurpo
  * same token at once exactly one gets the row; the others (and a link of another purpose) get the
  * refusal of the first purpose named.
  */
-export async function claimLink(deps: LinkDeps, token: string, purposes: readonly [LinkPurpose, ...LinkPurpose[]]): Promise<EmailedLinkRow> {
+export async function claimLink<P extends LinkPurpose>(deps: LinkDeps, token: string, purposes: readonly [P, ...P[]]): Promise<LinkRowOf<P>> {
   const now = deps.clock.now();
   const [row] = await deps.db.update(emailedLinks).set({ usedAt: now }).where(live(token, purposes, now)).returning();
   if (!row) throw linkNotValid(purposes[0]);
-  return row;
+  return row as LinkRowOf<P>;
 }
 
 /** The address a link opens: the web path with the token in the fragment (never sent to a server). */

@@ -63,7 +63,7 @@ export async function updateCheckIn(ctx: Ctx, input: TUpdateCheckInRequest): Pro
     .onConflictDoUpdate({ target: checkInSettings.estateId, set: values })
     .returning();
   // Turned off: the last reminder's "I'm here" link stops working.
-  if (months === null) await expireLinks(ctx, ctx.actor.userId, 'check-in');
+  if (months === null) await expireLinks(ctx, { userId: ctx.actor.userId }, 'check-in');
   await audit(ctx, { action: 'check_in.settings_changed', targetType: 'estate', targetId: estateId, details: { months, pausedUntil } });
   // The owner acting closes an open "is this person all right?" question, as any check-in does.
   await recordCheckIn(ctx, ctx.actor.userId, 'settings');

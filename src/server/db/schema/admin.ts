@@ -4,18 +4,18 @@ import { createdAt, id, ts, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * Every single-use, expiring link mailed to a user (links/emailed-links.ts, ADR 0095): password
- * reset, email verification and change, the "I'm here" check-in link, a report's cancel link.
- * Only the sha256 of the token is stored. `targetId` is what the link acts on when it is not the
- * user (a report); `newEmail` the address an email change moves to.
+ * Every single-use, expiring link the system mails (links/emailed-links.ts, ADR 0095 and 0106):
+ * password reset, email verification and change, the "I'm here" check-in link, a report's cancel
+ * link, an invitation or a pending sign-up, a legacy archive's download. Only the sha256 of the
+ * token is stored. `userId` is the account the link is for (none yet for an invitation or a
+ * sign-up); `targetId` what the link acts on when it is not the user (a report, an invitation, an
+ * export); `newEmail` the address an email change moves to.
  */
 export const emailedLinks = pgTable(
   'emailed_links',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** core/emailed-links.ts EMAILED_LINK_PURPOSES */
     purpose: text('purpose').notNull(),
     targetId: uuid('target_id'),
@@ -25,7 +25,11 @@ export const emailedLinks = pgTable(
     usedAt: ts('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('emailed_links_token_unique').on(t.tokenHash), index('emailed_links_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('emailed_links_token_unique').on(t.tokenHash),
+    index('emailed_links_user_idx').on(t.userId, t.purpose),
+    index('emailed_links_target_idx').on(t.targetId, t.purpose),
+  ],
 );
 
 /**

@@ -98,8 +98,6 @@ export const invitations = pgTable(
   'invitations',
   {
     id: id(),
-    /** sha256 of the emailed token */
-    tokenHash: text('token_hash').notNull(),
     /** beneficiary | support-team | planner-client | staff */
     kind: text('kind').notNull(),
     email: text('email').notNull(),
@@ -122,7 +120,6 @@ export const invitations = pgTable(
   },
   (t) => [
     index('invitations_follow_up_due_idx').on(t.followUpDueAt).where(sql`${t.followUpSentAt} IS NULL`),
-    uniqueIndex('invitations_token_unique').on(t.tokenHash),
     index('invitations_email_idx').on(t.email),
     index('invitations_invited_by_idx').on(t.invitedBy, t.createdAt),
   ],

@@ -29,8 +29,6 @@ export const legacyExports = pgTable(
     /** The encrypted archive, once built; cleared when it is deleted. */
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     size: bigint('size', { mode: 'number' }),
-    /** sha256 of the newest download link's token (only that link works). */
-    tokenHash: text('token_hash'),
     expiresAt: ts('expires_at'),
     /** Moved on by the running job; a stale heartbeat means the job died (the sweep fails it). */
     heartbeatAt: ts('heartbeat_at'),
@@ -42,7 +40,6 @@ export const legacyExports = pgTable(
   (t) => [
     // At most one export in progress per owner, also under concurrent requests.
     uniqueIndex('legacy_exports_one_active').on(t.userId).where(sql`${t.status} in ('queued', 'running')`),
-    uniqueIndex('legacy_exports_token_unique').on(t.tokenHash),
     index('legacy_exports_user_idx').on(t.userId, t.createdAt),
     index('legacy_exports_status_idx').on(t.status),
   ],

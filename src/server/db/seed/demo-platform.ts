@@ -3,7 +3,6 @@ import { insertBeneficiary, insertSupportMember } from '../../../../test/factori
 import { insertUser } from '../../../../test/factories/users.ts';
 import { ONBOARDING_TASKS } from '../../../core/onboarding.ts';
 import type { Role } from '../../../core/roles.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Db } from '../client.ts';
 import { estates, invitations } from '../schema/estates.ts';
 import { tasks } from '../schema/tasks.ts';
@@ -94,8 +93,8 @@ export async function seedPlatform(db: Db, ids: DemoIds, vault: SeedVault): Prom
     });
     if (person.roles.includes('estate-administrator')) administratorIds.push(user.id);
     if (status === 'invited') {
+      // its link was mailed and is not known here: a resend from Users mails a new one
       await db.insert(invitations).values({
-        tokenHash: sha256(randomToken()),
         kind: 'staff',
         email: user.email,
         role: person.roles[0]!,

@@ -37,7 +37,7 @@ export async function resetPassword(ctx: BaseCtx, input: TResetPasswordRequest):
     // A suspended account's link opens nothing (the transaction rolls back, the link stays unused).
     if (!user || (user.isDemo && !tx.config.demoMode)) throw linkNotValid('password-reset');
     // Any other live reset link of the user stops working once the password was set.
-    await expireLinks(tx, user.id, 'password-reset');
+    await expireLinks(tx, { userId: user.id }, 'password-reset');
     const ended = await tx.db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
     await audit(tx, {
       action: 'auth.password_reset',

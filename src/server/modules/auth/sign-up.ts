@@ -19,10 +19,9 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { signUpConfirmationMail } from '../../mail/templates/sign-up-confirmation.ts';
 import { signUpExistingAccountMail } from '../../mail/templates/sign-up-existing-account.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { makeEstateOwner } from '../../identity/make-estate-owner.ts';
-import { linkNotValid, linkUrl } from '../../links/emailed-links.ts';
+import { claimLink, issueLink, linkNotValid, linkUrl, peekLink } from '../../links/emailed-links.ts';
 import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /** Pending sign-ups are kept as invitations of this kind until their link is followed. */
@@ -72,16 +71,12 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
       .update(invitations)
       .set({ expiresAt: now })
       .where(and(eq(invitations.kind, SIGN_UP_KIND), eq(invitations.email, input.email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)));
-    const token = randomToken();
-    await ctx.db.insert(invitations).values({
-      tokenHash: sha256(token),
-      kind: SIGN_UP_KIND,
-      email: input.email,
-      role: 'estate-owner' satisfies Role,
-      data: { name: input.name, passwordHash },
-      expiresAt: new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000),
-      createdAt: now,
-    });
+    const expiresAt = new Date(now.getTime() + SIGN_UP_LINK_HOURS * 60 * 60_000);
+    const [pending] = await ctx.db
+      .insert(invitations)
+      .values({ kind: SIGN_UP_KIND, email: input.email, role: 'estate-owner' satisfies Role, data: { name: input.name, passwordHash }, expiresAt, createdAt: now })
+      .returning({ id: invitations.id });
+    const { token } = await issueLink(ctx, { purpose: 'sign-up', targetId: pending!.id, expiresAt });
     await audit(ctx, { action: 'auth.sign_up_requested', actorUserId: null });
     const link = linkUrl(ctx.config.publicUrl, '/sign-up/confirm', token);
     await ctx.mailer.send({ to: input.email, ...signUpConfirmationMail({ systemName, link }) }, { db: ctx.db });
@@ -100,7 +95,8 @@ export async function requestSignUp(ctx: BaseCtx, input: TSignUpRequest): Promis
 export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, input: TConfirmSignUpRequest, previousToken: string | undefined): Promise<TSessionUser> {
   const { token } = input;
   const now = ctx.clock.now();
-  const live = and(eq(invitations.tokenHash, sha256(token)), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
+  const link = await peekLink(ctx, token, 'sign-up');
+  const live = and(eq(invitations.id, link.targetId!), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
   const [found] = await ctx.db.select({ data: invitations.data }).from(invitations).where(live);
   const storedHash = (found?.data as { passwordHash?: unknown } | undefined)?.passwordHash;
   if (!found || typeof storedHash !== 'string') throw linkNotValid('sign-up');
@@ -111,6 +107,7 @@ export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, input: TC
   }
   // The link is used, the account made and the session started together, or none of it (ADR 0095).
   const userId = await inMailTransaction(ctx, async (tx) => {
+    await claimLink(tx, token, ['sign-up']);
     const [pending] = await tx.db
       .update(invitations)
       .set({ acceptedAt: now })

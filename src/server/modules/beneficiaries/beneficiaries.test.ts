@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { beneficiaries, estates, invitations } from '../../db/schema/estates.ts';
+import { emailedLinks } from '../../db/schema/admin.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { memories, memoryShares } from '../../db/schema/memories.ts';
 import { messages, notifications } from '../../db/schema/messages.ts';
 import { auditLog, outboxEmails } from '../../db/schema/system.ts';
@@ -47,7 +49,8 @@ describe('add a beneficiary', () => {
     expect(link).toBeTruthy();
     // the token is stored hashed, never as itself
     const [inv] = await t.db.select().from(invitations).where(eq(invitations.targetId, created.id));
-    expect(inv?.tokenHash).not.toContain(link);
+    const [stored] = await t.db.select().from(emailedLinks).where(eq(emailedLinks.targetId, inv!.id));
+    expect(stored).toMatchObject({ purpose: 'invitation', tokenHash: sha256(link!), expiresAt: inv!.expiresAt });
     expect(inv).toMatchObject({ kind: 'beneficiary', role: 'beneficiary', email: body.email, estateId: owner.estateId });
     expect(inv!.expiresAt.getTime() - t.clock.now().getTime()).toBeGreaterThan(13.9 * 24 * 3600_000);
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'beneficiary.created'))).length).toBeGreaterThan(0);

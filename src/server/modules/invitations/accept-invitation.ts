@@ -17,6 +17,7 @@ import { readUserSettings } from '../../../core/settings.schemas.ts';
 import { loadSettingsData } from '../../notices/notification-settings.ts';
 import { notify } from '../../notices/notify.ts';
 import type { Db } from '../../db/client.ts';
+import { claimLink } from '../../links/emailed-links.ts';
 import { joinPlannerClient } from '../../invitations/join-planner-client.ts';
 import { findOpenInvitation, PLANNER_CLIENT_KIND, STAFF_KIND } from '../../invitations/find-invitation.ts';
 import { activateInvitedUser, announceStaffAcceptance } from '../../invitations/accept-staff-invitation.ts';
@@ -81,6 +82,8 @@ export async function acceptInvitation(
       )
       .returning({ id: invitations.id });
     if (claimed.length === 0) throw used();
+    // ...and its link with it (a link replaced meanwhile by a resend is refused, and nothing is kept).
+    await claimLink({ db: tx, clock: ctx.clock }, token, ['invitation']);
 
     let id = ctx.actor?.userId ?? null;
     if (invitation.kind === STAFF_KIND) {

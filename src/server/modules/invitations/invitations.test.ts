@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_LIMITS } from '../../../../test/send-limits.ts';
 import { appointments } from '../../db/schema/appointments.ts';
 import { beneficiaries, invitations, supportTeamMembers } from '../../db/schema/estates.ts';
+import { emailedLinks } from '../../db/schema/admin.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { notifications } from '../../db/schema/messages.ts';
 import { outboxEmails } from '../../db/schema/system.ts';
 import { userRoles, users } from '../../db/schema/users.ts';
@@ -120,6 +122,9 @@ describe('POST /api/v1/invitations/accept', () => {
     const [row] = await t.db.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiary.id));
     expect(row).toMatchObject({ userId: user!.id });
     expect(row?.acceptedAt).toBeTruthy();
+    // its emailed link is used up with it
+    const [link] = await t.db.select().from(emailedLinks).where(eq(emailedLinks.tokenHash, sha256(token)));
+    expect(link?.usedAt).toBeTruthy();
     // the owner hears about it
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(notes.some((n) => n.message.includes('Grace Ellis accepted your invitation'))).toBe(true);
@@ -204,7 +209,8 @@ describe('POST /api/v1/invitations/accept', () => {
 
   it('stores only the hash of the token', async () => {
     const { token } = await inviteBeneficiary();
-    const all = await t.db.select({ h: invitations.tokenHash }).from(invitations);
+    const all = await t.db.select({ h: emailedLinks.tokenHash }).from(emailedLinks).where(eq(emailedLinks.purpose, 'invitation'));
+    expect(all.some((r) => r.h === sha256(token))).toBe(true);
     expect(all.some((r) => r.h === token)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { LEGACY_EXPORT_LINK_HOURS } from '../../../core/legacy-export.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
+import { issueLink } from '../../links/emailed-links.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -8,7 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { discardFiles } from '../../storage/stored-files.ts';
 import { collectLegacy } from './collect-legacy.ts';
-import { issueDownloadToken, sendArchiveReadyMail } from './download-link.ts';
+import { sendArchiveReadyMail } from './download-link.ts';
 import { ARCHIVE_FILE_STATUS } from './legacy-export-view.ts';
 import { writeArchive } from './write-archive.ts';
 
@@ -60,14 +61,14 @@ export async function buildLegacyExport(ctx: BaseCtx, exportId: string): Promise
     const finished = ctx.clock.now();
     const expiresAt = new Date(finished.getTime() + LEGACY_EXPORT_LINK_HOURS * 60 * 60 * 1000);
     const ready = await inMailTransaction(ctx, async (tx) => {
-      const { token, tokenHash } = issueDownloadToken();
       const [row] = await tx.db
         .update(legacyExports)
-        .set({ status: 'ready', fileId: archive.id, size: archive.size, tokenHash, expiresAt, finishedAt: finished, heartbeatAt: finished, updatedAt: finished })
+        .set({ status: 'ready', fileId: archive.id, size: archive.size, expiresAt, finishedAt: finished, heartbeatAt: finished, updatedAt: finished })
         .where(and(eq(legacyExports.id, exportId), eq(legacyExports.status, 'running')))
         .returning();
       if (!row) return false;
       await tx.db.update(files).set({ status: ARCHIVE_FILE_STATUS }).where(eq(files.id, archive.id));
+      const { token } = await issueLink(tx, { purpose: 'legacy-export', userId: owner.id, targetId: exportId, expiresAt });
       await sendArchiveReadyMail(tx, owner, token, expiresAt);
       await audit(tx, { action: 'legacy_export.ready', actorUserId: owner.id, estateId: claimed.estateId, targetType: 'legacy_export', targetId: exportId, details: { files: legacy.files.length, size: archive.size } });
       return true;

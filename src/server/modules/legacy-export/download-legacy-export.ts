@@ -2,61 +2,47 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { TLegacyExportLinkStatus } from '../../../core/legacy-export.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import { inTransaction } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ERROR_CODES } from '../../../core/errors.ts';
 import { audit } from '../../lib/audit.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { claimLink, linkNotValid, peekLink, type AccountLinkRow } from '../../links/emailed-links.ts';
 import { contentDisposition, openStoredFile } from '../../storage/stored-files.ts';
 import { discardArchive } from './discard-archive.ts';
-import { linkGone } from './download-link.ts';
-import type { LegacyExportRow } from './legacy-export-view.ts';
 
-const invalidLink = () =>
-  new AppError(ERROR_CODES.notFound, 404, 'This download link is not valid: a newer link replaced it, or it is not for your account. Start a new export on Settings if you need one.');
-
-/** The signed-in user's export this token belongs to (any state), or 404: another user's token is unknown. */
-async function exportOfToken(ctx: Ctx, token: string): Promise<LegacyExportRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(legacyExports)
-    .where(and(eq(legacyExports.tokenHash, sha256(token)), eq(legacyExports.userId, ctx.actor.userId)));
-  if (!row) throw invalidLink();
-  return row;
+/** The signed-in owner's live link behind a token; any other (unknown, used, replaced, expired, another account's): the one refusal. */
+function ownLink(ctx: Ctx, link: AccountLinkRow): AccountLinkRow {
+  if (link.userId !== ctx.actor.userId || !link.targetId) throw linkNotValid('legacy-export');
+  return link;
 }
 
 /** For the download page: is this link still good? (Uses nothing up.) */
 export async function checkDownloadLink(ctx: Ctx, token: string): Promise<TLegacyExportLinkStatus> {
-  const row = await exportOfToken(ctx, token);
-  if (row.status !== 'ready' || !row.expiresAt || row.expiresAt <= ctx.clock.now() || !row.fileId) throw linkGone();
+  const link = ownLink(ctx, await peekLink(ctx, token, 'legacy-export'));
+  const [row] = await ctx.db.select().from(legacyExports).where(eq(legacyExports.id, link.targetId!));
+  if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= ctx.clock.now() || !row.fileId) throw linkNotValid('legacy-export');
   return { size: row.size ?? 0, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), includeSecrets: row.includeSecrets };
 }
 
 /**
- * The download: one guarded UPDATE uses the link up (of two requests at once, one wins; the other
- * gets 410), then the archive streams out decrypted and is deleted as soon as the stream closes.
+ * The download: the link is used up and the archive marked downloaded in one transaction (of two
+ * requests at once, one wins; the other gets the refusal), then the archive streams out decrypted
+ * and is deleted as soon as the stream closes.
  */
 export async function downloadLegacyExport(ctx: Ctx, token: string, reply: FastifyReply): Promise<FastifyReply> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(legacyExports)
-    .set({ status: 'downloaded', downloadedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(legacyExports.tokenHash, sha256(token)),
-        eq(legacyExports.userId, ctx.actor.userId),
-        eq(legacyExports.status, 'ready'),
-        gt(legacyExports.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!row) {
-    await exportOfToken(ctx, token); // 404 when the token is not this user's at all
-    throw linkGone();
-  }
+  const row = await inTransaction(ctx.db, async (db) => {
+    const link = ownLink(ctx, await claimLink({ db, clock: ctx.clock }, token, ['legacy-export']));
+    const [ready] = await db
+      .update(legacyExports)
+      .set({ status: 'downloaded', downloadedAt: now, updatedAt: now })
+      .where(and(eq(legacyExports.id, link.targetId!), eq(legacyExports.status, 'ready'), gt(legacyExports.expiresAt, now)))
+      .returning();
+    if (!ready) throw linkNotValid('legacy-export');
+    return ready;
+  });
   const [stored] = row.fileId ? await ctx.db.select().from(files).where(eq(files.id, row.fileId)) : [];
-  if (!stored) throw linkGone();
+  if (!stored) throw linkNotValid('legacy-export');
   await audit(ctx, { action: 'legacy_export.downloaded', targetType: 'legacy_export', targetId: row.id, details: { size: stored.size } });
   const stream = await openStoredFile(ctx, stored);
   let discarded = false;

@@ -119,15 +119,15 @@ describe('export my legacy', () => {
     expect(index).toContain('href="documents/Legal%20_%20Wills/Last%20will%20(version%201).pdf"');
   });
 
-  it('uses the link once: a second download is 410 and the archive is gone from the store', async () => {
+  it('uses the link once: a second download is refused and the archive is gone from the store', async () => {
     const [row] = await t.db.select().from(legacyExports).where(eq(legacyExports.userId, owner.id));
     expect(row!.status).toBe('downloaded');
     expect(row!.fileId).toBeNull();
     const token = await mailedToken(owner.email);
     const again = await download(ownerS, token);
-    expect(again.statusCode).toBe(410);
-    expect(again.json().error.message).toContain('already used or has expired');
-    expect((await injectAs(t, ownerS, 'GET', `/api/v1/legacy-exports/links/${token}`)).statusCode).toBe(410);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('This download link is not valid, has expired or was already used. Start a new export on Settings.');
+    expect((await injectAs(t, ownerS, 'GET', `/api/v1/legacy-exports/links/${token}`)).statusCode).toBe(404);
     const archives = await t.db.select().from(files).where(and(eq(files.status, 'archive'), eq(files.estateId, owner.estateId!)));
     expect(archives).toHaveLength(0);
   });
@@ -238,14 +238,15 @@ describe('export my legacy', () => {
   });
 
   // Last: it moves the clock a day on.
-  it('expires: after 24 hours the sweep deletes the archive and the link is 410', async () => {
+  it('expires: after 24 hours the sweep deletes the archive and the link is refused', async () => {
     await exportReady(ownerS);
     const token = await mailedToken(owner.email);
     t.clock.advance(24 * 60 * 60 * 1000 + 60_000);
     await runJobs();
     const fresh = await sessionFor(t, owner); // the old session timed out meanwhile
     expect((await latest(fresh)).status).toBe('expired');
-    expect((await download(fresh, token)).statusCode).toBe(410);
+    expect((await download(fresh, token)).statusCode).toBe(404);
+    expect((await injectAs(t, fresh, 'POST', `/api/v1/legacy-exports/${(await latest(fresh)).id}/link`)).statusCode).toBe(410);
     expect(await t.db.select().from(files).where(and(eq(files.status, 'archive'), eq(files.estateId, owner.estateId!)))).toHaveLength(0);
   });
 });

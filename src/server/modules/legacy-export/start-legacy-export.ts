@@ -5,7 +5,7 @@ import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { ownEstateId } from '../../lib/scope.ts';
-import { isUniqueViolation } from '../../links/emailed-links.ts';
+import { expireLinks, isUniqueViolation } from '../../links/emailed-links.ts';
 import { confirmIdentity } from '../../identity/confirm-identity.ts';
 import { BUILD_LEGACY_EXPORT_JOB } from './build-legacy-export.ts';
 import { discardArchive } from './discard-archive.ts';
@@ -50,9 +50,10 @@ export async function startLegacyExport(ctx: Ctx, input: TStartLegacyExportReque
   // Only the newest archive is kept: an earlier one still waiting for its download goes now.
   const earlier = await ctx.db
     .update(legacyExports)
-    .set({ status: 'expired', tokenHash: null, updatedAt: now })
+    .set({ status: 'expired', updatedAt: now })
     .where(and(eq(legacyExports.userId, ctx.actor.userId), eq(legacyExports.status, 'ready')))
     .returning();
+  await expireLinks(ctx, { userId: ctx.actor.userId }, 'legacy-export');
   for (const old of earlier) await discardArchive(ctx, old);
 
   try {

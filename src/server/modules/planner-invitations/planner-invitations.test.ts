@@ -268,10 +268,9 @@ describe("the invitations list, resend and cancel", () => {
     );
     const newToken = await invitationTokenFor(t, email);
     expect(newToken).not.toBe(token);
-    expect(
-      (await new Browser(t).call("POST", "/api/v1/invitations/open", { token }))
-        .statusCode,
-    ).toBe(404);
+    const old = await new Browser(t).call("POST", "/api/v1/invitations/open", { token });
+    expect(old.statusCode).toBe(410);
+    expect(old.json().error.message).toContain("was replaced by a newer one");
     expect(
       (await new Browser(t).call("POST", "/api/v1/invitations/open", { token: newToken }))
         .statusCode,

@@ -5,7 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict } from '../../lib/app-error.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { issueLink } from '../../links/emailed-links.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { assertInvitationAllowed, rateLimited } from '../../mail/send-limits.ts';
 import { DAY_MS } from '../../invitations/create-invitation.ts';
@@ -37,13 +37,12 @@ export async function resendPlannerInvitation(ctx: Ctx, id: string): Promise<TPl
     await assertCanInvite(tx.db, tx.actor.userId, row.email, now, row.id);
 
     const data = invitationData(row);
-    const token = randomToken();
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
+    const { token } = await issueLink(tx, { purpose: 'invitation', targetId: row.id, expiresAt });
     const rearm = data.scheduleFollowUp && !row.followUpSentAt;
     const [saved] = await tx.db
       .update(invitations)
       .set({
-        tokenHash: sha256(token),
         expiresAt,
         lastSentAt: now,
         followUpDueAt: rearm ? new Date(now.getTime() + INVITATION_FOLLOW_UP_DAYS * DAY_MS) : row.followUpDueAt,

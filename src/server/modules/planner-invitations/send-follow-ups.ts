@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { BaseCtx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import type { SecretBox } from '../../lib/crypto.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { issueLink } from '../../links/emailed-links.ts';
 import { invitations } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
@@ -16,11 +15,10 @@ const BATCH = 50;
  * The link of the first email, from its sealed token; an invitation without one (written before
  * reminders kept it) gets a new link in its reminder, and the old one stops working.
  */
-async function reminderToken(db: Db, secrets: SecretBox, invitation: typeof invitations.$inferSelect): Promise<string> {
+async function reminderToken(tx: Pick<BaseCtx, 'clock' | 'secrets'> & { db: Db }, invitation: typeof invitations.$inferSelect): Promise<string> {
   const sealed = invitation.data.sealedToken;
-  if (typeof sealed === 'string') return secrets.decrypt(sealed);
-  const token = randomToken();
-  await db.update(invitations).set({ tokenHash: sha256(token) }).where(eq(invitations.id, invitation.id));
+  if (typeof sealed === 'string') return tx.secrets.decrypt(sealed);
+  const { token } = await issueLink(tx, { purpose: 'invitation', targetId: invitation.id, expiresAt: invitation.expiresAt });
   return token;
 }
 
@@ -55,7 +53,7 @@ export async function sendInvitationFollowUps(ctx: BaseCtx): Promise<{ reminded:
       const won = new Set(ids.map((r) => r.id));
       for (const { invitation, inviterName } of due) {
         if (!won.has(invitation.id)) continue;
-        const token = await reminderToken(tx.db, tx.secrets, invitation);
+        const token = await reminderToken(tx, invitation);
         const mail = plannerInvitationMail(invitation, token, { systemName, publicUrl: tx.config.publicUrl, inviterName: inviterName ?? 'a legacy planner', reminder: true });
         await tx.mailer.send({ to: invitation.email, ...mail }, { db: tx.db, idempotencyKey: `invitation-reminder.${invitation.id}` });
       }

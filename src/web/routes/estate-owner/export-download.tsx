@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/dates.ts';
 
 const SETTINGS_PATH = '/estate-owner/settings';
 
-type State = { kind: 'checking' } | { kind: 'ready'; link: TLegacyExportLinkStatus } | { kind: 'started' } | { kind: 'gone' | 'invalid'; message: string };
+type State = { kind: 'checking' } | { kind: 'ready'; link: TLegacyExportLinkStatus } | { kind: 'started' } | { kind: 'invalid'; message: string };
 
 /**
  * The page the "archive ready" email links to (`/estate-owner/export#<token>`): checks the link
@@ -30,7 +30,7 @@ export function Component() {
       (link) => setState({ kind: 'ready', link }),
       (e: unknown) => {
         const message = e instanceof ApiError ? e.message : 'The link could not be checked. Please try again.';
-        setState({ kind: e instanceof ApiError && e.status === 410 ? 'gone' : 'invalid', message });
+        setState({ kind: 'invalid', message });
       },
     );
   }, [token]);
@@ -60,7 +60,7 @@ export function Component() {
           {state.kind === 'started' && (
             <p role="status">Your download has started. Keep the archive somewhere safe: this link will not work again.</p>
           )}
-          {(state.kind === 'gone' || state.kind === 'invalid') && (
+          {state.kind === 'invalid' && (
             <>
               <Alert tone="error">{state.message}</Alert>
               <Link to={SETTINGS_PATH} className="font-semibold text-accent-text hover:underline">
