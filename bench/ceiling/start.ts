@@ -29,6 +29,12 @@ export interface AppAnswer {
 }
 
 export interface Ceiling {
+  /** The ceiling server's process (for its CPU time). */
+  pid: number;
+  /** The ceiling's address for a screen. */
+  urlOf(screen: string, searchTerm: string): string;
+  /** Why the ceiling cannot stand for this screen (none written, an error, an answer unlike the app's for one of the sessions), or null. */
+  check(screen: string, answers: AppAnswer[], searchTerm: string): Promise<string | null>;
   /**
    * This screen's ceiling: first its answer for each session must be deep-equal to the app's answer
    * for it; then its figures for the first session — or why there are none.
@@ -42,17 +48,26 @@ export async function startCeiling(port: number, databaseUrl: string): Promise<C
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts'), String(port), databaseUrl], { stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, 30, '/ready');
+  const urlOf = (screen: string, searchTerm: string) => `${base}/${slugOf(screen)}${SEARCHES.has(screen) ? `?q=${encodeURIComponent(searchTerm)}` : ''}`;
+  const check = async (screen: string, answers: AppAnswer[], searchTerm: string): Promise<string | null> => {
+    if (!CEILINGS[screen]) return 'no ceiling written for this screen yet';
+    for (const [i, { headers, body: appBody }] of answers.entries()) {
+      const answer = await fetch(urlOf(screen, searchTerm), { headers });
+      const body = (await answer.json()) as unknown;
+      if (!answer.ok) return `the ceiling answered ${answer.status}`;
+      const differs = firstDifference(body, appBody);
+      if (differs) return `the ceiling’s answer differs from the app’s at ${differs} for user ${i + 1} of ${answers.length} (fix bench/ceiling/sql.ts)`;
+    }
+    return null;
+  };
   return {
+    pid: child.pid!,
+    urlOf,
+    check,
     async measure(screen, answers, searchTerm) {
-      if (!CEILINGS[screen]) return { none: 'no ceiling written for this screen yet' };
-      const url = `${base}/${slugOf(screen)}${SEARCHES.has(screen) ? `?q=${encodeURIComponent(searchTerm)}` : ''}`;
-      for (const [i, { headers, body: appBody }] of answers.entries()) {
-        const answer = await fetch(url, { headers });
-        const body = (await answer.json()) as unknown;
-        if (!answer.ok) return { none: `the ceiling answered ${answer.status}` };
-        const differs = firstDifference(body, appBody);
-        if (differs) return { none: `the ceiling’s answer differs from the app’s at ${differs} for user ${i + 1} of ${answers.length} (fix bench/ceiling/sql.ts)` };
-      }
+      const why = await check(screen, answers, searchTerm);
+      if (why) return { none: why };
+      const url = urlOf(screen, searchTerm);
       const first = answers[0]!.headers;
       await warmUpWith(url, first);
       return hammer(url, first);

@@ -14,8 +14,9 @@ const { pool, explain, ctxFor, end } = explainer(process.env.DATABASE_URL ?? LAR
 const { rows } = await pool.query<{ id: string; version: string }>(`SELECT id, current_setting('server_version') AS version FROM users WHERE email = $1`, [KNOWN.beneficiary]);
 const viewer = process.env.VIEWER ?? rows[0]?.id;
 if (!viewer) throw new Error(`${KNOWN.beneficiary} is not in the database: run npm run bench:data first (or set VIEWER)`);
-// Only what these loaders read of a request's context.
-const ctx = ctxFor({ userId: viewer });
+const linked = await pool.query<{ id: string }>(`SELECT DISTINCT estate_id::text AS id FROM beneficiaries WHERE user_id = $1`, [viewer]);
+// Only what these loaders read of a request's context (the session check gives the linked estates).
+const ctx = ctxFor({ userId: viewer, linkedEstateIds: linked.rows.map((r) => r.id) });
 
 console.log(`# Beneficiary hot queries: EXPLAIN ANALYZE at the large size\n`);
 console.log(`PostgreSQL ${rows[0]?.version ?? '?'}; viewer ${viewer}. Produced by \`bench/explain/shared.ts\`. Timings are of one warm run.`);

@@ -29,7 +29,7 @@ export function explainer(url: string) {
       }
     },
     /** A request's context as the loaders read it: this database, the real clock, the given actor. */
-    ctxFor: (actor: { userId: string; roles?: string[]; estateId?: string; name?: string }): Ctx =>
+    ctxFor: (actor: { userId: string; roles?: string[]; estateId?: string; name?: string; linkedEstateIds?: string[] }): Ctx =>
       ({ db, clock: systemClock, actor: { sessionId: 'bench-explain-session', name: 'Bench', ...actor } }) as unknown as Ctx,
     end: () => pool.end(),
   };

@@ -44,24 +44,22 @@ export async function waitForHealth(base: string, seconds = 180, probe = '/api/h
 
 /**
  * Starts the built server. `embedded`: no DATABASE_URL, a fresh data folder, the demo seed (whatever
- * the default engine is). `postgres`: DATABASE_URL and the large platform's data folder (its master key).
+ * the default engine is). `postgres`: DATABASE_URL and the large platform's data folder (its master
+ * key); with `demo`, an empty database and data folder that the demo seed fills.
  */
 /** `entry`: another build's server (bench/ab.ts). */
 export async function startServer(
-  options: ({ port: number; kind: 'embedded' } | { port: number; kind: 'postgres'; databaseUrl: string; dataDir: string }) & { env?: NodeJS.ProcessEnv; entry?: string },
+  options: ({ port: number; kind: 'embedded' } | { port: number; kind: 'postgres'; databaseUrl: string; dataDir: string; demo?: boolean }) & { env?: NodeJS.ProcessEnv; entry?: string },
 ): Promise<RunningServer> {
   const dataDir = options.kind === 'embedded' ? fs.mkdtempSync(path.join(os.tmpdir(), 'heirloom-bench-embedded-')) : options.dataDir;
   const metricsPort = options.port + METRICS_PORT_OFFSET;
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(options.port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const args = [...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []), options.entry ?? SERVER_ENTRY];
-  if (options.kind === 'embedded') {
-    env.DEMO_MODE = 'true';
-    args.push('--demo');
-  } else {
-    env.DATABASE_URL = options.databaseUrl;
-    env.DEMO_MODE = 'false';
-  }
+  const demo = options.kind === 'embedded' || options.demo === true;
+  env.DEMO_MODE = String(demo);
+  if (demo) args.push('--demo');
+  if (options.kind === 'postgres') env.DATABASE_URL = options.databaseUrl;
   const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

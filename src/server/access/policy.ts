@@ -22,7 +22,7 @@
  * that table, unaliased. Nothing outside this file decides who sees what: the beneficiary screens,
  * the owner's View Access, share notifications and letter delivery all ask these functions.
  */
-import { and, eq, exists, gte, inArray, isNotNull, not, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, not, notExists, or, sql, type SQL, type Placeholder } from 'drizzle-orm';
 import { releaseStepOf, type ReleaseCategory } from '../../core/release.ts';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -92,10 +92,11 @@ function attachedToDeliveredMessage(db: Db, itemType: 'memory' | 'document', ite
  * Whose access a condition describes:
  * - a user id — what that person can really open, through every beneficiary row linked to them;
  * - a column holding a user id — the same, correlated with an outer query (see `viewersOf`);
+ * - a placeholder for a user id — the same, in a query built once and run with the id (prepared-query.ts);
  * - `{ beneficiaryId }` — one beneficiary row, linked or not (the owner's View Access: what that
  *   person sees, or will see once they accept their invitation).
  */
-export type Viewer = string | PgColumn | { beneficiaryId: string };
+export type Viewer = string | PgColumn | Placeholder | { beneficiaryId: string };
 
 /** Picks the viewer's rows out of `acc_b`. */
 function isViewer(viewer: Viewer): SQL {

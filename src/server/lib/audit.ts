@@ -30,3 +30,6 @@ export async function audit(ctx: BaseCtx, entry: AuditEntry): Promise<void> {
     },
   ]);
 }
+
+/** A session as the audit log names it (a sign-in's or sign-out's target): the first 12 characters of its id, never the whole. */
+export const auditedSessionId = (sessionId: string): string => sessionId.slice(0, 12);

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,7 +20,11 @@ export const isoTime = (time: AnyColumn | SQL): SQL<string> => sql<string>`to_ch
  * (`cross join lateral (… where estate_id = alias.id order by … limit n)`) instead of one scan over
  * all of them sorted afterwards.
  */
-export const eachId = (ids: readonly string[], alias: string): SQL => sql`unnest(string_to_array(${ids.join(',')}, ',')::uuid[]) as ${sql.raw(alias)}(id)`;
+export const eachId = (ids: readonly string[] | Placeholder, alias: string): SQL =>
+  sql`unnest(string_to_array(${Array.isArray(ids) ? idList(ids as readonly string[]) : ids}, ',')::uuid[]) as ${sql.raw(alias)}(id)`;
+
+/** The value `eachId` takes for its ids in a prepared query (a placeholder stands for it). */
+export const idList = (ids: readonly string[]): string => ids.join(',');
 
 /**
  * A correlated sub-select to put among a select's columns. Wrapped once more on purpose: drizzle

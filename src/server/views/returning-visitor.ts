@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Ctx } from '../context.ts';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema/system.ts';
+import { auditedSessionId } from '../lib/audit.ts';
 
 /** Audit actions that start a session with a password or a demo persona (sign-in.ts, demo-sign-in.ts). */
 const SIGN_INS = sql`('auth.sign_in', 'auth.demo_sign_in')`;
@@ -14,9 +14,9 @@ const SIGN_UP = 'auth.sign_up';
  * visit, straight from sign-up, is not returning. Read from the audit log by its actor index; a
  * session appears there as the first 12 characters of its id, as the auth module writes it.
  */
-export function returningVisitorSql(ctx: Ctx): SQL<boolean> {
-  const thisSession = ctx.actor.sessionId.slice(0, 12);
-  const any = (where: SQL) => sql`exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${ctx.actor.userId} and ${where})`;
+export function returningVisitorSql(userId: string | Placeholder, sessionId: string | Placeholder): SQL<boolean> {
+  const thisSession = typeof sessionId === 'string' ? auditedSessionId(sessionId) : sessionId;
+  const any = (where: SQL) => sql`exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${userId} and ${where})`;
   return sql<boolean>`(${any(sql`${auditLog.action} in ${SIGN_INS} and ${auditLog.targetId} is distinct from ${thisSession}`)}
     or (${any(sql`${auditLog.action} in ${SIGN_INS} and ${auditLog.targetId} = ${thisSession}`)} and ${any(sql`${auditLog.action} = ${SIGN_UP}`)}))`;
 }

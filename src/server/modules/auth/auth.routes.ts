@@ -12,7 +12,7 @@ import {
 } from '../../../core/auth.schemas.ts';
 import { DEMO_SIGN_IN_RATE_LIMIT_PER_MINUTE, SIGN_IN_RATE_LIMIT_PER_MINUTE } from '../../../core/constants.ts';
 import { ZOkResponse } from '../../../core/common.schemas.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditedSessionId } from '../../lib/audit.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { getSystemSettings } from '../../settings/get-system-settings.ts';
 import { demoSignIn } from './demo-sign-in.ts';
@@ -86,7 +86,7 @@ export async function authRoutes(base: FastifyInstance) {
     { schema: { tags, response: { 200: ZOkResponse } }, config: { public: true } },
     async (req, reply) => {
       if (req.actor) {
-        await audit(req.baseCtx, { action: 'auth.sign_out', targetType: 'session', targetId: req.actor.sessionId.slice(0, 12) });
+        await audit(req.baseCtx, { action: 'auth.sign_out', targetType: 'session', targetId: auditedSessionId(req.actor.sessionId) });
         await endSession(req.baseCtx, reply, req.actor.sessionId);
       } else {
         reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -7,7 +7,7 @@ import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { ERROR_CODES } from '../../../core/errors.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditedSessionId } from '../../lib/audit.ts';
 import { sessionUser, startSession } from '../../identity/sessions.ts';
 
 /**
@@ -34,6 +34,6 @@ export async function demoSignIn(
     throw new AppError('DEMO_NOT_SEEDED', 404, 'The demo data is not loaded. Run `npm run seed` and try again.');
   }
   const { sessionId } = await startSession(ctx, reply, user.id, ctx.meta, previousToken);
-  await audit(ctx, { action: 'auth.demo_sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
+  await audit(ctx, { action: 'auth.demo_sign_in', actorUserId: user.id, targetType: 'session', targetId: auditedSessionId(sessionId) });
   return sessionUser(ctx, user.id);
 }

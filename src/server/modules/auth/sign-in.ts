@@ -6,7 +6,7 @@ import type { BaseCtx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { publish } from '../../events/bus.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, auditedSessionId } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { verifySecondFactor } from '../../identity/second-factor.ts';
@@ -85,7 +85,7 @@ export async function signIn(
   }
   await inMailTransaction(ctx, async (txCtx) => {
     const { sessionId } = await startSession(txCtx, reply, user.id, ctx.meta, previousToken);
-    await audit(txCtx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: sessionId.slice(0, 12) });
+    await audit(txCtx, { action: 'auth.sign_in', actorUserId: user.id, targetType: 'session', targetId: auditedSessionId(sessionId) });
     await publish(txCtx, 'session.started', { user });
   });
   const signedIn = { user, outcome: { deletionCancelled: false } };

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TSharedActivity } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -7,7 +7,9 @@ import { memories } from '../../db/schema/memories.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
-import { eachId, isoTime, subselect } from '../../lib/child-rows.ts';
+import { eachId, idList, isoTime, subselect } from '../../lib/child-rows.ts';
+import { auditedSessionId } from '../../lib/audit.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { returningVisitorSql } from '../../views/returning-visitor.ts';
 import { sharedAtSql } from './shared-views.ts';
 
@@ -43,8 +45,7 @@ interface Kind {
  * newest through its own index walk (a lateral query per estate, as acrossEstates reads the lists),
  * then the newest of them all. Each item is joined to its estate and owner.
  */
-function newestVisible(estateIds: readonly string[], kind: Kind): SQL<ActivityRow[]> {
-  if (!estateIds.length) return sql<ActivityRow[]>`'[]'::json`;
+function newestVisible(estateIds: Placeholder, kind: Kind): SQL<ActivityRow[]> {
   const item = sql`json_build_object('id', ${kind.id}, 'title', ${kind.title}, 'ownerName', ${users.name}, 'estateId', ${kind.estateId},
     'at', ${kind.at}${kind.more ? sql`, ${kind.more}` : sql``})`;
   return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
@@ -70,18 +71,18 @@ const shareable = (table: typeof memories | typeof documents, visible: SQL): Kin
 });
 
 /**
- * "Recent activity" on the beneficiary's home — the newest memories, documents and letters the viewer
- * may see, each with the path its View link opens — and whether they have been here before, in one
- * statement.
+ * "Recent activity" and whether the viewer has been here before, in one statement, built once with
+ * placeholders for the viewer, their linked estates and their session (prepared-query.ts): its
+ * policy-heavy SQL was a third of the home's server time when rebuilt on every request.
  */
-export async function recentActivity(ctx: Ctx): Promise<{ activity: TSharedActivity[]; returning: boolean }> {
-  const linked = ctx.actor.linkedEstateIds;
-  const viewer = ctx.actor.userId;
-  const [row] = await ctx.db
+const activityOf = preparedQuery((db) => {
+  const viewer = sql.placeholder('viewer');
+  const linked = sql.placeholder('linked');
+  return db
     .select({
-      returning: returningVisitorSql(ctx),
-      memories: newestVisible(linked, shareable(memories, memoryVisibleSql(ctx.db, viewer))),
-      documents: newestVisible(linked, shareable(documents, documentVisibleSql(ctx.db, viewer))),
+      returning: returningVisitorSql(viewer, sql.placeholder('session')),
+      memories: newestVisible(linked, shareable(memories, memoryVisibleSql(db, viewer))),
+      documents: newestVisible(linked, shareable(documents, documentVisibleSql(db, viewer))),
       letters: newestVisible(linked, {
         table: futureMessages,
         id: futureMessages.id,
@@ -90,11 +91,24 @@ export async function recentActivity(ctx: Ctx): Promise<{ activity: TSharedActiv
         at: isoTime(futureMessages.deliveredAt),
         // The viewer's copy in their inbox: its View link opens that thread.
         more: sql`'threadId', (select ${messages.threadId} from ${messages} where ${messages.futureMessageId} = ${futureMessages.id} and ${messages.recipientId} = ${viewer} limit 1)`,
-        visible: sql`${letterVisibleSql(ctx.db, viewer)} and ${futureMessages.deliveredAt} is not null`,
+        visible: sql`${letterVisibleSql(db, viewer)} and ${futureMessages.deliveredAt} is not null`,
         newest: futureMessages.deliveredAt,
       }),
     })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`)
+    .prepare('heirloom_recent_activity');
+});
+
+/**
+ * "Recent activity" on the beneficiary's home — the newest memories, documents and letters the viewer
+ * may see, each with the path its View link opens — and whether they have been here before.
+ */
+export async function recentActivity(ctx: Ctx): Promise<{ activity: TSharedActivity[]; returning: boolean }> {
+  const [row] = await activityOf(ctx.db).execute({
+    viewer: ctx.actor.userId,
+    linked: idList(ctx.actor.linkedEstateIds),
+    session: auditedSessionId(ctx.actor.sessionId),
+  });
   if (!row) return { activity: [], returning: false };
   const activity: TSharedActivity[] = [
     ...row.memories.map((m) => ({ ...m, kind: 'memory' as const, href: `/beneficiary/memories?view=${m.id}` })),

@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SHARED_COUNT_CAP } from '../../../core/shared-counts.ts';
-import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estates } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
-import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../access/policy.ts';
+import { documentVisibleSql, letterVisibleSql, memoryVisibleSql, type Viewer } from '../../access/policy.ts';
 
 /**
  * How many rows of one estate the viewer may see, counted by the database through the policy and
@@ -19,8 +19,8 @@ import { documentVisibleSql, letterVisibleSql, memoryVisibleSql } from '../../ac
  * rows come early (at the bench's large size: a seq scan of 1M memories, 16 ms a count and worse for
  * an estate stored late).
  */
-function cappedCount(ctx: Ctx, table: PgTable, estateId: PgColumn, visible: SQL, order: PgColumn[] = []): SQL<number> {
-  const rows = ctx.db
+function cappedCount(db: Db, table: PgTable, estateId: PgColumn, visible: SQL, order: PgColumn[] = []): SQL<number> {
+  const rows = db
     .select({ one: sql`1` })
     .from(table)
     .where(and(eq(estateId, estates.id), visible))
@@ -33,11 +33,10 @@ function cappedCount(ctx: Ctx, table: PgTable, estateId: PgColumn, visible: SQL,
  * Live counts of what the viewer may see in an estate: select these beside an `estates` row (they
  * are correlated on it), so every linked estate's counts come in that statement.
  */
-export function sharedCountsSql(ctx: Ctx) {
-  const userId = ctx.actor.userId;
+export function sharedCountsSql(db: Db, viewer: Viewer) {
   return {
-    memories: cappedCount(ctx, memories, memories.estateId, memoryVisibleSql(ctx.db, userId), [memories.createdAt, memories.id]),
-    documents: cappedCount(ctx, documents, documents.estateId, documentVisibleSql(ctx.db, userId), [documents.createdAt, documents.id]),
-    messages: cappedCount(ctx, futureMessages, futureMessages.estateId, letterVisibleSql(ctx.db, userId)),
+    memories: cappedCount(db, memories, memories.estateId, memoryVisibleSql(db, viewer), [memories.createdAt, memories.id]),
+    documents: cappedCount(db, documents, documents.estateId, documentVisibleSql(db, viewer), [documents.createdAt, documents.id]),
+    messages: cappedCount(db, futureMessages, futureMessages.estateId, letterVisibleSql(db, viewer)),
   };
 }
