@@ -1,6 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema/system.ts';
-import { auditedSessionId } from '../lib/audit.ts';
 
 /** Audit actions that start a session with a password or a demo persona (sign-in.ts, demo-sign-in.ts). */
 const SIGN_INS = sql`('auth.sign_in', 'auth.demo_sign_in')`;
@@ -12,10 +11,9 @@ const SIGN_UP = 'auth.sign_up';
  * boolean to select beside other facts: a sign-in recorded for another session, or — when this
  * session began with a sign-in — the sign-up that made the account (its own first session). A first
  * visit, straight from sign-up, is not returning. Read from the audit log by its actor index; a
- * session appears there as the first 12 characters of its id, as the auth module writes it.
+ * session appears there as `auditedSessionId` names it (lib/audit.ts); pass it so named.
  */
-export function returningVisitorSql(userId: string | Placeholder, sessionId: string | Placeholder): SQL<boolean> {
-  const thisSession = typeof sessionId === 'string' ? auditedSessionId(sessionId) : sessionId;
+export function returningVisitorSql(userId: string | Placeholder, thisSession: string | Placeholder): SQL<boolean> {
   const any = (where: SQL) => sql`exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${userId} and ${where})`;
   return sql<boolean>`(${any(sql`${auditLog.action} in ${SIGN_INS} and ${auditLog.targetId} is distinct from ${thisSession}`)}
     or (${any(sql`${auditLog.action} in ${SIGN_INS} and ${auditLog.targetId} = ${thisSession}`)} and ${any(sql`${auditLog.action} = ${SIGN_UP}`)}))`;

@@ -13,7 +13,9 @@ import { toBeneficiary } from '../../views/beneficiary-view.ts';
 import { toSupportMember } from '../../views/member-view.ts';
 import { TASK_ORDER, toTask } from '../../views/task-view.ts';
 import { completionFactsOf } from '../../views/completion-facts.ts';
-import { dashboardFigures } from './dashboard-figures.ts';
+import { dashboardFiguresQuery } from './dashboard-figures.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
+import { auditedSessionId } from '../../lib/audit.ts';
 import { checklistOf, tickOnboardingTasks } from './onboarding-checklist.ts';
 
 const DASHBOARD_TASKS = 5;
@@ -37,25 +39,8 @@ export const CARD_BENEFICIARIES = 5;
  */
 export async function getDashboard(ctx: Ctx): Promise<TDashboard> {
   const estateId = ownEstateId(ctx);
-  const figures = await dashboardFigures(ctx, estateId, {
-    cardBeneficiaries: tableRows(beneficiaries, {
-      where: eq(beneficiaries.estateId, estates.id),
-      orderBy: [asc(beneficiaryName()), asc(beneficiaries.id)],
-      limit: CARD_BENEFICIARIES,
-    }),
-    cardTeam: tableRows(supportTeamMembers, {
-      where: eq(supportTeamMembers.estateId, estates.id),
-      orderBy: [asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt)],
-      limit: MAX_SUPPORT_TEAM,
-    }),
-    recent: tableRows(memories, {
-      where: eq(memories.estateId, estates.id),
-      orderBy: [desc(memories.date), desc(memories.createdAt)],
-      limit: RECENT_MEMORIES,
-      extra: recentExtra,
-    }),
-    ...pendingTasksSql,
-  });
+  const [figures] = await figuresOf(ctx.db).execute({ estate: estateId, viewer: ctx.actor.userId, session: auditedSessionId(ctx.actor.sessionId) });
+  if (!figures) throw new Error(`estate ${estateId} is gone`);
   const facts = completionFactsOf(ctx, figures);
   const completion = computeCompletion(facts);
   const checklist = checklistOf({ ...figures, twoFactor: facts.security.twoFactor });
@@ -106,6 +91,33 @@ const pendingTasksSql = {
   pending: tableRows(tasks, { where: and(eq(tasks.estateId, estates.id), eq(tasks.status, 'pending')), orderBy: TASK_ORDER, limit: DASHBOARD_TASKS, extra: taskExtra }),
   pendingCount: subselect(sql<number>`(select count(*) from ${tasks} where ${tasks.estateId} = ${estates.id} and ${tasks.status} = 'pending')`).mapWith(Number),
 };
+
+/** The dashboard's one statement, built once with placeholders (prepared-query.ts): rebuilding its SQL was a fifth of the screen's server time. */
+const figuresOf = preparedQuery((db) =>
+  dashboardFiguresQuery(
+    db,
+    { estateId: sql.placeholder('estate'), userId: sql.placeholder('viewer'), auditedSessionId: sql.placeholder('session') },
+    {
+      cardBeneficiaries: tableRows(beneficiaries, {
+        where: eq(beneficiaries.estateId, estates.id),
+        orderBy: [asc(beneficiaryName()), asc(beneficiaries.id)],
+        limit: CARD_BENEFICIARIES,
+      }),
+      cardTeam: tableRows(supportTeamMembers, {
+        where: eq(supportTeamMembers.estateId, estates.id),
+        orderBy: [asc(supportTeamMembers.role), asc(supportTeamMembers.createdAt)],
+        limit: MAX_SUPPORT_TEAM,
+      }),
+      recent: tableRows(memories, {
+        where: eq(memories.estateId, estates.id),
+        orderBy: [desc(memories.date), desc(memories.createdAt)],
+        limit: RECENT_MEMORIES,
+        extra: recentExtra,
+      }),
+      ...pendingTasksSql,
+    },
+  ).prepare('heirloom_owner_dashboard'),
+);
 
 const pendingTasksOf = (row: { pending: unknown; pendingCount: number }) => ({ rows: fromTableRows(tasks, row.pending, taskExtra), count: row.pendingCount });
 

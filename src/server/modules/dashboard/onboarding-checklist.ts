@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { TChecklistItem } from '../../../core/dashboard.schemas.ts';
 import type { Ctx } from '../../context.ts';
@@ -31,7 +31,7 @@ const WILL_TITLE = String.raw`\m(will|testament)\M`;
 const exists = (from: SQL) => sql<boolean>`exists (select 1 from ${from})`;
 
 /** Whether each data-backed item is done, as SQL booleans to select beside the dashboard's other figures. */
-export function checklistFactsSql(estateId: string): Record<Exclude<ItemKey, 'twoFactor'>, SQL<boolean>> {
+export function checklistFactsSql(estateId: string | Placeholder): Record<Exclude<ItemKey, 'twoFactor'>, SQL<boolean>> {
   const of = (table: AnyPgTable & { estateId: AnyPgColumn }, extra?: SQL) => exists(sql`${table} where ${table.estateId} = ${estateId}${extra ?? sql``}`);
   return {
     // lower(title) ~, not title ~*: the platform-wide trigram index on title would otherwise be read for
@@ -47,7 +47,7 @@ export function checklistFactsSql(estateId: string): Record<Exclude<ItemKey, 'tw
 }
 
 /** The titles of the estate's pending onboarding tasks, as a SQL text array (the ones the checklist may tick). */
-export const pendingOnboardingTitlesSql = (estateId: string) =>
+export const pendingOnboardingTitlesSql = (estateId: string | Placeholder) =>
   sql<string[]>`array(select ${tasks.title} from ${tasks} where ${tasks.estateId} = ${estateId} and ${tasks.source} = 'onboarding' and ${tasks.status} = 'pending')`;
 
 /** The checklist, from whether each item is done. */
