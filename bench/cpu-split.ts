@@ -72,9 +72,8 @@ async function splitScreens(server: RunningServer, databaseUrl: string, sessions
       const url = server.base + endpoint.path('garden');
       console.log(`| ${endpoint.name} | ${await split(server.pid, url, headers)} |`);
       const body = (await (await fetch(url, { headers })).json()) as unknown;
-      if ((await ceiling.check(endpoint.name, [{ headers, body }], 'garden')) === null) {
-        console.log(`| ↳ its ceiling | ${await split(ceiling.pid, ceiling.urlOf(endpoint.name, 'garden'), headers)} |`);
-      }
+      const why = await ceiling.check(endpoint.name, [{ headers, body }], 'garden');
+      console.log(why === null ? `| ↳ its ceiling | ${await split(ceiling.pid, ceiling.urlOf(endpoint.name, 'garden'), headers)} |` : `| ↳ no ceiling: ${why} | | | |`);
     }
   } finally {
     ceiling.stop();

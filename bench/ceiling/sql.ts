@@ -12,6 +12,10 @@ import { DOCUMENT_FORMATS, DOCUMENT_PAGE_SIZE } from '../../src/core/documents.s
 import { ACTION_WORDS, VERB_WORDS } from '../../src/server/lib/audit-descriptions.ts';
 import { SHARED_PAGE_DEFAULT } from '../../src/core/shared-content.schemas.ts';
 import { releaseStepOf } from '../../src/core/release.ts';
+import { RELATIONSHIPS } from '../../src/core/constants.ts';
+import { SHARED_COUNT_CAP } from '../../src/core/shared-counts.ts';
+import { ownerRelationshipLabel } from '../../src/core/shared-content.schemas.ts';
+import { RECENT_ACTIVITY_ITEMS } from '../../src/server/modules/shared-content/recent-activity.ts';
 
 /** A time as Date#toISOString() writes it. */
 const iso = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -44,6 +48,48 @@ const SEAL = `(select json_build_object('recipient', z.recipient, 'sealTag', z.s
 const me = (role: string) => `me as (
   select u.id from sessions s join users u on u.id = s.user_id
   where s.id = $1 and u.status = 'active' and exists (select 1 from user_roles r where r.user_id = u.id and r.role = '${role}'))`;
+
+/**
+ * The beneficiary access rule (ADR 0009) written out for `item` (an alias of memories or documents)
+ * and the viewer of CTE `me`: their row in the item's estate with the category's flag on, the item
+ * shared with all, with that row or by a letter delivered to it, and released (now, or after
+ * activation once the release reached the category); or, in incapacity mode, a "now" item granted
+ * to them.
+ */
+function visibleTo(item: string, kind: 'memory' | 'document'): string {
+  const [flag, shares, shareKey, category] =
+    kind === 'memory' ? (['access_memories', 'memory_shares', 'memory_id', 'memories'] as const) : (['access_documents', 'document_shares', 'document_id', 'documents'] as const);
+  return `exists (select 1 from beneficiaries b join estates e on e.id = b.estate_id where b.user_id = (select id from me) and b.estate_id = ${item}.estate_id and (
+      (b.${flag}
+        and (${item}.share_all or exists (select 1 from ${shares} s where s.${shareKey} = ${item}.id and s.beneficiary_id = b.id offset 0)
+             or exists (select 1 from future_message_attachments a join future_messages f on f.id = a.future_message_id
+                        where a.item_type = '${kind}' and a.item_id = ${item}.id and f.recipient_id = b.id and f.status = 'delivered' offset 0))
+        and (${item}.release = 'now' or (${item}.release = 'after_activation' and e.status = 'active' and e.release_steps_done >= ${releaseStepOf(category)})))
+      or (e.status = 'incapacity' and ${item}.release = 'now'
+        and exists (select 1 from incapacity_grants g where g.beneficiary_id = b.id and g.estate_id = b.estate_id and g.category = '${category}'))))`;
+}
+
+/** A letter (alias `f` of future_messages) the viewer of CTE `me` may read: delivered to their row, their messages flag on. */
+const LETTER_VISIBLE = `f.status = 'delivered' and exists (select 1 from beneficiaries b where b.id = f.recipient_id and b.user_id = (select id from me) and b.access_messages)`;
+
+/** When the viewer could first see item `i` of estate `e`: its creation, or the activation that released it. */
+const sharedAt = (i: string, e: string) => iso(`case when ${i}.release = 'after_activation' and ${e}.activated_at > ${i}.created_at then ${e}.activated_at else ${i}.created_at end`);
+
+/** How many rows of `from` (aliased, with its condition) there are, stopping at the cap + 1 ("500+"). */
+const capped = (from: string) => `(select count(*) from (select 1 from ${from} limit ${SHARED_COUNT_CAP + 1}) capped)`;
+
+/** A person's initials as core/names.ts makes them, from the text array `parts` (the name split on spaces). */
+const initials = (parts: string) => `coalesce(nullif(upper(left(${parts}[1], 1) || case when cardinality(${parts}) > 1 then left(${parts}[cardinality(${parts})], 1) else '' end), ''), '?')`;
+
+/**
+ * The newest visible items of one kind (CTE of `select`: id, title, estate_id, newest, at, and
+ * more) over the viewer's linked estates, each estate walked by its own index, then the newest of
+ * them all, numbered.
+ */
+const newestOf = (inner: (estate: string) => string) => `select p.*, row_number() over (order by p.newest desc, p.id desc) as position from (
+      select i.*, u.name as owner_name from linked cross join lateral (${inner('linked.id')} limit ${RECENT_ACTIVITY_ITEMS}) i
+      join estates e on e.id = i.estate_id join users u on u.id = e.owner_id) p
+    order by p.newest desc, p.id desc limit ${RECENT_ACTIVITY_ITEMS}`;
 
 /** The owner's memories list (first page), its rows narrowed by `search` ($2: the text, $3: it as a LIKE pattern). */
 const ownerMemories = (search: string) => `with ${me('estate-owner')},
@@ -169,16 +215,8 @@ export const CEILINGS: Record<string, string> = {
     select v.*, row_number() over (order by v.date desc, v.id desc) as n from (
       select m.*, u.name as owner_name, e.activated_at
       from linked cross join lateral (
-        select m.* from memories m join estates e on e.id = m.estate_id
-        where m.estate_id = linked.estate_id
-          and exists (select 1 from beneficiaries b where b.user_id = (select id from me) and b.estate_id = m.estate_id and (
-            (b.access_memories
-              and (m.share_all or exists (select 1 from memory_shares s where s.memory_id = m.id and s.beneficiary_id = b.id offset 0)
-                   or exists (select 1 from future_message_attachments a join future_messages f on f.id = a.future_message_id
-                              where a.item_type = 'memory' and a.item_id = m.id and f.recipient_id = b.id and f.status = 'delivered' offset 0))
-              and (m.release = 'now' or (m.release = 'after_activation' and e.status = 'active' and e.release_steps_done >= ${releaseStepOf('memories')})))
-            or (e.status = 'incapacity' and m.release = 'now'
-              and exists (select 1 from incapacity_grants g where g.beneficiary_id = b.id and g.estate_id = b.estate_id and g.category = 'memories'))))
+        select m.* from memories m
+        where m.estate_id = linked.estate_id and ${visibleTo('m', 'memory')}
         order by m.date desc, m.id desc limit ${SHARED_PAGE_DEFAULT + 1}) m
       join estates e on e.id = m.estate_id join users u on u.id = e.owner_id) v
     order by v.date desc, v.id desc limit ${SHARED_PAGE_DEFAULT + 1})
@@ -190,5 +228,56 @@ export const CEILINGS: Record<string, string> = {
         'sharedAt', ${iso(`case when p.release = 'after_activation' and p.activated_at > p.created_at then p.activated_at else p.created_at end`)}
       ) order by p.n) from page p where p.n <= ${SHARED_PAGE_DEFAULT}), '[]'),
     'nextCursor', ${nextCursor(SHARED_PAGE_DEFAULT, 'p.date', 'p.id')}
+  )::text end as body`,
+
+  /**
+   * GET /api/v1/shared/home: a card per estate the beneficiary is linked to (the owner, how they are
+   * related, when the owner was last here while planning, the capped counts of what they may see),
+   * the newest memories, documents and letters they may see, and whether they have been here before.
+   */
+  'beneficiary home': `with ${me('beneficiary')},
+  linked as (select distinct b.estate_id as id from beneficiaries b where b.user_id = (select id from me)),
+  cards as (
+    select c.*, e.status, u.name as owner_name, u.last_active_at, regexp_split_to_array(btrim(u.name), '\\s+') as name_parts
+    from (select distinct on (b.estate_id) b.* from beneficiaries b where b.user_id = (select id from me) order by b.estate_id, b.created_at) c
+    join estates e on e.id = c.estate_id join users u on u.id = e.owner_id),
+  recent_memories as (${newestOf(
+    (estate) => `select m.id, m.title, m.estate_id, m.created_at as newest, ${sharedAt('m', 'me2')} as at, null::uuid as thread_id
+      from memories m join estates me2 on me2.id = m.estate_id where m.estate_id = ${estate} and ${visibleTo('m', 'memory')} order by m.created_at desc, m.id desc`,
+  )}),
+  recent_documents as (${newestOf(
+    (estate) => `select d.id, d.title, d.estate_id, d.created_at as newest, ${sharedAt('d', 'de')} as at, null::uuid as thread_id
+      from documents d join estates de on de.id = d.estate_id where d.estate_id = ${estate} and ${visibleTo('d', 'document')} order by d.created_at desc, d.id desc`,
+  )}),
+  recent_letters as (${newestOf(
+    (estate) => `select f.id, f.subject as title, f.estate_id, f.delivered_at as newest, ${iso('f.delivered_at')} as at,
+        (select t.thread_id from messages t where t.future_message_id = f.id and t.recipient_id = (select id from me) limit 1) as thread_id
+      from future_messages f where f.estate_id = ${estate} and ${LETTER_VISIBLE} and f.delivered_at is not null order by f.delivered_at desc, f.id desc`,
+  )}),
+  activity as (
+    select * from (
+      select 0 as k, r.position, r.at, json_build_object('id', r.id, 'kind', 'memory', 'title', r.title, 'ownerName', r.owner_name, 'estateId', r.estate_id, 'at', r.at,
+        'href', '/beneficiary/memories?view=' || r.id) as item from recent_memories r
+      union all
+      select 1, r.position, r.at, json_build_object('id', r.id, 'kind', 'document', 'title', r.title, 'ownerName', r.owner_name, 'estateId', r.estate_id, 'at', r.at,
+        'href', '/beneficiary/documents?view=' || r.id) from recent_documents r
+      union all
+      select 2, r.position, r.at, json_build_object('id', r.id, 'kind', 'message', 'title', r.title, 'ownerName', r.owner_name, 'estateId', r.estate_id, 'at', r.at,
+        'href', case when r.thread_id is null then '/beneficiary/estate/' || r.estate_id || '#messages' else '/beneficiary/messages?thread=' || r.thread_id end) from recent_letters r
+    ) everything order by at desc, k, position limit ${RECENT_ACTIVITY_ITEMS})
+  select case when exists (select 1 from me) then json_build_object(
+    'estates', coalesce((select json_agg(json_build_object(
+        'estateId', c.estate_id, 'owner', json_build_object('name', c.owner_name, 'initials', ${initials('c.name_parts')}),
+        'relationship', ${wordsFor('c.relationship', Object.fromEntries(RELATIONSHIPS.map((r) => [r, ownerRelationshipLabel(r)])), 'c.relationship')},
+        'lastActiveAt', case when c.status = 'planning' then ${iso('c.last_active_at')} end, 'status', c.status,
+        'counts', json_build_object(
+          'memories', ${capped(`memories m where m.estate_id = c.estate_id and ${visibleTo('m', 'memory')} order by m.created_at, m.id`)},
+          'documents', ${capped(`documents d where d.estate_id = c.estate_id and ${visibleTo('d', 'document')} order by d.created_at, d.id`)},
+          'messages', ${capped(`future_messages f where f.estate_id = c.estate_id and ${LETTER_VISIBLE}`)})
+      ) order by c.created_at) from cards c), '[]'),
+    'activity', coalesce((select json_agg(a.item order by a.at desc, a.k, a.position) from activity a), '[]'),
+    'returning', exists (select 1 from audit_log l where l.actor_user_id = (select id from me) and l.action in ('auth.sign_in', 'auth.demo_sign_in') and l.target_id is distinct from left($1, 12))
+      or (exists (select 1 from audit_log l where l.actor_user_id = (select id from me) and l.action in ('auth.sign_in', 'auth.demo_sign_in') and l.target_id = left($1, 12))
+          and exists (select 1 from audit_log l where l.actor_user_id = (select id from me) and l.action = 'auth.sign_up'))
   )::text end as body`,
 };

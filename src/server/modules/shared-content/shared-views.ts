@@ -2,7 +2,7 @@
  * Loaders shared by the beneficiary's screens. Every query here takes its rows through the access
  * policy (src/server/access/policy.ts); nothing else decides what a beneficiary sees.
  */
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { openedParts } from '../../sealed/open-sealed.ts';
 import { currentSealOf } from '../../access/estate-seal.ts';
 import { sealedFileType } from '../../../core/seal/armor.ts';
@@ -25,6 +25,8 @@ import {
 } from '../../../core/shared-content.schemas.ts';
 import { previewOf } from '../../../core/inbox.schemas.ts';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estateSeals, sealedContents } from '../../db/schema/estate-seal.ts';
 import { estates } from '../../db/schema/estates.ts';
@@ -70,31 +72,47 @@ export interface MemoryFilter {
   limit: number;
 }
 
+/**
+ * The visible memories of one estate (of any, for `ids`), newest memory date first, narrowed by the
+ * filter. The viewer, the estate and the limit are values, or the placeholders of a query built once.
+ */
+function sharedMemoriesQuery(db: Db, viewer: string | Placeholder, estateId: string | Placeholder | undefined, filter: Omit<MemoryFilter, 'estateId' | 'limit'>, limit: number | Placeholder) {
+  return db
+    .select({
+      memory: memories,
+      ownerName: users.name,
+      sharedAt: sharedAtSql(memories),
+      previewFileId: cardPhotoSql,
+    })
+    .from(memories)
+    .innerJoin(estates, eq(estates.id, memories.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(
+      and(
+        memoryVisibleSql(db, viewer),
+        estateId ? eq(memories.estateId, estateId) : undefined,
+        filter.type ? eq(memories.type, filter.type) : undefined,
+        filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
+        memorySearch(filter.q),
+        afterCursor(descending(memories.date, memories.id), filter.cursor),
+      ),
+    )
+    .orderBy(desc(memories.date), desc(memories.id))
+    .limit(limit);
+}
+
+/** An estate's first page, unfiltered — what Shared Memories asks for on every visit — built once (prepared-query.ts). */
+const firstSharedMemories = preparedQuery((db) =>
+  sharedMemoriesQuery(db, sql.placeholder('viewer'), sql.placeholder('estate'), {}, sql.placeholder('limit')).prepare('heirloom_shared_memories_first'),
+);
+
 /** Visible memories (newest memory date first), as cards: owner, a preview photo, when shared. */
 export async function loadSharedMemories(ctx: Ctx, filter: MemoryFilter): Promise<TSharedMemory[]> {
+  const unfiltered = !filter.q && !filter.type && !filter.ids && !filter.cursor;
   const query = (estateId: string | undefined) =>
-    ctx.db
-      .select({
-        memory: memories,
-        ownerName: users.name,
-        sharedAt: sharedAtSql(memories),
-        previewFileId: cardPhotoSql,
-      })
-      .from(memories)
-      .innerJoin(estates, eq(estates.id, memories.estateId))
-      .innerJoin(users, eq(users.id, estates.ownerId))
-      .where(
-        and(
-          memoryVisibleSql(ctx.db, ctx.actor.userId),
-          estateId ? eq(memories.estateId, estateId) : undefined,
-          filter.type ? eq(memories.type, filter.type) : undefined,
-          filter.ids ? (filter.ids.length ? inArray(memories.id, filter.ids) : sql`false`) : undefined,
-          memorySearch(filter.q),
-          afterCursor(descending(memories.date, memories.id), filter.cursor),
-        ),
-      )
-      .orderBy(desc(memories.date), desc(memories.id))
-      .limit(filter.limit);
+    unfiltered && estateId
+      ? firstSharedMemories(ctx.db).execute({ viewer: ctx.actor.userId, estate: estateId, limit: filter.limit })
+      : sharedMemoriesQuery(ctx.db, ctx.actor.userId, estateId, filter, filter.limit);
   const rows = filter.ids
     ? await query(filter.estateId)
     : await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.memory.date, (r) => r.memory.id));
@@ -177,25 +195,38 @@ const sealedStateSql = subselect(sql<{ opened: boolean; threshold: number; share
   from ${sealedContents} inner join ${estateSeals} on ${estateSeals.id} = ${sealedContents.sealId}
   where ${sealedContents.itemType} = 'document' and ${sealedContents.itemId} = ${documents.id})`);
 
+/** One estate's visible documents, newest first, narrowed by the filter; the viewer, the estate and the limit as in sharedMemoriesQuery. */
+function sharedDocumentsQuery(db: Db, viewer: string | Placeholder, estateId: string | Placeholder, filter: Omit<DocumentFilter, 'estateId' | 'limit'>, limit: number | Placeholder) {
+  return db
+    .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt), sealed: sealedStateSql })
+    .from(documents)
+    .innerJoin(estates, eq(estates.id, documents.estateId))
+    .innerJoin(users, eq(users.id, estates.ownerId))
+    .where(
+      and(
+        documentVisibleSql(db, viewer),
+        eq(documents.estateId, estateId),
+        filter.category ? eq(documents.type, filter.category) : undefined,
+        documentSearch(filter.q),
+        afterCursor(descending(documents.createdAt, documents.id), filter.cursor),
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+}
+
+/** An estate's first page of documents, unfiltered, built once (prepared-query.ts). */
+const firstSharedDocuments = preparedQuery((db) =>
+  sharedDocumentsQuery(db, sql.placeholder('viewer'), sql.placeholder('estate'), {}, sql.placeholder('limit')).prepare('heirloom_shared_documents_first'),
+);
+
 /** Visible documents, newest first, each with its keyset position. */
 async function loadSharedDocumentRows(ctx: Ctx, filter: DocumentFilter): Promise<{ document: TSharedDocument; at: string }[]> {
+  const unfiltered = !filter.q && !filter.category && !filter.cursor;
   const query = (estateId: string) =>
-    ctx.db
-      .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt), sealed: sealedStateSql })
-      .from(documents)
-      .innerJoin(estates, eq(estates.id, documents.estateId))
-      .innerJoin(users, eq(users.id, estates.ownerId))
-      .where(
-        and(
-          documentVisibleSql(ctx.db, ctx.actor.userId),
-          eq(documents.estateId, estateId),
-          filter.category ? eq(documents.type, filter.category) : undefined,
-          documentSearch(filter.q),
-          afterCursor(descending(documents.createdAt, documents.id), filter.cursor),
-        ),
-      )
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(filter.limit);
+    unfiltered
+      ? firstSharedDocuments(ctx.db).execute({ viewer: ctx.actor.userId, estate: estateId, limit: filter.limit })
+      : sharedDocumentsQuery(ctx.db, ctx.actor.userId, estateId, filter, filter.limit);
   const rows = await acrossEstates(ctx, filter.estateId, filter.limit, query, newestFirst((r) => r.at, (r) => r.document.id));
   return rows.map(({ document, ownerName, sharedAt, at, sealed }) => ({
     at,
