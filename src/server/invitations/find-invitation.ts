@@ -29,7 +29,7 @@ export interface OpenInvitation {
  */
 export async function findOpenInvitation(ctx: Pick<BaseCtx, 'db' | 'clock'>, token: string, db: Db = ctx.db): Promise<OpenInvitation> {
   const link = await findLink({ db, clock: ctx.clock }, token, 'invitation');
-  const [invitation] = link?.targetId ? await db.select().from(invitations).where(eq(invitations.id, link.targetId)) : [];
+  const [invitation] = link ? await db.select().from(invitations).where(eq(invitations.id, link.targetId)) : [];
   if (!link || !invitation) throw linkNotValid('invitation');
   if (invitation.acceptedAt) {
     throw new AppError(INVITATION_ERROR_CODES.used, 410, 'This invitation has already been accepted. Sign in to continue.');

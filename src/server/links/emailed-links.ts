@@ -17,8 +17,13 @@ export type EmailedLinkRow = typeof emailedLinks.$inferSelect;
 /** An invitation or a sign-up is mailed to an address with no account yet; every other link is an account's. */
 type AccountlessPurpose = 'invitation' | 'sign-up';
 const ACCOUNTLESS: readonly LinkPurpose[] = ['invitation', 'sign-up'] satisfies AccountlessPurpose[];
-export type AccountLinkRow = EmailedLinkRow & { userId: string };
-type LinkRowOf<P extends LinkPurpose> = P extends AccountlessPurpose ? EmailedLinkRow : AccountLinkRow;
+/** These open something other than the account: a report, an invitation or a sign-up, an archive. */
+type TargetedPurpose = 'report-veto' | AccountlessPurpose | 'legacy-export';
+const TARGETED: readonly LinkPurpose[] = ['report-veto', 'invitation', 'sign-up', 'legacy-export'] satisfies TargetedPurpose[];
+/** A link row of purpose P, typed with what issueLink guarantees it holds: its account, its target. */
+export type LinkRowOf<P extends LinkPurpose> = EmailedLinkRow &
+  (P extends AccountlessPurpose ? unknown : { userId: string }) &
+  (P extends TargetedPurpose ? { targetId: string } : unknown);
 type LinkDeps = Pick<Deps, 'clock'> & { db: Db };
 
 /** How long an emailed "I'm here" link works (a newer reminder's link replaces it sooner). */
@@ -99,6 +104,7 @@ export async function issueLink(
   const expiresAt = rule.minutes === 'target' ? link.expiresAt : new Date(now.getTime() + rule.minutes * 60_000);
   if (!expiresAt) throw new Error(`A ${link.purpose} link needs its target's expiry`);
   if (!link.userId && !ACCOUNTLESS.includes(link.purpose)) throw new Error(`A ${link.purpose} link is an account's`);
+  if (!link.targetId && TARGETED.includes(link.purpose)) throw new Error(`A ${link.purpose} link needs its target`);
   if (rule.newestOnlyPer === 'user' && link.userId) await expireLinks(deps, { userId: link.userId }, link.purpose);
   if (rule.newestOnlyPer === 'target' && link.targetId) await expireLinks(deps, { targetId: link.targetId }, link.purpose);
   const token = randomToken();
@@ -119,12 +125,12 @@ export async function issueLink(
  * says why an invitation cannot be accepted (accepted, cancelled, replaced) rather than only that
  * its link is not valid.
  */
-export async function findLink(deps: LinkDeps, token: string, purpose: LinkPurpose): Promise<EmailedLinkRow | null> {
+export async function findLink<P extends LinkPurpose>(deps: LinkDeps, token: string, purpose: P): Promise<LinkRowOf<P> | null> {
   const [row] = await deps.db
     .select()
     .from(emailedLinks)
     .where(and(eq(emailedLinks.tokenHash, sha256(token)), eq(emailedLinks.purpose, purpose)));
-  return row ?? null;
+  return (row as LinkRowOf<P> | undefined) ?? null;
 }
 
 const live = (token: string, purposes: readonly LinkPurpose[], now: Date) =>
@@ -134,7 +140,7 @@ const live = (token: string, purposes: readonly LinkPurpose[], now: Date) =>
 export async function peekLink<P extends LinkPurpose>(deps: LinkDeps, token: string, purpose: P): Promise<LinkRowOf<P>> {
   const [row] = await deps.db.select().from(emailedLinks).where(live(token, [purpose], deps.clock.now()));
   if (!row) throw linkNotValid(purpose);
-  return row as LinkRowOf<P>; // issueLink gives every account purpose's link its user
+  return row as LinkRowOf<P>; // issueLink gives each purpose's link its account and target
 }
 
 /**

@@ -96,7 +96,7 @@ export async function confirmSignUp(ctx: BaseCtx, reply: FastifyReply, input: TC
   const { token } = input;
   const now = ctx.clock.now();
   const link = await peekLink(ctx, token, 'sign-up');
-  const live = and(eq(invitations.id, link.targetId!), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
+  const live = and(eq(invitations.id, link.targetId), eq(invitations.kind, SIGN_UP_KIND), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
   const [found] = await ctx.db.select({ data: invitations.data }).from(invitations).where(live);
   const storedHash = (found?.data as { passwordHash?: unknown } | undefined)?.passwordHash;
   if (!found || typeof storedHash !== 'string') throw linkNotValid('sign-up');

@@ -6,20 +6,20 @@ import { inTransaction } from '../../db/client.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { audit } from '../../lib/audit.ts';
-import { claimLink, linkNotValid, peekLink, type AccountLinkRow } from '../../links/emailed-links.ts';
+import { claimLink, linkNotValid, peekLink, type LinkRowOf } from '../../links/emailed-links.ts';
 import { contentDisposition, openStoredFile } from '../../storage/stored-files.ts';
 import { discardArchive } from './discard-archive.ts';
 
 /** The signed-in owner's live link behind a token; any other (unknown, used, replaced, expired, another account's): the one refusal. */
-function ownLink(ctx: Ctx, link: AccountLinkRow): AccountLinkRow {
-  if (link.userId !== ctx.actor.userId || !link.targetId) throw linkNotValid('legacy-export');
+function ownLink(ctx: Ctx, link: LinkRowOf<'legacy-export'>): LinkRowOf<'legacy-export'> {
+  if (link.userId !== ctx.actor.userId) throw linkNotValid('legacy-export');
   return link;
 }
 
 /** For the download page: is this link still good? (Uses nothing up.) */
 export async function checkDownloadLink(ctx: Ctx, token: string): Promise<TLegacyExportLinkStatus> {
   const link = ownLink(ctx, await peekLink(ctx, token, 'legacy-export'));
-  const [row] = await ctx.db.select().from(legacyExports).where(eq(legacyExports.id, link.targetId!));
+  const [row] = await ctx.db.select().from(legacyExports).where(eq(legacyExports.id, link.targetId));
   if (!row || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= ctx.clock.now() || !row.fileId) throw linkNotValid('legacy-export');
   return { size: row.size ?? 0, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), includeSecrets: row.includeSecrets };
 }
@@ -36,7 +36,7 @@ export async function downloadLegacyExport(ctx: Ctx, token: string, reply: Fasti
     const [ready] = await db
       .update(legacyExports)
       .set({ status: 'downloaded', downloadedAt: now, updatedAt: now })
-      .where(and(eq(legacyExports.id, link.targetId!), eq(legacyExports.status, 'ready'), gt(legacyExports.expiresAt, now)))
+      .where(and(eq(legacyExports.id, link.targetId), eq(legacyExports.status, 'ready'), gt(legacyExports.expiresAt, now)))
       .returning();
     if (!ready) throw linkNotValid('legacy-export');
     return ready;

@@ -6,7 +6,7 @@ import { estates } from '../../db/schema/estates.ts';
 import { estateReports } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
-import { claimLink, issueLink, linkNotValid, linkUrl, peekLink, type AccountLinkRow } from '../../links/emailed-links.ts';
+import { claimLink, issueLink, linkNotValid, linkUrl, peekLink, type LinkRowOf } from '../../links/emailed-links.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { withdrawOwnersReport } from '../../lifecycle/withdraw-owners-report.ts';
 import { windowEndOf } from '../../lifecycle/release-gates.ts';
@@ -20,8 +20,7 @@ export async function issueVetoLink(ctx: Pick<BaseCtx, 'db' | 'clock' | 'config'
 }
 
 /** The open report a live cancel link is for, and its owner; any other link or report state: the refusal. */
-async function reportOf(ctx: BaseCtx, link: AccountLinkRow) {
-  if (!link.targetId) throw linkNotValid('report-veto');
+async function reportOf(ctx: BaseCtx, link: LinkRowOf<'report-veto'>) {
   const [row] = await ctx.db
     .select({ report: estateReports, ownerId: estates.ownerId, ownerName: users.name })
     .from(estateReports)
