@@ -18,7 +18,7 @@ import { useLoadMore } from '../lib/use-load-more.ts';
 
 type Loaded = { kind: 'page'; page: TMemorialPage; userName: string | null } | { kind: 'unavailable'; signedIn: boolean } | { kind: 'error'; message: string };
 
-/** Never indexed, never followed: said by the server's X-Robots-Tag and here (React puts it in <head>). */
+/** Never indexed, never followed: said by the server's X-Robots-Tag and the page's first HTML, and here for a page reached from inside the app (React puts it in <head>). */
 const NoIndex = () => <meta name="robots" content={MEMORIAL_ROBOTS} />;
 
 const paragraphs = (text: string) =>
