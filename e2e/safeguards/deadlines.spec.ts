@@ -137,6 +137,7 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   });
   const opened = await visitor.goto(link);
   expect(opened?.headers()['x-robots-tag']).toBe(MEMORIAL_ROBOTS);
+  expect(await opened!.text()).toContain(`<meta name="robots" content="${MEMORIAL_ROBOTS}">`); // before any script runs
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
   await expect(visitor).toHaveTitle(/^In memory of Ada Lovelace/);
   await expect(visitor.locator('head meta[name="robots"]')).toHaveAttribute('content', MEMORIAL_ROBOTS);
@@ -171,7 +172,19 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   expect(await visitor.locator('main script').count()).toBe(0);
   await axeAtBothWidths(visitor);
 
-  // 7. Unpublished, the page is gone for the visitor, who is offered to sign in if family.
+  // 7. A new link: the old one leads nowhere at once, the new one to the memorial.
+  await memorial.getByRole('button', { name: 'Make a new link' }).click();
+  await administrator.getByRole('dialog', { name: 'Make a new link?' }).getByRole('button', { name: 'Make a new link' }).click();
+  await expect(memorial.getByText('The memorial has a new link', { exact: false })).toBeVisible();
+  const newLink = await memorial.getByLabel('The memorial’s link').inputValue();
+  expect(newLink).toMatch(/\/memorial\/[A-Za-z0-9_-]{43}$/);
+  expect(newLink).not.toBe(link);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'This page is not available' })).toBeVisible({ timeout: 30_000 });
+  await visitor.goto(newLink);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
+
+  // 8. Unpublished, the page is gone for the visitor, who is offered to sign in if family.
   await memorial.getByRole('button', { name: 'Unpublish' }).click();
   const confirm = administrator.getByRole('dialog', { name: 'Unpublish the memorial?' });
   await confirm.getByRole('button', { name: 'Unpublish' }).click();
