@@ -118,6 +118,9 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   const memorial = administrator.getByRole('region', { name: 'Memorial', exact: true });
   await expect(memorial.getByLabel('A few words about Ada Lovelace')).toHaveValue(new RegExp(`^${MEMORIAL_WORDS}`), { timeout: 30_000 });
   await expect(memorial.getByText('Not published', { exact: false })).toBeVisible();
+  // she chose no photo: nobody else may choose one for her (ADR 0107)
+  await expect(memorial.getByLabel('Photo').locator('option')).toHaveText(['No photo']);
+  await expect(memorial.getByText('Ada Lovelace chose no photo for the memorial.')).toBeVisible();
   await memorial.getByLabel('Funeral or remembrance wishes').fill('No flowers, please. Music by Purcell, and tea afterwards.');
   await memorial.getByRole('button', { name: 'Save changes' }).click();
   await expect(memorial.getByText('The memorial is saved.')).toBeVisible();
