@@ -118,6 +118,9 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   const memorial = administrator.getByRole('region', { name: 'Memorial', exact: true });
   await expect(memorial.getByLabel('A few words about Ada Lovelace')).toHaveValue(new RegExp(`^${MEMORIAL_WORDS}`), { timeout: 30_000 });
   await expect(memorial.getByText('Not published', { exact: false })).toBeVisible();
+  // she chose no photo: nobody else may choose one for her (ADR 0107)
+  await expect(memorial.getByLabel('Photo').locator('option')).toHaveText(['No photo']);
+  await expect(memorial.getByText('Ada Lovelace chose no photo for the memorial.')).toBeVisible();
   await memorial.getByLabel('Funeral or remembrance wishes').fill('No flowers, please. Music by Purcell, and tea afterwards.');
   await memorial.getByRole('button', { name: 'Save changes' }).click();
   await expect(memorial.getByText('The memorial is saved.')).toBeVisible();
@@ -137,6 +140,7 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   });
   const opened = await visitor.goto(link);
   expect(opened?.headers()['x-robots-tag']).toBe(MEMORIAL_ROBOTS);
+  expect(await opened!.text()).toContain(`<meta name="robots" content="${MEMORIAL_ROBOTS}">`); // before any script runs
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
   await expect(visitor).toHaveTitle(/^In memory of Ada Lovelace/);
   await expect(visitor.locator('head meta[name="robots"]')).toHaveAttribute('content', MEMORIAL_ROBOTS);
@@ -171,7 +175,19 @@ test('the administrator sets the deadlines, adds their own; its reminder is seen
   expect(await visitor.locator('main script').count()).toBe(0);
   await axeAtBothWidths(visitor);
 
-  // 7. Unpublished, the page is gone for the visitor, who is offered to sign in if family.
+  // 7. A new link: the old one leads nowhere at once, the new one to the memorial.
+  await memorial.getByRole('button', { name: 'Make a new link' }).click();
+  await administrator.getByRole('dialog', { name: 'Make a new link?' }).getByRole('button', { name: 'Make a new link' }).click();
+  await expect(memorial.getByText('The memorial has a new link', { exact: false })).toBeVisible();
+  const newLink = await memorial.getByLabel('The memorial’s link').inputValue();
+  expect(newLink).toMatch(/\/memorial\/[A-Za-z0-9_-]{43}$/);
+  expect(newLink).not.toBe(link);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'This page is not available' })).toBeVisible({ timeout: 30_000 });
+  await visitor.goto(newLink);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({ timeout: 30_000 });
+
+  // 8. Unpublished, the page is gone for the visitor, who is offered to sign in if family.
   await memorial.getByRole('button', { name: 'Unpublish' }).click();
   const confirm = administrator.getByRole('dialog', { name: 'Unpublish the memorial?' });
   await confirm.getByRole('button', { name: 'Unpublish' }).click();

@@ -28,8 +28,10 @@ export const MEMORIAL_MESSAGES_PAGE_SIZE = 20;
 export const MEMORIAL_ROBOTS = 'noindex, nofollow, noarchive';
 /** The web screen of a memorial's unlisted page (core/app-routes.ts). */
 export const MEMORIAL_SCREEN = 'memorial';
+/** Where memorials' unlisted pages are (core/app-routes.ts: 'memorial/:token'); robots.txt keeps crawlers out of it. */
+export const MEMORIAL_PATHS = '/memorial/';
 /** The web path of a memorial's unlisted page. */
-export const memorialPath = (token: string) => `/memorial/${token}`;
+export const memorialPath = (token: string) => `${MEMORIAL_PATHS}${token}`;
 
 /** PUT …/memorial: the draft's words, link and photo (what is not sent stays). */
 export const ZMemorialDraft = z

@@ -123,6 +123,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   "GET /api/v1/estates/:id/memorial/photo": { ids: { id: "activeEstate" }, ok: ["administrator"], stateful: "the demo memorial has no photo: 404 for everyone" },
   "POST /api/v1/estates/:id/memorial/publish": { ids: { id: "activeEstate" }, ok: ["administrator"], body: { audience: "family" } },
   "POST /api/v1/estates/:id/memorial/unpublish": { ids: { id: "activeEstate" }, ok: ["administrator"] },
+  "POST /api/v1/estates/:id/memorial/new-link": { ids: { id: "activeEstate" }, ok: ["administrator"] },
   "GET /api/v1/estates/:id/memorial/messages": { ids: { id: "activeEstate" }, ok: ["administrator"] },
   "POST /api/v1/estates/:id/memorial/messages/:messageId/approve": { ids: { id: "activeEstate", messageId: "activeMemorialMessage" }, ok: ["administrator"] },
   "POST /api/v1/estates/:id/memorial/messages/:messageId/reject": { ids: { id: "activeEstate", messageId: "activeMemorialMessage" }, ok: ["administrator"] },

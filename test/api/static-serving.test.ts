@@ -105,6 +105,22 @@ describe("a page's own code, named for preloading", () => {
     expect(preloads((await built.app.inject({ method: 'GET', url: '/sign-in/' })).body)).toEqual(['/assets/sign-in-S1.js']);
   });
 
+  it("tells crawlers in a memorial page's first HTML never to index it, and keeps them out of memorials in robots.txt", async () => {
+    const memorial = await built.app.inject({ method: 'GET', url: `/memorial/${'A'.repeat(43)}` });
+    expect(memorial.statusCode).toBe(200);
+    expect(memorial.headers['x-robots-tag']).toBe('noindex, nofollow, noarchive');
+    expect(memorial.body).toMatch(/<head>.*<meta name="robots" content="noindex, nofollow, noarchive">.*<\/head>/);
+    expect(preloads(memorial.body)).toEqual(['/assets/memorial-S1.js']);
+    const other = await built.app.inject({ method: 'GET', url: '/sign-in' });
+    expect(other.body).not.toContain('name="robots"');
+    expect(other.headers['x-robots-tag']).toBeUndefined();
+
+    const robots = await built.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toBe('User-agent: *\nDisallow: /memorial/\nDisallow: /api/\n');
+  });
+
   it('sends a page unchanged since the last load as 304, and the plain app with a 404 for a page that does not exist', async () => {
     const first = await built.app.inject({ method: 'GET', url: '/estate-owner/memories' });
     expect(first.headers['cache-control']).toBe('no-cache');

@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR } from './client.ts';
  * Migrations 0021 and 0033 move every emailed link into one table (ADR 0095, 0106): a link mailed
  * before the upgrade keeps working after it. A database is migrated to just before, given one link
  * of each old kind, then migrated on; the rows must be in emailed_links with the same hash, expiry,
- * use and owner.
+ * use and owner. Then the memorial's photo (ADR 0107): kept only where the owner chose it.
  */
 const { url } = inject('dbTemplate');
 const name = `heirloom_links_${process.pid}_${Date.now()}`;
@@ -90,4 +90,42 @@ it('keeps every invitation, sign-up and archive download link mailed before the 
     { user_id: null, purpose: 'sign-up', target_id: signUp.id, token_hash: 'hash-sign-up', expires_at: expires, used_at: null },
   ]);
   expect((await db.query(`select count(*)::int as n from emailed_links where purpose = 'legacy-export'`)).rows[0]).toEqual({ n: 1 });
+});
+
+it('keeps a memorial photo the owner chose, and takes off one someone else may have set (memorial owner photo)', async () => {
+  const at = journal.entries.find((e) => e.tag.endsWith('_memorial_owner_photo'))!.idx;
+  await apply(journal.entries.find((e) => e.tag.startsWith('0033_'))!.idx + 1, at - 1);
+  const one = async (sql: string, values: unknown[]) => (await db.query(sql, values)).rows[0] as { id: string };
+  /** An estate whose memorial shows a photo, and the audit of the saves that named it (who saved it: the owner, or another). */
+  async function memorialWithPhoto(label: string, saves: ('owner' | 'executor' | 'erased')[]) {
+    const owner = await one(`insert into users (email, name) values ($1, 'Owner') returning id`, [`${label}@example.com`]);
+    const executor = await one(`insert into users (email, name) values ($1, 'Executor') returning id`, [`${label}-executor@example.com`]);
+    const estate = await one(`insert into estates (owner_id, status) values ($1, 'active') returning id`, [owner.id]);
+    const memory = await one(`insert into memories (estate_id, title, date, type) values ($1, 'The garden', '2001-05-01', 'photo_album') returning id`, [estate.id]);
+    const photo = await one(`insert into memory_media (memory_id, kind) values ($1, 'photo') returning id`, [memory.id]);
+    await db.query(`insert into memorials (estate_id, body, photo_media_id) values ($1, 'In memory', $2)`, [estate.id, photo.id]);
+    for (const by of saves) {
+      await db.query(`insert into audit_log (actor_user_id, action, estate_id, details, erased) values ($1, 'memorial.saved', $2, $3, $4)`, [
+        by === 'owner' ? owner.id : executor.id,
+        estate.id,
+        by === 'erased' ? {} : { fields: ['body', 'photoMediaId'] },
+        by === 'erased',
+      ]);
+    }
+    await db.query(`insert into audit_log (actor_user_id, action, estate_id, details) values ($1, 'memorial.saved', $2, $3)`, [executor.id, estate.id, { fields: ['wishes'] }]);
+    return { estateId: estate.id, photoId: photo.id };
+  }
+  const owners = await memorialWithPhoto('owners-choice', ['owner']);
+  const unaudited = await memorialWithPhoto('unaudited', []);
+  const executors = await memorialWithPhoto('executors-choice', ['owner', 'executor']);
+  const erased = await memorialWithPhoto('erased', ['erased']);
+
+  await apply(at, at);
+
+  const photos = async (estateId: string) =>
+    (await db.query(`select photo_media_id as "shown", owner_photo_media_id as "owners" from memorials where estate_id = $1`, [estateId])).rows[0] as object;
+  expect(await photos(owners.estateId)).toEqual({ shown: owners.photoId, owners: owners.photoId });
+  expect(await photos(unaudited.estateId)).toEqual({ shown: unaudited.photoId, owners: unaudited.photoId });
+  expect(await photos(executors.estateId)).toEqual({ shown: null, owners: null });
+  expect(await photos(erased.estateId)).toEqual({ shown: null, owners: null });
 });

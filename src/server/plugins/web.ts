@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isFileName, screenAt } from '../../core/app-routes.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
-import { MEMORIAL_ROBOTS, MEMORIAL_SCREEN } from '../../core/memorial.schemas.ts';
+import { MEMORIAL_PATHS, MEMORIAL_ROBOTS, MEMORIAL_SCREEN } from '../../core/memorial.schemas.ts';
 import { pageHtmlByScreen } from '../lib/page-html.ts';
 import { isApiRequest, requestPath } from '../lib/request-path.ts';
 import { sendError } from './errors.ts';
@@ -31,7 +31,11 @@ export function cacheControlFor(relativePath: string): string {
  * asking for a page still gets the app with it (its router shows the "not found" screen), anyone
  * else (a scanner, a probe, a stale asset) the JSON error.
  */
+/** What crawlers are told: the memorials' unlisted pages and the API are not to be fetched (ADR 0107); everything else may be. */
+export const ROBOTS_TXT = `User-agent: *\nDisallow: ${MEMORIAL_PATHS}\nDisallow: /api/\n`;
+
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', cacheControlFor('robots.txt')).send(ROBOTS_TXT));
   const index = path.join(opts.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { GUESTBOOK_MESSAGE_MAX, GUESTBOOK_NAME_MAX, GUESTBOOK_THANKS, MEMORIAL_ROBOTS, type TMemorialPage } from '../../core/memorial.schemas.ts';
+import { GUESTBOOK_MESSAGE_MAX, GUESTBOOK_NAME_MAX, GUESTBOOK_THANKS, type TMemorialPage } from '../../core/memorial.schemas.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { CenteredPage } from '../components/ui/centered-page.tsx';
@@ -17,9 +17,6 @@ import { useAction } from '../lib/use-action.ts';
 import { useLoadMore } from '../lib/use-load-more.ts';
 
 type Loaded = { kind: 'page'; page: TMemorialPage; userName: string | null } | { kind: 'unavailable'; signedIn: boolean } | { kind: 'error'; message: string };
-
-/** Never indexed, never followed: said by the server's X-Robots-Tag and here (React puts it in <head>). */
-const NoIndex = () => <meta name="robots" content={MEMORIAL_ROBOTS} />;
 
 const paragraphs = (text: string) =>
   text
@@ -104,7 +101,6 @@ function Memorial({ token, page, userName }: { token: string; page: TMemorialPag
   return (
     <div className="min-h-full px-4 py-8 sm:px-6 sm:py-12 print:p-0">
       <DocumentTitle title={`In memory of ${name}`} />
-      <NoIndex />
       <header className="mx-auto flex max-w-2xl items-center justify-between gap-4 print:hidden">
         <Link to="/" className="rounded-lg">
           <Logo />
@@ -174,7 +170,8 @@ function Memorial({ token, page, userName }: { token: string; page: TMemorialPag
 
 /**
  * A published memorial's unlisted page (issue 28 item 5): open to anyone with the link, or to
- * signed-in family for a family memorial. Never indexed; readable on a phone; printable without
+ * signed-in family for a family memorial. Never indexed (the server's X-Robots-Tag and robots meta in
+ * the page's first HTML, robots.txt; ADR 0107); readable on a phone; printable without
  * its buttons and form. Words and guestbook messages are shown as text, never as markup.
  */
 export function Component() {
@@ -204,7 +201,6 @@ export function Component() {
   if (!loaded)
     return (
       <div role="status" className="flex min-h-full items-center justify-center text-stone-500">
-        <NoIndex />
         <Spinner className="size-8" />
         <span className="sr-only">Loading…</span>
       </div>
@@ -213,13 +209,11 @@ export function Component() {
   if (loaded.kind === 'error')
     return (
       <CenteredPage title="The memorial could not be loaded">
-        <NoIndex />
         <Alert tone="error">{loaded.message}</Alert>
       </CenteredPage>
     );
   return (
     <CenteredPage title="This page is not available" description="The memorial may have been taken down, or it is shown only to family members.">
-      <NoIndex />
       {!loaded.signedIn && (
         <div className="space-y-4">
           <p className="text-stone-700">If you are family, sign in to see it.</p>

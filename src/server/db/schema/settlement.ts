@@ -113,8 +113,13 @@ export const memorials = pgTable('memorials', {
   body: text('body').notNull().default(''),
   wishes: text('wishes'),
   donationUrl: text('donation_url'),
-  /** one of the estate's (unsealed) memory photos */
+  /**
+   * The photo the memorial shows: null, or the owner's choice below — never another (ADR 0107).
+   * Those who settle the estate may take it off and put it back, not choose another.
+   */
   photoMediaId: uuid('photo_media_id').references(() => memoryMedia.id, { onDelete: 'set null' }),
+  /** The photo the owner chose for the memorial while planning (one of the estate's unsealed memory photos): written only by the owner. */
+  ownerPhotoMediaId: uuid('owner_photo_media_id').references(() => memoryMedia.id, { onDelete: 'set null' }),
   /** draft | published */
   status: text('status').notNull().default('draft'),
   /** family | link (null until first published) */

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { assertMemorialAccess, type MemorialMode } from './memorial-access.ts';
-import { estatePhoto, memorialRow, photoChoices } from './memorial-rows.ts';
+import { memorialRow, photoChoicesFor, shownPhoto } from './memorial-rows.ts';
 
 /** A photo is named by its memory (The garden), else by its own title (often the file's name). */
 const photoTitle = (p: { title: string; memoryTitle: string }) => p.memoryTitle || p.title;
@@ -17,8 +17,8 @@ export async function memorialView(ctx: Ctx, estateId: string, mode: MemorialMod
   if (mode === 'read' && row?.status !== 'published') throw notFound('That memorial');
   const [ownerName, choices, photo, [pending], [publisher]] = await Promise.all([
     ownerNameOf(ctx, estateId),
-    mode === 'read' ? [] : photoChoices(ctx.db, estateId),
-    row?.photoMediaId ? estatePhoto(ctx.db, estateId, row.photoMediaId) : undefined,
+    photoChoicesFor(ctx.db, estateId, mode, row),
+    shownPhoto(ctx.db, row),
     ctx.db.select({ n: count() }).from(memorialMessages).where(and(eq(memorialMessages.estateId, estateId), eq(memorialMessages.status, 'pending'))),
     row?.publishedBy ? ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.publishedBy)) : [],
   ]);
@@ -47,8 +47,7 @@ export async function getMemorial(ctx: Ctx, estateId: string): Promise<TMemorial
 /** GET …/memorial/photo: the chosen photo, for those who see the memorial's management view. */
 export async function memorialPhotoFile(ctx: Ctx, estateId: string) {
   await assertMemorialAccess(ctx, estateId, 'edit');
-  const row = await memorialRow(ctx.db, estateId);
-  const photo = row?.photoMediaId ? await estatePhoto(ctx.db, estateId, row.photoMediaId) : undefined;
+  const photo = await shownPhoto(ctx.db, await memorialRow(ctx.db, estateId));
   if (!photo) throw notFound('That photo');
   return photo.file;
 }

@@ -8,7 +8,7 @@ import { memorialMessages, memorials } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { messagesPage } from './memorial-messages.ts';
-import { estatePhoto } from './memorial-rows.ts';
+import { shownPhoto } from './memorial-rows.ts';
 
 const NOT_HERE = 'That memorial page (it may have been taken down, or it is for the family only: sign in first)';
 
@@ -35,7 +35,7 @@ const year = (day: string | null) => (day ? day.slice(0, 4) : null);
 export async function getMemorialPage(ctx: BaseCtx, actor: Actor | null, token: string, cursor: readonly (string | number)[] | undefined): Promise<TMemorialPage> {
   const { memorial: m, ownerName, bornOn, diedOn } = await visibleMemorial(ctx, actor, token);
   const [photo, messages] = await Promise.all([
-    m.photoMediaId ? estatePhoto(ctx.db, m.estateId, m.photoMediaId) : undefined,
+    shownPhoto(ctx.db, m),
     messagesPage(ctx.db, and(eq(memorialMessages.estateId, m.estateId), eq(memorialMessages.status, 'approved')), cursor, MEMORIAL_MESSAGES_PAGE_SIZE),
   ]);
   const born = year(bornOn);
@@ -57,7 +57,7 @@ export async function getMemorialPage(ctx: BaseCtx, actor: Actor | null, token: 
 /** GET /api/v1/memorials/:token/photo: the memorial's photo, for whoever may see the page. */
 export async function memorialPagePhoto(ctx: BaseCtx, actor: Actor | null, token: string) {
   const { memorial: m } = await visibleMemorial(ctx, actor, token);
-  const photo = m.photoMediaId ? await estatePhoto(ctx.db, m.estateId, m.photoMediaId) : undefined;
+  const photo = await shownPhoto(ctx.db, m);
   if (!photo) throw notFound('That photo');
   return photo.file;
 }

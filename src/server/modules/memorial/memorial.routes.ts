@@ -21,7 +21,7 @@ import { sendStoredFile } from '../../storage/stored-files.ts';
 import { getMemorial, memorialPhotoFile } from './get-memorial.ts';
 import { listMemorialMessages, reviewMemorialMessage } from './memorial-messages.ts';
 import { getMemorialPage, leaveGuestbookMessage, memorialPagePhoto } from './memorial-page.ts';
-import { publishMemorial, saveMemorial, unpublishMemorial } from './save-memorial.ts';
+import { publishMemorial, renewMemorialLink, saveMemorial, unpublishMemorial } from './save-memorial.ts';
 
 /** A memorial's page is never indexed nor listed (issue 28): said to crawlers on every answer about it. */
 const NO_INDEX = { 'x-robots-tag': MEMORIAL_ROBOTS };
@@ -45,6 +45,7 @@ export async function memorialRoutes(base: FastifyInstance) {
     publishMemorial(req.ctx, req.params.id, req.body),
   );
   app.post(`${url}/unpublish`, { schema: { tags, params: ZIdParams, response: { 200: ZMemorial } }, config: update }, async (req) => unpublishMemorial(req.ctx, req.params.id));
+  app.post(`${url}/new-link`, { schema: { tags, params: ZIdParams, response: { 200: ZMemorial } }, config: update }, async (req) => renewMemorialLink(req.ctx, req.params.id));
   app.get(`${url}/messages`, { schema: { tags, params: ZIdParams, querystring: ZMemorialMessagesQuery, response: { 200: ZMemorialMessages } }, config: read }, async (req) =>
     listMemorialMessages(req.ctx, req.params.id, req.query),
   );

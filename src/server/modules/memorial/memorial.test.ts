@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUESTBOOK_THANKS } from '../../../core/memorial.schemas.ts';
 import { beneficiaries } from '../../db/schema/estates.ts';
 import { estateExecutors } from '../../db/schema/executors.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
-import { memorialMessages } from '../../db/schema/settlement.ts';
+import { memorialMessages, memorials } from '../../db/schema/settlement.ts';
+import { auditLog } from '../../db/schema/system.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
 import { makePhoto } from '../../../../test/factories/files.ts';
 import { activateThroughApi, insertEstateWithTeam } from '../../../../test/factories/lifecycle.ts';
@@ -20,7 +21,7 @@ afterAll(async () => t.close());
 
 const SCRIPT = '<script>alert("x")</script> We miss you, Margaret.';
 
-/** Margaret Ellis's estate: son Tom executor, daughter following (digital legacy), a nephew without the flag, a photo in her memories. */
+/** Margaret Ellis's estate: son Tom executor, daughter following (digital legacy), a nephew without the flag, two photos in her memories, neither shared with anyone. */
 async function family() {
   const f = await insertEstateWithTeam(t.db, { name: 'Margaret Ellis' });
   const estateId = f.owner.estateId!;
@@ -31,19 +32,23 @@ async function family() {
   await insertBeneficiary(t.db, estateId, { userId: nephew.id, email: nephew.email, relationship: 'Nephew', accessDigitalLegacy: false });
   await t.db.insert(estateExecutors).values({ estateId, position: 'executor', userId: son.id, namedAt: t.clock.now() });
   await insertMemory(t.app.deps, estateId, { title: 'The garden', photos: [{ bytes: await makePhoto('#15803d', 96, 64), name: 'garden.jpg' }] });
-  const [photo] = await t.db.select({ id: memoryMedia.id }).from(memoryMedia).innerJoin(memories, eq(memories.id, memoryMedia.memoryId)).where(eq(memories.estateId, estateId));
+  await insertMemory(t.app.deps, estateId, { title: 'My private diary', photos: [{ bytes: await makePhoto('#7f1d1d', 96, 64), name: 'diary.jpg' }] });
+  const photos = await t.db.select({ id: memoryMedia.id, title: memories.title }).from(memoryMedia).innerJoin(memories, eq(memories.id, memoryMedia.memoryId)).where(eq(memories.estateId, estateId));
+  const photoOf = (title: string) => photos.find((p) => p.title === title)!.id;
   const stranger = await insertUser(t.db, { roles: ['beneficiary'] });
   return {
     ...f,
     estateId,
     url: `/api/v1/estates/${estateId}/memorial`,
     ownerS: await sessionFor(t, f.owner),
+    sonId: son.id,
     sonS: await sessionFor(t, son),
     daughterS: await sessionFor(t, f.reporter),
     nephewS: await sessionFor(t, nephew),
     adminS: await sessionFor(t, f.administrator),
     strangerS: await sessionFor(t, stranger),
-    anyPhotoId: photo!.id,
+    gardenPhotoId: photoOf('The garden'),
+    diaryPhotoId: photoOf('My private diary'),
   };
 }
 
@@ -56,7 +61,9 @@ describe('the memorial', () => {
     const f = await family();
     const empty = await injectAs(t, f.ownerS, 'GET', f.url);
     expect(empty.json()).toMatchObject({ mode: 'owner', status: 'draft', body: '', path: null });
-    const photoId = empty.json().photoChoices[0].mediaId;
+    // while planning she chooses among all her photos, those she shared with nobody too
+    expect(empty.json().photoChoices.map((c: { title: string }) => c.title).sort()).toEqual(['My private diary', 'The garden']);
+    const photoId = f.gardenPhotoId;
     const saved = await injectAs(t, f.ownerS, 'PUT', f.url, { body: 'Margaret loved her garden.\n\nAnd all of you.', wishes: 'Wear something green.', donationUrl: 'https://www.rhs.org.uk/donate', photoMediaId: photoId });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ body: 'Margaret loved her garden.\n\nAnd all of you.', donationUrl: 'https://www.rhs.org.uk/donate', photo: { mediaId: photoId, title: 'The garden' } });
@@ -73,20 +80,22 @@ describe('the memorial', () => {
     // another estate's photo is not one of hers
     const g = await family();
     expect((await injectAs(t, f.ownerS, 'PUT', f.url, { photoMediaId: (await injectAs(t, g.ownerS, 'GET', g.url)).json().photoChoices[0].mediaId })).statusCode).toBe(400);
-    expect((await injectAs(t, f.ownerS, 'POST', `${f.url}/publish`, { audience: 'link' })).statusCode).toBe(409);
+    for (const action of ['publish', 'new-link']) expect((await injectAs(t, f.ownerS, 'POST', `${f.url}/${action}`, { audience: 'link' })).statusCode, action).toBe(409);
     expect((await injectAs(t, f.ownerS, 'GET', f.url)).json()).toMatchObject({ status: 'draft', donationUrl: 'https://www.rhs.org.uk/donate' });
     for (const s of [f.sonS, f.daughterS, f.adminS, f.strangerS]) expect((await injectAs(t, s, 'GET', f.url)).statusCode).toBe(404);
   });
 
   it('after activation the executor publishes it to the family, then to anyone with the link; others are turned away', async () => {
     const f = await family();
-    await injectAs(t, f.ownerS, 'PUT', f.url, { body: 'Margaret loved her garden.', photoMediaId: f.anyPhotoId });
+    await injectAs(t, f.ownerS, 'PUT', f.url, { body: 'Margaret loved her garden.', photoMediaId: f.gardenPhotoId });
     await activateThroughApi(t, f);
     expect((await injectAs(t, f.ownerS, 'PUT', f.url, { body: 'Changed after death' })).statusCode).toBe(409);
     expect((await injectAs(t, f.daughterS, 'GET', f.url)).statusCode).toBe(404); // a follower sees nothing of a draft
     expect((await injectAs(t, f.daughterS, 'POST', `${f.url}/publish`, { audience: 'link' })).statusCode).toBe(403);
     const review = await injectAs(t, f.sonS, 'GET', f.url);
     expect(review.json()).toMatchObject({ mode: 'work', status: 'draft', body: 'Margaret loved her garden.' });
+    const never = await injectAs(t, f.sonS, 'POST', `${f.url}/new-link`);
+    expect([never.statusCode, never.json().error.message]).toEqual([409, 'The memorial has no link yet: it gets one when it is first published.']);
 
     const published = await injectAs(t, f.sonS, 'POST', `${f.url}/publish`, { audience: 'family' });
     expect(published.statusCode, published.body).toBe(200);
@@ -119,6 +128,59 @@ describe('the memorial', () => {
     expect((await injectAs(t, f.adminS, 'POST', `${f.url}/unpublish`)).statusCode).toBe(409);
     expect((await injectAs(t, f.sonS, 'POST', `${f.url}/publish`, { audience: 'link' })).json()).toMatchObject({ path });
     expect((await anonymous('GET', page)).statusCode).toBe(200);
+
+    // a link that reached someone it should not have: a new one (only those who publish it; the owner's estate is frozen), and the old one leads nowhere at once
+    for (const [s, status] of [[f.daughterS, 403], [f.nephewS, 404], [f.strangerS, 404], [f.ownerS, 409]] as const) {
+      expect((await injectAs(t, s, 'POST', `${f.url}/new-link`)).statusCode).toBe(status);
+    }
+    const renewed = await injectAs(t, f.sonS, 'POST', `${f.url}/new-link`);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const next = renewed.json().path as string;
+    expect(renewed.json()).toMatchObject({ status: 'published', audience: 'link' });
+    expect(next).not.toBe(path);
+    const nextPage = `/api/v1/memorials/${next.split('/').pop()}`;
+    for (const url of [page, `${page}/photo`]) expect((await anonymous('GET', url)).statusCode, url).toBe(404);
+    expect((await anonymous('POST', `${page}/messages`, { name: 'Ann', message: 'Hello' })).statusCode).toBe(404);
+    for (const url of [nextPage, `${nextPage}/photo`]) expect((await anonymous('GET', url)).statusCode, url).toBe(200);
+    const [renewal] = await t.db.select().from(auditLog).where(and(eq(auditLog.estateId, f.estateId), eq(auditLog.action, 'memorial.link_renewed')));
+    expect(renewal).toMatchObject({ actorUserId: f.sonId, targetId: f.estateId });
+    // unpublished, it can be given a new link before it is published again
+    await injectAs(t, f.adminS, 'POST', `${f.url}/unpublish`);
+    const last = (await injectAs(t, f.adminS, 'POST', `${f.url}/new-link`)).json().path as string;
+    expect((await injectAs(t, f.sonS, 'POST', `${f.url}/publish`, { audience: 'link' })).json()).toMatchObject({ path: last });
+    expect((await anonymous('GET', nextPage)).statusCode).toBe(404);
+  });
+
+  it('shows only the photo the owner chose: after activation it can be removed and put back, never swapped for one she shared with nobody', async () => {
+    const f = await family();
+    await injectAs(t, f.ownerS, 'PUT', f.url, { body: 'Margaret loved her garden.', photoMediaId: f.gardenPhotoId });
+    await activateThroughApi(t, f);
+    const garden = { mediaId: f.gardenPhotoId, title: 'The garden' };
+    for (const s of [f.sonS, f.adminS]) {
+      const view = await injectAs(t, s, 'GET', f.url);
+      expect(view.json().photoChoices).toEqual([garden]);
+      expect(view.body).not.toContain('My private diary');
+      const swap = await injectAs(t, s, 'PUT', f.url, { photoMediaId: f.diaryPhotoId });
+      expect(swap.statusCode).toBe(400);
+      expect(swap.json().error.message).toBe('The memorial can show only the photo Margaret Ellis chose for it: you may remove that photo, not choose another.');
+    }
+    const removed = (await injectAs(t, f.sonS, 'PUT', f.url, { photoMediaId: null })).json();
+    expect(removed).toMatchObject({ photo: null, photoChoices: [garden] });
+    expect((await injectAs(t, f.adminS, 'PUT', f.url, { photoMediaId: f.gardenPhotoId })).json()).toMatchObject({ photo: garden });
+    const { path } = (await injectAs(t, f.sonS, 'POST', `${f.url}/publish`, { audience: 'link' })).json() as { path: string };
+    const page = `/api/v1/memorials/${path.split('/').pop()}`;
+    expect((await anonymous('GET', page)).json()).toMatchObject({ photoTitle: 'The garden' });
+    const shown = await anonymous('GET', `${page}/photo`);
+    expect(shown.statusCode).toBe(200);
+
+    // a photo someone else set, as could happen before this rule: never served, nor named
+    await t.db.update(memorials).set({ photoMediaId: f.diaryPhotoId }).where(eq(memorials.estateId, f.estateId));
+    expect((await anonymous('GET', page)).json()).toMatchObject({ photoUrl: null, photoTitle: null });
+    expect((await anonymous('GET', `${page}/photo`)).statusCode).toBe(404);
+    expect((await injectAs(t, f.sonS, 'GET', `${f.url}/photo`)).statusCode).toBe(404);
+    const managed = await injectAs(t, f.sonS, 'GET', f.url);
+    expect(managed.json()).toMatchObject({ photo: null, photoChoices: [garden] });
+    expect(managed.body).not.toContain('My private diary');
   });
 
   it('a guestbook message waits for approval and is kept and shown as the text it is', async () => {

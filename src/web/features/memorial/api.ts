@@ -11,6 +11,7 @@ export const memorialApi = {
   save: (estateId: string, body: TMemorialDraftInput) => api.put<TMemorial>(base(estateId), body),
   publish: (estateId: string, audience: MemorialAudience) => api.post<TMemorial>(`${base(estateId)}/publish`, { audience }),
   unpublish: (estateId: string) => api.post<TMemorial>(`${base(estateId)}/unpublish`),
+  newLink: (estateId: string) => api.post<TMemorial>(`${base(estateId)}/new-link`),
   messages: (estateId: string, status: MemorialMessageStatus, cursor?: string) => api.get<TMemorialMessages>(withCursor(`${base(estateId)}/messages?status=${status}`, cursor)),
   approve: (estateId: string, messageId: string) => api.post<TMemorialMessage>(`${base(estateId)}/messages/${encodeURIComponent(messageId)}/approve`),
   reject: (estateId: string, messageId: string) => api.post<TMemorialMessage>(`${base(estateId)}/messages/${encodeURIComponent(messageId)}/reject`),

@@ -97,7 +97,7 @@ function DraftForm({ estateId, memorial, onSaved }: { estateId: string; memorial
   }
 
   const owner = memorial.mode === 'owner';
-  // a chosen photo no longer among the choices (sealed since, or removed) still shows as chosen
+  // the chosen photo still shows as chosen when it is older than the newest photos offered
   const choices =
     memorial.photo && !memorial.photoChoices.some((c) => c.mediaId === memorial.photo!.mediaId)
       ? [{ mediaId: memorial.photo.mediaId, title: memorial.photo.title }, ...memorial.photoChoices]
@@ -144,11 +144,13 @@ function DraftForm({ estateId, memorial, onSaved }: { estateId: string; memorial
             label="Photo"
             optional
             hint={
-              choices.length === 0
-                ? owner
+              owner
+                ? choices.length === 0
                   ? 'Add a photo to your memories to choose it here.'
-                  : 'The estate has no memory photo to choose from.'
-                : 'From the photos among the memories.'
+                  : 'From your memories’ photos. Everyone the memorial is shown to will see this photo, even if you shared its memory with nobody.'
+                : choices.length === 0
+                  ? `${memorial.ownerName} chose no photo for the memorial.`
+                  : `The memorial can show only the photo ${memorial.ownerName} chose for it. You may remove it, and put it back.`
             }
             value={draft.photoMediaId}
             error={fields.photoMediaId}
@@ -217,6 +219,7 @@ function MemorialLink({ path }: { path: string }) {
 function PublishSection({ estateId, memorial, onChanged }: { estateId: string; memorial: TMemorial; onChanged: (m: TMemorial) => void }) {
   const [audience, setAudience] = useState<MemorialAudience>(memorial.audience ?? 'family');
   const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  const [confirmNewLink, setConfirmNewLink] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const { busy, error, run } = useAction();
   const published = memorial.status === 'published';
@@ -233,6 +236,13 @@ function PublishSection({ estateId, memorial, onChanged }: { estateId: string; m
   const unpublish = () => {
     setConfirmUnpublish(false);
     void act(() => memorialApi.unpublish(estateId), 'The memorial is unpublished: nobody can see it now.');
+  };
+  const newLink = () => {
+    setConfirmNewLink(false);
+    void act(
+      () => memorialApi.newLink(estateId),
+      published ? 'The memorial has a new link: the old one leads nowhere now. Give the new one to those who should see it.' : 'The memorial has a new link: the old one will lead nowhere, even once it is published again.',
+    );
   };
 
   return (
@@ -258,7 +268,7 @@ function PublishSection({ estateId, memorial, onChanged }: { estateId: string; m
       <div className="flex flex-wrap gap-2">
         {published ? (
           <>
-            <Button variant="secondary" loading={busy && !confirmUnpublish} disabled={busy || audience === memorial.audience} onClick={publish}>
+            <Button variant="secondary" loading={busy && !confirmUnpublish && !confirmNewLink} disabled={busy || audience === memorial.audience} onClick={publish}>
               Change who may see it
             </Button>
             <Button variant="danger" disabled={busy} onClick={() => setConfirmUnpublish(true)}>
@@ -273,6 +283,16 @@ function PublishSection({ estateId, memorial, onChanged }: { estateId: string; m
       </div>
       {!published && !memorial.body.trim() && <p className="text-sm text-stone-600">Write a few words and save them before publishing.</p>}
       {published && memorial.path && <MemorialLink path={memorial.path} />}
+      {memorial.path && (
+        <div className="space-y-2">
+          <p className="text-sm text-stone-600">
+            {published ? 'If the link has reached someone it should not have, make a new one: the old link stops working at once.' : 'Published again, the memorial is at the same link as before, unless you make a new one: the old link then leads nowhere.'}
+          </p>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => setConfirmNewLink(true)}>
+            Make a new link
+          </Button>
+        </div>
+      )}
       <ConfirmDialog
         open={confirmUnpublish}
         title="Unpublish the memorial?"
@@ -281,6 +301,15 @@ function PublishSection({ estateId, memorial, onChanged }: { estateId: string; m
         busy={busy}
         onClose={() => setConfirmUnpublish(false)}
         onConfirm={unpublish}
+      />
+      <ConfirmDialog
+        open={confirmNewLink}
+        title="Make a new link?"
+        description="The old link stops working at once: anyone who opens it finds nothing. You will need to give the new link to those who should still see the memorial."
+        confirmLabel="Make a new link"
+        busy={busy}
+        onClose={() => setConfirmNewLink(false)}
+        onConfirm={newLink}
       />
     </section>
   );
