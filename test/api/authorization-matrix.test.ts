@@ -304,6 +304,6 @@ describe('the authorization matrix', () => {
     counts.serverErrors = serverErrors.length;
     console.log(`authorization matrix: ${routes.length} routes × ${1 + 2 * WHO.length} identities — ${JSON.stringify(counts)}; others on world X's ids, by status: ${JSON.stringify(othersByStatus)}; canaries: ${w.canaries.items.length}, searched for in ${JSON.stringify(scanned)}`);
     expect(serverErrors).toEqual([]);
-    expect(sightings, 'canaries shown to someone other than their owner (by a write’s answer)').toEqual([]);
+    expect(sightings, 'canaries shown to someone other than their owner (the writes’ answers included)').toEqual([]);
   });
 });

@@ -137,7 +137,7 @@ export async function plantCanaries(deps: VaultDeps, estates: Record<CanaryEstat
 }
 
 /** What canariesIn read, for the counts. */
-export const scanned = { answers: 0, pdfs: 0, zipEntries: 0 };
+export const scanned = { answers: 0, pdfs: 0, zipEntries: 0, seconds: 0 };
 
 interface Piece {
   where: string;
@@ -178,6 +178,7 @@ async function piecesOf(where: string, bytes: Buffer): Promise<Piece[]> {
  */
 export async function canariesIn(res: LightMyRequestResponse, canaries: Canary[], routeKey: string, skip?: CanaryEstate): Promise<string[]> {
   scanned.answers++;
+  const started = performance.now();
   const pieces = [{ where: 'headers', text: JSON.stringify(res.headers), sha256: '' }, ...(await piecesOf('body', res.rawPayload))];
   const found: string[] = [];
   for (const canary of canaries) {
@@ -190,5 +191,6 @@ export async function canariesIn(res: LightMyRequestResponse, canaries: Canary[]
     );
     if (piece) found.push(`the ${canary.estate} estate's canary ${canary.what} in ${piece.where}`);
   }
+  scanned.seconds += (performance.now() - started) / 1000;
   return found;
 }
