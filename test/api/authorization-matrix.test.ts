@@ -5,6 +5,7 @@ import { can, type Permission } from '../../src/core/permissions.ts';
 import { makePdf, makePhoto, multipartBody } from '../factories/files.ts';
 import { buildTestApp, injectAs, type TestApp } from '../helpers.ts';
 import { MATRIX, type MatrixEntry } from './authorization-matrix.ts';
+import { canariesIn, scanned, type CanaryEstate } from './canaries.ts';
 import { operationsOf, sampleOf, type Operation } from './openapi.ts';
 import { buildWorlds, ROLE_OF, WHO, type Person, type Who, type Worlds } from './worlds.ts';
 
@@ -12,7 +13,8 @@ import { buildWorlds, ROLE_OF, WHO, type Person, type Who, type Worlds } from '.
  * Every guarded route × anonymous, each role in world X (the demo seed) and each role in world Y
  * (another estate), with the path naming world X's real objects. A 2xx to anyone the route is not
  * for, or any answer to world Y holding world X's ids or names, is a leak; world X's own view must
- * not change while the others try. See ADR 0080.
+ * not change while the others try. See ADR 0080. Every answer is also searched for world X's
+ * canaries — items shared with nobody — which nobody but their owner may ever receive (ADR 0108).
  */
 type Route = { method: string; url: string; permission: Permission | null };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +30,7 @@ beforeAll(async () => {
   w = await buildWorlds(t);
   routes = t.app.guardedRoutes;
   for (const op of await operationsOf(t)) operations.set(keyOf(op), op);
+  await tryToPublishTheCanaryPhoto();
 }, 120_000);
 afterAll(async () => t.close());
 
@@ -69,8 +72,8 @@ function okInX(route: Route): Who[] {
   return users;
 }
 
-/** The path with world X's ids, and the query parameters the route requires, as a client would fill them. */
-function urlOf(route: Route): string {
+/** The path with world X's ids (or those `idOf` gives), and the query parameters the route requires, as a client would fill them. */
+function urlOf(route: Route, idOf = (ref: string): string | undefined => w.ids[ref]): string {
   const ids = entryOf(route).ids ?? {};
   const required = (operations.get(keyOf(route))?.parameters ?? []).filter((p) => p.in === 'query' && p.required);
   const query = required.length ? `?${new URLSearchParams(required.map((p) => [p.name, String(sampleOf(p.schema))])).toString()}` : '';
@@ -79,7 +82,7 @@ function urlOf(route: Route): string {
     if (!ref) throw new Error(`${keyOf(route)}: the matrix names no id for :${name}`);
     if (ref === '=random') return randomUUID();
     if (ref.startsWith('=')) return ref.slice(1);
-    const id = w.ids[ref];
+    const id = idOf(ref);
     if (!id) throw new Error(`${keyOf(route)}: world X has no id called ${ref}`);
     return id;
   }).concat(query);
@@ -89,18 +92,57 @@ function urlOf(route: Route): string {
 const withIds = (body: unknown): unknown =>
   JSON.parse(JSON.stringify(body), (_, value: unknown) => (typeof value === 'string' && value.startsWith('@') ? (w.ids[value.slice(1)] ?? value) : value));
 
+/** Who a person is, for a report: `x:owner`, `y:planner`, `x:executor`, `anonymous`. */
+const nameOf = (person: Person | null) =>
+  !person ? 'anonymous' : person === w.executor ? 'x:executor' : `${w.x[person.who] === person ? 'x' : 'y'}:${person.who}`;
+/** Every canary any answer showed to someone other than its owner (canaries.ts). */
+const sightings: string[] = [];
+async function watch(person: Person | null, method: string, pattern: string, url: string, res: LightMyRequestResponse): Promise<LightMyRequestResponse> {
+  const found = await canariesIn(res, w.canaries.items, `${method} ${pattern}`, person === w.x.owner ? 'planning' : undefined);
+  for (const what of found) sightings.push(`${nameOf(person)} ${method} ${url} → ${res.statusCode}: ${what}`);
+  return res;
+}
+
+/**
+ * ISSUE 39 ITEM 1, THE MEMORIAL LEAK — expected to fail on a server without its fix: the executor
+ * tries to make the canary photo (of a memory shared with nobody) the memorial's photo and to publish
+ * the memorial to anyone with the link. What the server answers does not matter; no answer, to
+ * anyone, may show the photo or its memory's title afterwards.
+ */
+async function tryToPublishTheCanaryPhoto() {
+  const pattern = '/api/v1/estates/:id/memorial';
+  const url = pattern.replace(':id', w.ids.activeEstate!);
+  await watch(w.executor, 'PUT', pattern, url, await injectAs(t, w.executor.session, 'PUT', url, { photoMediaId: w.canaries.activePhotoMediaId }));
+  await watch(w.executor, 'POST', `${pattern}/publish`, `${url}/publish`, await injectAs(t, w.executor.session, 'POST', `${url}/publish`, { audience: 'link' }));
+}
+
 let photo: Buffer;
 let pdf: Buffer;
-function send(person: Person | null, route: Route): Promise<LightMyRequestResponse> {
+async function send(person: Person | null, route: Route, url = urlOf(route)): Promise<LightMyRequestResponse> {
+  return watch(person, route.method, route.url, url, await request(person, route, url));
+}
+function request(person: Person | null, route: Route, url: string): Promise<LightMyRequestResponse> {
   const entry = entryOf(route);
   const method = route.method as Method;
-  if (method === 'GET') return injectAs(t, person?.session ?? null, method, urlOf(route));
+  if (method === 'GET') return injectAs(t, person?.session ?? null, method, url);
   if (entry.upload) {
     const form = multipartBody([{ name: entry.upload, filename: entry.upload === 'photo' ? 'garden.jpg' : 'will.pdf', data: entry.upload === 'photo' ? photo : pdf, contentType: entry.upload === 'photo' ? 'image/jpeg' : 'application/pdf' }]);
-    return injectAs(t, person?.session ?? null, method, urlOf(route), form.payload, { headers: form.headers });
+    return injectAs(t, person?.session ?? null, method, url, form.payload, { headers: form.headers });
   }
   const body = entry.body ? withIds(entry.body) : (sampleOf(operations.get(keyOf(route))?.body ?? undefined) ?? {});
-  return injectAs(t, person?.session ?? null, method, urlOf(route), body as object);
+  return injectAs(t, person?.session ?? null, method, url, body as object);
+}
+
+/** The route's path with the canaries' ids where it names an item of their kind: each estate's, every combination. */
+function canaryUrls(route: Route): { estate: CanaryEstate; url: string }[] {
+  const refs = [...new Set(Object.values(entryOf(route).ids ?? {}))];
+  return (['planning', 'active'] as const).flatMap((estate) => {
+    const own = w.canaries.ids[estate];
+    if (!refs.some((ref) => own[ref])) return [];
+    let choices: Record<string, string>[] = [{}];
+    for (const ref of refs) if (own[ref]) choices = choices.flatMap((c) => own[ref]!.map((id) => ({ ...c, [ref]: id })));
+    return choices.map((c) => ({ estate, url: urlOf(route, (ref) => c[ref] ?? w.ids[ref]) }));
+  });
 }
 
 const routeOf = (label: string): Route => {
@@ -115,9 +157,11 @@ function firstDifference(a: string, b: string): string {
 }
 const ok2xx = (status: number) => status >= 200 && status < 300;
 const people = (world: 'x' | 'y') => WHO.map((who) => ({ world, person: w[world][who] }));
+/** Whether the door lets this person ask at all (a public route, or one whose permission they hold). */
+const mayAsk = (person: Person | null, route: Route) => route.permission === null || (person !== null && holds(person.who, route));
 
 describe('the authorization matrix', () => {
-  const counts = { pairs: 0, leaks: 0, serverErrors: 0, ownReads: 0, ownWrites: 0, ownWritesAnswered2xx: 0 };
+  const counts = { pairs: 0, leaks: 0, serverErrors: 0, ownReads: 0, ownWrites: 0, ownWritesAnswered2xx: 0, canaryReads: 0, canarySeconds: 0 };
   const leaks: string[] = [];
   /** what everyone else got on paths naming world X's objects: a 400 there means validation answered before the ownership check */
   const othersByStatus: Record<number, number> = {};
@@ -211,6 +255,34 @@ describe('the authorization matrix', () => {
     expect(changed, 'world X changed while only others acted').toEqual([]);
   }, 120_000);
 
+  it('finds a canary where one is: in JSON, a file by its hash, a PDF the server makes and a PDF inside a ZIP', async () => {
+    const { planning, active } = w.canaries.ids;
+    const seen = async (person: Person, url: string) => canariesIn(await injectAs(t, person.session, 'GET', url), w.canaries.items, 'GET (a check of the search itself: by-design showings count too)');
+    const inventory = `/api/v1/estates/${w.ids.activeEstate}/inventory`;
+    expect(await seen(w.x.owner, `/api/v1/memories/${planning.memory![0]}`)).toContain("the planning estate's canary memory title in body");
+    expect((await seen(w.x.owner, `/api/v1/files/${planning.file![0]}`)).some((s) => /canary file \(image\/jpeg\) in body$/.test(s))).toBe(true);
+    expect(await seen(w.x.administrator, `${inventory}.pdf`)).toContain("the active estate's canary account name in body, PDF text");
+    expect((await seen(w.x.administrator, `${inventory}/${active.activeInventoryEntry![0]}/letter.zip`)).some((s) => /canary account login in body, ZIP entry letter-.*\.pdf, PDF text$/.test(s))).toBe(true);
+  }, 60_000);
+
+  it('shows nobody but its owner a canary: every read × every identity, on the canaries’ own ids too (ADR 0108)', async () => {
+    const started = Date.now();
+    const everyone = [null, ...people('x').map((p) => p.person), w.executor, ...people('y').map((p) => p.person)];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const asks: [Person | null, string][] = [];
+      for (const { estate, url } of canaryUrls(route)) for (const person of everyone) if (!(estate === 'planning' && person === w.x.owner)) asks.push([person, url]);
+      // what the other tests never send: the public routes, and every read as the executor
+      for (const person of route.permission ? [w.executor] : everyone) asks.push([person, urlOf(route)]);
+      for (const [person, url] of asks) {
+        if (!mayAsk(person, route)) continue;
+        note(`${nameOf(person)} ${route.method} ${url}`, await send(person, route, url));
+        counts.canaryReads++;
+      }
+    }
+    counts.canarySeconds = (Date.now() - started) / 1000;
+    expect(sightings, 'canaries shown to someone other than their owner').toEqual([]);
+  }, 120_000);
+
   it('lets world X’s own people write (authorised: no 401, 403 or 5xx), with the session-ending calls last', async () => {
     refusedOwn.length = 0;
     const unsafe = routes.filter((r) => r.method !== 'GET' && r.permission);
@@ -230,7 +302,8 @@ describe('the authorization matrix', () => {
 
   it('answered no request with a 5xx, and prints its counts', () => {
     counts.serverErrors = serverErrors.length;
-    console.log(`authorization matrix: ${routes.length} routes × ${1 + 2 * WHO.length} identities — ${JSON.stringify(counts)}; others on world X's ids, by status: ${JSON.stringify(othersByStatus)}`);
+    console.log(`authorization matrix: ${routes.length} routes × ${1 + 2 * WHO.length} identities — ${JSON.stringify(counts)}; others on world X's ids, by status: ${JSON.stringify(othersByStatus)}; canaries: ${w.canaries.items.length}, searched for in ${JSON.stringify(scanned)}`);
     expect(serverErrors).toEqual([]);
+    expect(sightings, 'canaries shown to someone other than their owner (the writes’ answers included)').toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { insertAppointment } from '../factories/appointments.ts';
 import { insertTask } from '../factories/tasks.ts';
 import { insertUser, DEFAULT_PASSWORD, type InsertedUser } from '../factories/users.ts';
 import { confirmIdentityAs, sessionFor, type TestApp, type TestSession } from '../helpers.ts';
+import { plantCanaries, type Canaries } from './canaries.ts';
 
 /** The five signed-in kinds of people, by the role that makes them who they are. */
 export const WHO = ['owner', 'planner', 'beneficiary', 'administrator', 'admin'] as const;
@@ -42,6 +43,10 @@ export interface Worlds {
   ids: Record<string, string>;
   /** Strings only world X's people may ever receive (its ids and names): any other answer holding one is a leak. */
   markers: string[];
+  /** In Margaret's estate and in the active one, an item of every kind shared with nobody (canaries.ts). */
+  canaries: Canaries;
+  /** The active estate's executor, Thomas Carter (a beneficiary with an account): no role of his own, so asked only by the canary pass. */
+  executor: Person;
 }
 
 async function person(t: TestApp, who: Who, user: { id: string }, password: string): Promise<Person> {
@@ -65,7 +70,7 @@ export async function buildWorlds(t: TestApp): Promise<Worlds> {
   const missing: string[] = [];
   const A = await one(t, missing, 'active estate', `select e.id from estates e join users u on u.id = e.owner_id where u.email = 'evelyn.carter@demo.heirloom.local'`);
   // Emily, the demo beneficiary, is also a digital-legacy beneficiary of the active estate, for the playbook and released content
-  await linkBeneficiary(t.db, A, { id: demo.beneficiaryUserId, email: 'emily.ellis@example.com' }, { accessDigitalLegacy: true, accessDocuments: true, accessMemories: true, accessMessages: true });
+  const emilyInA = await linkBeneficiary(t.db, A, { id: demo.beneficiaryUserId, email: 'emily.ellis@example.com' }, { accessDigitalLegacy: true, accessDocuments: true, accessMemories: true, accessMessages: true });
   await insertDigitalAsset(t.app.deps, A, { name: 'Evelyn’s email account' });
   const extraSession = await sessionFor(t, { id: demo.ownerId });
 
@@ -124,7 +129,12 @@ export async function buildWorlds(t: TestApp): Promise<Worlds> {
   };
   const y = await buildWorldY(t);
   const markers = [...new Set([...Object.values(ids).filter((id) => id.length > 8), 'Margaret Ellis', 'Evelyn Carter'])];
-  return { x, y, ids, markers };
+  // planted after world X's ids are read, so none of those names a canary
+  const canaries = await plantCanaries(t.app.deps, { planning: { estateId: E, recipientId: demo.beneficiaries.Emily! }, active: { estateId: A, recipientId: emilyInA.id } });
+  const thomas = await one(t, missing, 'executor', `select id from users where email = 'thomas.carter@demo.heirloom.local'`);
+  if (missing.length) throw new Error(`world X has no ${missing.join(', ')}`);
+  const executor = await person(t, 'beneficiary', { id: thomas }, DEMO_PASSWORD);
+  return { x, y, ids, markers, canaries, executor };
 }
 
 async function buildWorldY(t: TestApp): Promise<People> {
