@@ -40,7 +40,10 @@ describe('what sealing promises', () => {
     const date = (iso: string) => iso.slice(0, 10);
     expect(olderCapsulesWords([], date)).toBeNull();
     expect(olderCapsulesWords([{ name: 'Ada', madeAt: '2026-11-20T10:00:00Z', you: false }], date)).toBe(
-      'A Legacy Capsule of an older seal was downloaded by Ada (2026-11-20). It still opens with the old kits: ask for it to be deleted, and send the new capsule instead.',
+      'A Legacy Capsule of an older seal was downloaded by Ada (2026-11-20). It still opens with the old kits. Ask for it and any copies to be deleted, and send the new capsule instead.',
+    );
+    expect(olderCapsulesWords([{ name: 'Owner', madeAt: '2026-11-21T10:00:00Z', you: true }], date)).toBe(
+      'A Legacy Capsule of an older seal was downloaded by you (2026-11-21). It still opens with the old kits. Delete it, and any copy you gave, and send the new capsule instead.',
     );
     expect(
       olderCapsulesWords(
@@ -50,7 +53,7 @@ describe('what sealing promises', () => {
         ],
         date,
       ),
-    ).toBe('Legacy Capsules of an older seal were downloaded by you (2026-11-21) and Ada (2026-11-20). They still open with the old kits: ask for them to be deleted, and send the new capsule instead.');
+    ).toBe('Legacy Capsules of an older seal were downloaded by you (2026-11-21) and Ada (2026-11-20). They still open with the old kits. Ask for them and any copies to be deleted, and send the new capsule instead.');
   });
 
   it('tells a kit holder that a capsule exists and who has it', () => {

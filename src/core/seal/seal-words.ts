@@ -53,7 +53,8 @@ export function olderCapsulesWords(holders: OlderCapsuleHolder[], formatDate: (i
   if (!holders.length) return null;
   const names = holders.map((h) => `${h.you ? 'you' : h.name} (${formatDate(h.madeAt)})`);
   const one = holders.length === 1;
-  return `${one ? 'A Legacy Capsule' : 'Legacy Capsules'} of an older seal ${one ? 'was' : 'were'} downloaded by ${namesInWords(names)}. ${one ? 'It still opens' : 'They still open'} with the old kits: ask for ${one ? 'it' : 'them'} to be deleted, and send the new capsule instead.`;
+  const ask = holders.every((h) => h.you) ? 'Delete it, and any copy you gave, and send the new capsule instead.' : `Ask for ${one ? 'it' : 'them'} and any copies to be deleted, and send the new capsule instead.`;
+  return `${one ? 'A Legacy Capsule' : 'Legacy Capsules'} of an older seal ${one ? 'was' : 'were'} downloaded by ${namesInWords(names)}. ${one ? 'It still opens' : 'They still open'} with the old kits. ${ask}`;
 }
 
 /** On a printed kit: that a capsule exists, who has it, and what to do with it. */

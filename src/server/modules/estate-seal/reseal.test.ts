@@ -94,6 +94,7 @@ describe('re-sealing with the Owner Kit', () => {
       { name: replaced.name, madeAt: '2026-11-20T10:00:00.000Z', you: false },
     ];
     expect(res.json().seal.olderCapsules).toEqual(olderCapsules);
+    expect(res.json().seal.capsuleMadeAt).toBeNull(); // the owner's capsule was of the old seal
     const oldManifest = JSON.parse(Buffer.from(oldCapsule.get('manifest.json')!).toString()) as CapsuleManifest;
     const oldPair = await openSeal([decodeKit(f.seal.shares[2]!.words), decodeKit(f.seal.shares[1]!.words)], f.seal);
     expect(Buffer.from(await openBytes(oldPair, oldCapsule.get(oldManifest.items[0]!.path)!)).toString()).toBe(`Dear one — ${f.marker}`);
