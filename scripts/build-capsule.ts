@@ -1,11 +1,13 @@
 /**
  * Builds the Legacy Capsule's open.html (ADR 0098): src/capsule/open.ts bundled for the browser and
- * written inline into src/capsule/open.html, so the one file needs nothing else. npm run build runs
- * it; so does the test setup.
+ * written inline into src/capsule/open.html, so the one file needs nothing else; and puts
+ * combine-kits.py beside it (ADR 0112), where the server finds both. npm run build runs it; so does
+ * the test setup.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { capsuleCombinerPath } from '../src/server/sealed/capsule-files.ts';
 
 export async function buildCapsulePage(out = path.resolve('dist/capsule/open.html')): Promise<string> {
   const result = await build({
@@ -23,6 +25,7 @@ export async function buildCapsulePage(out = path.resolve('dist/capsule/open.htm
   const template = fs.readFileSync(path.resolve('src/capsule/open.html'), 'utf8');
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, template.replace('<!-- SCRIPT -->', () => `<script>${code}</script>`));
+  fs.copyFileSync(path.resolve('src/capsule/combine-kits.py'), capsuleCombinerPath(out));
   return out;
 }
 

@@ -25,7 +25,8 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
   });
   await page.goto('/estate-owner/seal');
   await expect(page.getByRole('heading', { level: 1, name: 'Sealing' })).toBeVisible();
-  await expect(page.getByText(/one for each of your trustees \(Ann Trustee, Ben Trustee\)\. Any 2 of them/)).toBeVisible();
+  await expect(page.getByText('one for each of your trustees: Ann Trustee and Ben Trustee. Both of them together can open what you seal', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Heirloom keeps the key they rebuilt/)).toBeVisible();
   await axeAtBothWidths(page);
   await page.getByRole('button', { name: 'Make my seal and kits' }).click();
   const finish = page.getByRole('button', { name: 'Finish: keep my seal' });
@@ -36,6 +37,8 @@ test('the owner makes a seal and saves the kits; a trustee confirms storing thei
     kits[who] = fs.readFileSync((await download.path())!, 'utf8');
   }
   expect(kits['the kit for Ann Trustee']).toContain('Kit 1 of 2 for what Grace Hopper sealed');
+  // the kit says that a Legacy Capsule exists and who has it
+  expect(kits['the kit for Ann Trustee']).toContain('Grace Hopper gives a copy to each trustee (Ann Trustee and Ben Trustee)');
   expect(kits['your Owner Kit']).toContain('Owner Kit — Grace Hopper');
   await page.getByRole('checkbox', { name: /I have printed or saved every kit/ }).check();
   await axeAtBothWidths(page);

@@ -98,6 +98,8 @@ export const ZEstateSeal = z.object({
       /** when the owner last downloaded the capsule, and when a sealed item last changed (null: never) */
       capsuleMadeAt: z.string().nullable(),
       sealedChangedAt: z.string().nullable(),
+      /** who downloaded a capsule of an older seal, which that seal's kits still open (ADR 0112) */
+      olderCapsules: z.array(z.object({ name: z.string(), madeAt: z.string(), you: z.boolean() })),
     })
     .nullable(),
   /** the trustees a new seal would be split between, in order, and how many must come together */

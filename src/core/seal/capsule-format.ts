@@ -4,6 +4,8 @@
  */
 export const CAPSULE_FORMAT = 'heirloom-capsule/1';
 export const MANIFEST_PATH = 'manifest.json';
+/** The Python program inside the capsule that puts kits together into its key (ADR 0112). */
+export const COMBINER_PATH = 'combine-kits.py';
 
 export interface CapsuleItem {
   /** the age file inside the capsule, e.g. items/01-For Byron.txt.age */

@@ -2,14 +2,15 @@
  * The Legacy Capsule (ADR 0098): one zip with every sealed item of an estate as an age file, its
  * manifest, open.html (opens it on any computer, with no server), and a README for the age tool.
  * Entries are stored, not compressed: age files do not compress, and open.html reads the zip
- * without an inflater.
+ * without an inflater. combine-kits.py is in it too, so that it opens with Python and age alone
+ * once Heirloom is gone (ADR 0112).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import yazl from 'yazl';
-import { CAPSULE_FORMAT, MANIFEST_PATH, type CapsuleItem, type CapsuleManifest } from '../../core/seal/capsule-format.ts';
+import { CAPSULE_FORMAT, COMBINER_PATH, MANIFEST_PATH, type CapsuleItem, type CapsuleManifest } from '../../core/seal/capsule-format.ts';
 import type { Deps } from '../context.ts';
 import type { EstateSeal } from '../access/estate-seal.ts';
 import { sealedContents } from '../db/schema/estate-seal.ts';
@@ -20,6 +21,7 @@ import { files } from '../db/schema/files.ts';
 import { digitalAssets } from '../db/schema/digital-assets.ts';
 import { memories, memoryMedia } from '../db/schema/memories.ts';
 import { UniquePaths } from '../lib/safe-names.ts';
+import { capsuleCombinerPath } from './capsule-files.ts';
 import { capsuleReadme } from './capsule-readme.ts';
 import { sealedBytes } from './sealed-contents.ts';
 
@@ -73,7 +75,8 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
   const items: CapsuleItem[] = [];
   for (const [i, entry] of entries.entries()) {
     const bytes = await sealedBytes(deps, entry.row);
-    const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${entry.fileName}.age`]);
+    // no $ ` % ! either: README.txt's age lines quote the paths for every terminal
+    const path = paths.claim(['items', `${String(i + 1).padStart(2, '0')} ${entry.fileName.replace(/[$`%!]/g, '_')}.age`]);
     out.push({ path, bytes });
     items.push({ path, kind: entry.kind, title: entry.title, for: entry.for, fileName: entry.fileName, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
   }
@@ -92,11 +95,11 @@ export async function collectCapsule(deps: Pick<Deps, 'db' | 'secrets' | 'config
 
 export const manifestBytes = (manifest: CapsuleManifest) => Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
 
-let openPage: Buffer | null = null;
-/** open.html as built (npm run build:capsule); read once. */
-function capsulePage(path: string): Buffer {
-  openPage ??= fs.readFileSync(path);
-  return openPage;
+let builtFiles: { page: Buffer; combiner: Buffer } | null = null;
+/** open.html and combine-kits.py as built (npm run build:capsule); read once. */
+function capsuleFiles(pagePath: string) {
+  builtFiles ??= { page: fs.readFileSync(pagePath), combiner: fs.readFileSync(capsuleCombinerPath(pagePath)) };
+  return builtFiles;
 }
 
 /** The zip, streamed. */
@@ -104,9 +107,11 @@ export function capsuleZip(capsule: Capsule, capsulePagePath: string): Readable 
   const zip = new yazl.ZipFile();
   const mtime = new Date(capsule.manifest.madeAt);
   const add = (bytes: Buffer, path: string) => zip.addBuffer(bytes, path, { compress: false, mtime });
-  add(capsulePage(capsulePagePath), 'open.html');
+  const built = capsuleFiles(capsulePagePath);
+  add(built.page, 'open.html');
   add(Buffer.from(capsuleReadme(capsule.manifest)), 'README.txt');
   add(manifestBytes(capsule.manifest), MANIFEST_PATH);
+  add(built.combiner, COMBINER_PATH);
   for (const file of capsule.files) add(file.bytes, file.path);
   zip.end();
   return zip.outputStream as Readable;

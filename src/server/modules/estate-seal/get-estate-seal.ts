@@ -10,14 +10,15 @@ import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
 import { cannotSealBecause } from './seal-rules.ts';
 import { linkedPeopleOf } from '../../access/linked-people.ts';
+import { olderCapsuleHolders } from './older-capsules.ts';
 
-/** When the owner last took the capsule, and when what is sealed last changed: the screen reminds them to send a new one. */
+/** When the owner last took this seal's capsule, and when what is sealed last changed: the screen reminds them to send a new one. */
 async function capsuleDates(ctx: Ctx, estateId: string, sealId: string) {
   const [[made], [changed]] = await Promise.all([
     ctx.db
       .select({ at: max(auditLog.at) })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'estate_seal.capsule_made'), eq(auditLog.estateId, estateId), eq(auditLog.actorUserId, ctx.actor.userId))),
+      .where(and(eq(auditLog.action, 'estate_seal.capsule_made'), eq(auditLog.estateId, estateId), eq(auditLog.actorUserId, ctx.actor.userId), eq(auditLog.targetId, sealId))),
     ctx.db.select({ at: max(sealedContents.updatedAt) }).from(sealedContents).where(eq(sealedContents.sealId, sealId)),
   ]);
   return { capsuleMadeAt: made?.at?.toISOString() ?? null, sealedChangedAt: changed?.at?.toISOString() ?? null };
@@ -39,6 +40,7 @@ export async function getEstateSeal(ctx: Ctx): Promise<TEstateSeal> {
       sealedItems: await sealedItemsOf(ctx.db, seal.id),
       capsuleUrl: `/api/v1/capsules/${estateId}`,
       ...(await capsuleDates(ctx, estateId, seal.id)),
+      olderCapsules: await olderCapsuleHolders(ctx, estateId, seal.id),
     },
     trustees: trustees.map((t) => ({ userId: t.userId, name: t.name })),
     candidates: (await linkedPeopleOf(ctx.db, estateId)).map((c) => ({ userId: c.userId, name: c.name })),

@@ -78,11 +78,26 @@ describe('re-sealing with the Owner Kit', () => {
     expect(memory.statusCode, memory.body).toBe(201);
     const storyUrl = `/api/v1/memories/${memory.json().id}/media/${memory.json().media[0].id}/sealed`;
     const oldPhotoId = memory.json().media[1].file.id as string;
+    // capsules downloaded before re-keying, by the owner and by the trustee who is replaced
+    const oldCapsule = readStoredZip(new Uint8Array((await injectAs(t, await sessionFor(t, replaced), 'GET', `/api/v1/capsules/${f.owner.estateId}`)).rawPayload));
+    t.clock.set(new Date('2026-11-20T10:05:00Z'));
+    expect((await injectAs(t, f.s, 'GET', `/api/v1/capsules/${f.owner.estateId}`)).statusCode).toBe(200);
+    expect((await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json().seal.olderCapsules).toEqual([]);
     const holders = [f.trustees[0]!.id, f.trustees[1]!.id, newcomer.id];
     const { body, parts, next } = await resealRequest(f, holders, 2);
     const res = await postReseal(f, body, parts);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().seal).toMatchObject({ sealTag: next.sealTag, recipient: next.recipient, shareCount: 3, sealedItems: 4 });
+    // the owner is shown who holds a capsule the old kits still open (ADR 0112): it does open with them
+    const olderCapsules = [
+      { name: f.owner.name, madeAt: '2026-11-20T10:05:00.000Z', you: true },
+      { name: replaced.name, madeAt: '2026-11-20T10:00:00.000Z', you: false },
+    ];
+    expect(res.json().seal.olderCapsules).toEqual(olderCapsules);
+    expect(res.json().seal.capsuleMadeAt).toBeNull(); // the owner's capsule was of the old seal
+    const oldManifest = JSON.parse(Buffer.from(oldCapsule.get('manifest.json')!).toString()) as CapsuleManifest;
+    const oldPair = await openSeal([decodeKit(f.seal.shares[2]!.words), decodeKit(f.seal.shares[1]!.words)], f.seal);
+    expect(Buffer.from(await openBytes(oldPair, oldCapsule.get(oldManifest.items[0]!.path)!)).toString()).toBe(`Dear one — ${f.marker}`);
     // the document's old age file is gone; its new one keeps the name it was uploaded under
     expect((await injectAs(t, f.s, 'GET', `/api/v1/files/${oldFileId}`)).statusCode).toBe(404);
     const doc = (await injectAs(t, f.s, 'GET', `/api/v1/documents/${uploaded.json().id}`)).json();
@@ -101,6 +116,8 @@ describe('re-sealing with the Owner Kit', () => {
     const zip = readStoredZip(new Uint8Array(capsule.rawPayload));
     const manifest = JSON.parse(Buffer.from(zip.get('manifest.json')!).toString()) as CapsuleManifest;
     expect(manifest.seal.sealTag).toBe(next.sealTag);
+    // a capsule of the current seal is not one of them
+    expect((await injectAs(t, f.s, 'GET', '/api/v1/estate-seal')).json().seal.olderCapsules).toEqual(olderCapsules);
     expect(manifest.items.map((i) => i.kind)).toEqual(['letter', 'document', 'memory', 'memory']);
     const inCapsule = zip.get(manifest.items[0]!.path)!;
     const documentInCapsule = zip.get(manifest.items[1]!.path)!;

@@ -1,3 +1,4 @@
+import { sealedUntilKits } from '../../../core/seal/seal-words.ts';
 import { useEffect, useState } from 'react';
 import { DIGITAL_ASSET_STATUSES, ZCreateDigitalAssetRequest, type TDigitalAsset, type TDigitalAssetSecrets } from '../../../core/digital-assets.schemas.ts';
 import { PLAYBOOK_ACTIONS } from '../../../core/playbook.schemas.ts';
@@ -171,8 +172,8 @@ export function AssetDialog({ open, asset, onClose, onSaved, seal }: AssetDialog
             <span>
               <span className="block font-medium text-stone-900">Seal these secrets</span>
               <span className="block text-stone-600">
-                They are locked in this browser before they are sent. Nobody can reveal them here, not even Heirloom&apos;s staff; you open them with your Owner Kit, and after
-                your passing your trustees&apos; kits open them in the Legacy Capsule.
+                They are locked in this browser before they are sent. {sealedUntilKits('them')} You open them with your Owner Kit, and after your passing your trustees&apos;
+                kits open them in the Legacy Capsule.
               </span>
             </span>
           </label>

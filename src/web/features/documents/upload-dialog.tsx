@@ -1,3 +1,4 @@
+import { sealedUntilKits } from '../../../core/seal/seal-words.ts';
 import { useEffect, useId, useState } from 'react';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, DOCUMENT_UPLOAD_HINT } from '../../../core/constants.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, sealedDocumentMime, ZDocumentTitle, type TDocument, type TDocumentFolder } from '../../../core/documents.schemas.ts';
@@ -152,8 +153,7 @@ export function UploadDialog({ open, onClose, folders, defaultType, defaultFolde
           <span>
             <span className="block font-medium text-stone-900">Seal this document</span>
             <span className="block text-stone-600">
-              It is locked in this browser before it is sent. Only your trustees together, with their kits, can open it after your passing — not even Heirloom&apos;s staff. It
-              cannot be previewed or searched, and to change it you upload a new one. You can open it yourself with your Owner Kit.
+              It is locked in this browser before it is sent. {sealedUntilKits('it')} It cannot be previewed or searched, and to change it you upload a new one. You can open it yourself with your Owner Kit.
             </span>
           </span>
         </label>

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { forwardRef, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { kitCapsuleWords } from '../../../core/seal/seal-words.ts';
 
 /** One kit as the owner hands it over: what it is, the code twice (QR and words), and what to do. */
 export interface KitPage {
@@ -8,6 +9,8 @@ export interface KitPage {
   ownerName: string;
   /** who it is for (the trustee's name, or the owner's) */
   holderName: string;
+  /** every trustee of the seal, who each get a copy of the Legacy Capsule */
+  holders: string[];
   words: string;
   shareIndex: number;
   shareCount: number;
@@ -69,6 +72,7 @@ export const KitSheet = forwardRef<HTMLElement, { kit: KitPage; origin: string; 
           <li>Keep this page as safely as your will. Anyone who has it can read what you sealed.</li>
           <li>You need it to read or change your sealed items on Heirloom, and to change your trustees.</li>
           <li>Do not give it to a trustee: they each have their own kit, and need each other.</li>
+          <li>{kitCapsuleWords('owner', kit.ownerName, kit.holders, trusteePage)}</li>
         </ol>
       ) : (
         <ol style={list}>
@@ -80,7 +84,11 @@ export const KitSheet = forwardRef<HTMLElement, { kit: KitPage; origin: string; 
             There is nothing else to do now. Only after {kit.ownerName}&apos;s passing has been reported, confirmed by the trustees and checked, will you be asked to give this
             code on the same page ({trusteePage}), by typing it or by showing the QR code to your camera.
           </li>
-          <li>If you lose this page, tell {kit.ownerName}: they can make new kits, and this one will stop working.</li>
+          <li>{kitCapsuleWords('share', kit.ownerName, kit.holders, trusteePage)}</li>
+          <li>
+            If you lose this page, tell {kit.ownerName}: they can make new kits, and this one will stop working on Heirloom. A capsule made before still opens with the old kits:
+            when you get a new kit, destroy this page and delete your old capsule.
+          </li>
         </ol>
       )}
     </article>

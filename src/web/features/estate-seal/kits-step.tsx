@@ -10,7 +10,7 @@ import { KitSheet, kitFileHtml, kitFileName, type KitPage } from './kit-sheet.ts
 import { saveFile } from '../../lib/save-file.ts';
 
 function kitPages(seal: MadeSeal, holders: string[], ownerName: string): KitPage[] {
-  const common = { ownerName, shareCount: seal.shares.length, threshold: seal.threshold, sealTag: seal.sealTag, madeOn: formatDate(new Date()) };
+  const common = { ownerName, holders, shareCount: seal.shares.length, threshold: seal.threshold, sealTag: seal.sealTag, madeOn: formatDate(new Date()) };
   return [
     { ...common, kind: 'owner', holderName: ownerName, words: seal.ownerKit, shareIndex: 0 },
     ...seal.shares.map((share, i) => ({ ...common, kind: 'share' as const, holderName: holders[i]!, words: share.words, shareIndex: share.index })),

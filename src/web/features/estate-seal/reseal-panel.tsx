@@ -2,6 +2,7 @@ import { ArrowDownIcon, ArrowUpIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { makeSeal, SEAL_MIN_SHARES, type MadeSeal } from '../../../core/seal/seal-keys.ts';
+import { RESEAL_WORDS } from '../../../core/seal/seal-words.ts';
 import { openBytes, openText, sealBytes, sealText } from '../../../core/seal/sealed-content.ts';
 import type { TSealedItemPart } from '../../../core/estate-seal.schemas.ts';
 import { fileUrl } from '../../../core/files.schemas.ts';
@@ -27,7 +28,8 @@ async function sealAgain(identity: string, recipient: string, item: TSealedItemP
 /**
  * Changing who holds the kits, or how many open the seal: with the Owner Kit, this browser opens
  * every sealed item, makes a new seal for the trustees chosen, seals everything again to it and
- * prints new kits. Kept all at once; the old kits then open nothing.
+ * prints new kits. Kept all at once; the old kits then open nothing Heirloom holds, but still open a
+ * capsule downloaded before (ADR 0112), which the owner is told.
  */
 export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstateSeal; ownerName: string; onDone: (next: TEstateSeal) => void; onClose: () => void }) {
   const seal = data.seal!;
@@ -97,10 +99,7 @@ export function ResealPanel({ data, ownerName, onDone, onClose }: { data: TEstat
       <h3 id="reseal-heading" className="font-semibold text-stone-900">
         Change who holds the kits
       </h3>
-      <p className="text-sm text-stone-700">
-        Your Owner Kit is needed. This browser opens what you sealed, locks it again with a new key, and makes new kits. The old kits will open nothing; ask your trustees to
-        destroy them.
-      </p>
+      <p className="text-sm text-stone-700">{RESEAL_WORDS}</p>
       {error && <Alert tone="error">{error}</Alert>}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-stone-900">Trustees who will hold a kit, in the order they are asked to confirm a report</legend>

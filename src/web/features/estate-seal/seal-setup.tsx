@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
 import { makeSeal, type MadeSeal } from '../../../core/seal/seal-keys.ts';
+import { keySplitWords } from '../../../core/seal/seal-words.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { estateSealApi } from './api.ts';
@@ -59,10 +60,7 @@ export function SealSetup({ data, ownerName, onMade }: { data: TEstateSeal; owne
       {error && <Alert tone="error">{error}</Alert>}
       <ol className="list-decimal space-y-2 pl-5 text-stone-700">
         <li>This browser makes a new lock and key for your estate. Heirloom keeps only the lock.</li>
-        <li>
-          The key is cut into {data.trustees.length} Emergency Kits, one for each of your trustees ({data.trustees.map((t) => t.name).join(', ')}). Any {data.threshold} of them together can
-          open what you seal; one alone cannot.
-        </li>
+        <li>{keySplitWords(data.trustees.map((t) => t.name), data.threshold)}</li>
         <li>You also get an Owner Kit: the whole key, so you can read and change what you sealed.</li>
         <li>You print each kit, or save it as a file, and give it to your trustee yourself. Heirloom never sees or sends the kits.</li>
       </ol>

@@ -1,6 +1,7 @@
 import { CheckCircleIcon, ClockIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
+import { olderCapsulesWords } from '../../../core/seal/seal-words.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -20,6 +21,7 @@ export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; 
   const [changing, setChanging] = useState(false);
   const { busy, error, run } = useAction();
   const waiting = seal.kits.filter((k) => !k.storedAt).length;
+  const olderCapsules = olderCapsulesWords(seal.olderCapsules, formatDate);
 
   async function remove() {
     if (!(await run(async () => onChanged(await estateSealApi.remove())))) setConfirming(false);
@@ -64,6 +66,7 @@ export function SealStatus({ data, ownerName, onChanged }: { data: TEstateSeal; 
               : 'You have sealed items but have not downloaded your capsule yet.'}
           </Alert>
         )}
+        {olderCapsules && <Alert tone="warning">{olderCapsules}</Alert>}
         <a href={seal.capsuleUrl} download className={buttonClasses('secondary', 'sm')}>
           Download the Legacy Capsule
         </a>

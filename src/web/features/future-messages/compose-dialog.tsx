@@ -1,3 +1,4 @@
+import { sealedUntilKits } from '../../../core/seal/seal-words.ts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { LockClosedIcon } from '@heroicons/react/24/outline';
 import { openText, sealText } from '../../../core/seal/sealed-content.ts';
@@ -329,7 +330,7 @@ export function ComposeDialog({
               <span>
                 <span className="block font-medium text-stone-900">Seal this letter</span>
                 <span className="block text-stone-600">
-                  Its words are locked in this browser before they are sent. Only your trustees together, with their kits, can open them after your passing — not even Heirloom&apos;s staff. Only a letter delivered after your passing can be sealed.
+                  Its words are locked in this browser before they are sent. {sealedUntilKits('them')} Only a letter delivered after your passing can be sealed.
                 </span>
               </span>
             </label>

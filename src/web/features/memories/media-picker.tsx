@@ -1,3 +1,4 @@
+import { sealedUntilKits } from '../../../core/seal/seal-words.ts';
 import { ArrowDownIcon, ArrowUpIcon, BookOpenIcon, MicrophoneIcon, PhotoIcon, TrashIcon, VideoCameraIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatBytes } from '../../../core/files.schemas.ts';
@@ -215,8 +216,7 @@ export function MediaPicker({ items, onChange, disabled = false, seal }: MediaPi
                   <span>
                     <span className="block font-medium text-stone-900">Seal this story</span>
                     <span className="block text-stone-600">
-                      Its words are locked in this browser before they are sent. Only your trustees together, with their kits, can open them after your passing — not even
-                      Heirloom&apos;s staff. Its title stays visible.
+                      Its words are locked in this browser before they are sent. {sealedUntilKits('them')} Its title stays visible.
                     </span>
                   </span>
                 </label>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { TEstateSeal } from '../../../core/estate-seal.schemas.ts';
+import { SEAL_PROMISE } from '../../../core/seal/seal-words.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { DisabledWhenFrozen } from '../../components/ui/estate-frozen.tsx';
@@ -23,8 +24,24 @@ export function Component() {
     <div className="space-y-8">
       <PageHeader
         title="Sealing"
-        description="What you seal can be opened only by your trustees together, with the kits you give them, after your passing has been confirmed and checked. Not even Heirloom's staff can read it."
+        description="What you seal is locked in this browser before it is sent. Only the kits you give your trustees open it, enough of them together."
       />
+      <section aria-labelledby="seal-promise-heading" className="rounded-lg bg-stone-50 p-4 ring-1 ring-stone-200">
+        <h2 id="seal-promise-heading" className="font-semibold text-stone-900">
+          Who can read what you seal
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+          <li>
+            <span className="font-medium text-stone-900">Before: </span>
+            {SEAL_PROMISE.before}
+          </li>
+          <li>
+            <span className="font-medium text-stone-900">After: </span>
+            {SEAL_PROMISE.after}
+          </li>
+          <li>{SEAL_PROMISE.together}</li>
+        </ul>
+      </section>
       {data.seal ? (
         <Card title="Your seal" description="The lock on your sealed items, and the trustees who hold its kits.">
           <DisabledWhenFrozen>

@@ -1,3 +1,4 @@
+import { sealedUntilKits } from '../../../core/seal/seal-words.ts';
 import { ChevronRightIcon, ClipboardDocumentListIcon, KeyIcon, ShieldCheckIcon, UsersIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
@@ -138,7 +139,7 @@ export function Component() {
         {estateId && estate.status !== 'active' && <MemorialCard estateId={estateId} />}
         <Card
           title="Sealing"
-          description="Seal what matters most so that only your trustees together, with the kits you give them, can open it after your passing. Not even Heirloom's staff can read it."
+          description={`Seal what matters most so that only your trustees together, with the kits you give them, can open it. ${sealedUntilKits('it')}`}
           actions={
             <Link to="/estate-owner/seal" className={buttonClasses('secondary', 'sm')}>
               Open Sealing
