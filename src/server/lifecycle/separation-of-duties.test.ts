@@ -89,6 +89,8 @@ const RULES: Rule[] = [
     rule: 'whoever reported may not verify its proofs (report-duties verifyRefusals: reportedBy)',
     run: async (w) => {
       const r = await reportDeath(w.estateId, w.administrator);
+      // Its sender is another member of the family, so only the report makes him a party to it.
+      await t.db.update(verificationItems).set({ submittedBy: w.other.id }).where(eq(verificationItems.id, certificateOf(r)));
       expect(await queue(w.administrator, w.estateId)).toEqual([expect.objectContaining({ cannotReview: expect.stringMatching(/^You reported this/) })]);
       return { refused: () => approve(w.administrator, certificateOf(r)), allowed: () => approve(w.second, certificateOf(r)) };
     },
