@@ -27,6 +27,18 @@ afterAll(async () => t.close());
 
 const as = async (u: { id: string }, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => injectAs(t, await sessionFor(t, u), method, url, body);
 const statusOf = async (estateId: string) => (await t.db.select({ s: estates.status }).from(estates).where(eq(estates.id, estateId)))[0]!.s;
+/** The request, expected to succeed. */
+async function ok(request: ReturnType<typeof as>) {
+  const res = await request;
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+/** A platform admin appoints a new estate administrator (Estates → Manage). */
+async function appoint(w: World) {
+  const appointed = await insertUser(t.db, { roles: ['estate-administrator'] });
+  await ok(as(w.staff, 'PUT', `/api/v1/admin/estates/${w.estateId}/administrator`, { userId: appointed.id }));
+  return appointed;
+}
 const REASON = { reason: 'The hospital confused two patients; I spoke to the owner on the phone.' };
 
 /**
@@ -90,14 +102,11 @@ const ROWS: Row[] = [
     },
     forward: async (w) => {
       const r = await reportDeath(w, w.family);
-      expect((await as(w.administrator, 'POST', `/api/v1/trustee/reports/${r.id}/answer`, { answer: 'confirm' })).statusCode).toBe(200);
+      await ok(as(w.administrator, 'POST', `/api/v1/trustee/reports/${r.id}/answer`, { answer: 'confirm' }));
       expect((await as(w.administrator, 'POST', `/api/v1/estate-admin/verifications/${r.items[0]!.id}/approve`)).statusCode).toBe(403);
       expect(await staffToldNobodyMayReview(w)).toBe(true);
-      const appointed = await insertUser(t.db, { roles: ['estate-administrator'] });
-      const assigned = await as(w.staff, 'PUT', `/api/v1/admin/estates/${w.estateId}/administrator`, { userId: appointed.id });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-      const approved = await as(appointed, 'POST', `/api/v1/estate-admin/verifications/${r.items[0]!.id}/approve`);
-      expect(approved.statusCode, approved.body).toBe(200);
+      const appointed = await appoint(w);
+      await ok(as(appointed, 'POST', `/api/v1/estate-admin/verifications/${r.items[0]!.id}/approve`));
       return statusOf(w.estateId);
     },
     to: 'activation_pending',
@@ -112,11 +121,8 @@ const ROWS: Row[] = [
       // Worse still: the only administrator's account was suspended. Staff appoint another.
       await setEstateStatus(t.db, w.estateId, 'activation_pending');
       await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, w.administrator.id));
-      const appointed = await insertUser(t.db, { roles: ['estate-administrator'] });
-      const assigned = await as(w.staff, 'PUT', `/api/v1/admin/estates/${w.estateId}/administrator`, { userId: appointed.id });
-      expect(assigned.statusCode, assigned.body).toBe(200);
-      const activated = await as(appointed, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/transition`, { event: 'activated' });
-      expect(activated.statusCode, activated.body).toBe(200);
+      const appointed = await appoint(w);
+      await ok(as(appointed, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/transition`, { event: 'activated' }));
       return statusOf(w.estateId);
     },
     to: 'active',
@@ -129,12 +135,10 @@ const ROWS: Row[] = [
       await t.db.insert(userRoles).values({ userId: w.administrator.id, role: 'admin' });
       await setEstateStatus(t.db, w.estateId, 'active');
       await freezeActivationSnapshot(t.db, w.estateId, t.clock.now());
-      expect((await as(w.owner, 'POST', '/api/v1/estate/activation-review')).statusCode).toBe(200);
-      const review = await as(w.administrator, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/activation-review/propose`, REASON);
-      expect(review.statusCode, review.body).toBe(200);
+      await ok(as(w.owner, 'POST', '/api/v1/estate/activation-review'));
+      const review = await ok(as(w.administrator, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/activation-review/propose`, REASON));
       expect((await as(w.administrator, 'POST', `/api/v1/admin/activation-reviews/${review.json().id}/approve`, REASON)).statusCode).toBe(403);
-      const approved = await as(w.staff, 'POST', `/api/v1/admin/activation-reviews/${review.json().id}/approve`, REASON);
-      expect(approved.statusCode, approved.body).toBe(200);
+      await ok(as(w.staff, 'POST', `/api/v1/admin/activation-reviews/${review.json().id}/approve`, REASON));
       return statusOf(w.estateId);
     },
     to: 'planning',
@@ -144,8 +148,7 @@ const ROWS: Row[] = [
     whoMay: { incapacity_ended: 'the owner (“I’m back”), a trustee, or the estate administrator' },
     forward: async (w) => {
       await setEstateStatus(t.db, w.estateId, 'incapacity');
-      const ended = await as(w.administrator, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/transition`, { event: 'incapacity_ended' });
-      expect(ended.statusCode, ended.body).toBe(200);
+      await ok(as(w.administrator, 'POST', `/api/v1/estate-admin/estates/${w.estateId}/transition`, { event: 'incapacity_ended' }));
       return statusOf(w.estateId);
     },
     to: 'planning',
