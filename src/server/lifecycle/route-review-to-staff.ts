@@ -14,7 +14,7 @@ import { ownerNameOf } from '../safeguards/trustee-notices.ts';
 export async function routeReviewToStaff(tx: BaseCtx, estateId: string, reportId: string): Promise<void> {
   if (!(await nobodyMayAdminister(tx.db, estateId))) return;
   const owner = await ownerNameOf(tx, estateId);
-  const message = `Nobody may review the documents of the report about ${owner}: the estate’s administrator reported it, sent them or confirmed it as a trustee. Assign another estate administrator in Estates.`;
+  const message = `Nobody may review the documents of the report about ${owner}: no administrator of the estate may (each reported it, sent them or confirmed it as a trustee, or none is active). Assign another estate administrator in Estates.`;
   const raised = await raiseAdminAlert(tx, { type: 'security', message, dedupeKey: `nobody-may-review:${reportId}`, details: { estateId, reportId } });
   if (raised) await notifyAll(tx, await activeAdminIds(tx.db), { type: 'security', message, link: '/admin/estates' });
 }
