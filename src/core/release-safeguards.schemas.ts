@@ -22,7 +22,7 @@ export const ZReleaseSafeguards = z.object({
   rules: ZReleaseRules,
   trustees: z.array(z.object({ userId: zId, name: z.string(), position: z.number().int() })),
   candidates: z.array(z.object({ userId: zId, name: z.string(), linkedAs: z.string() })),
-  /** one sentence per person who holds two duties of a report in this plan (a trustee who is also the estate administrator, ADR 0076) */
+  /** what the owner should know about who holds two duties of a report: their only estate administrator cannot be a trustee, and who checks the documents when a trustee is also an administrator (ADR 0076, 0111) */
   warnings: z.array(z.string()),
 });
 export type TReleaseSafeguards = z.infer<typeof ZReleaseSafeguards>;

@@ -2,6 +2,7 @@
  * Fixtures for the beneficiary side: families (an owner, linked beneficiaries), letters delivered
  * the way the scheduler delivers them, inbox messages and notifications.
  */
+import type { EstateStatus } from '../../src/core/lifecycle.ts';
 import { RELEASE_STEPS } from '../../src/core/release.ts';
 import { randomUUID } from 'node:crypto';
 import { faker } from '@faker-js/faker';
@@ -15,7 +16,6 @@ import { insertUser, type InsertedUser } from './users.ts';
 
 type BeneficiaryInsert = typeof beneficiaries.$inferInsert;
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
-export type EstateStatus = 'planning' | 'verification_pending' | 'activation_pending' | 'active';
 
 /** Links a user to an estate as a beneficiary (the row an accepted invitation leaves behind). */
 export async function linkBeneficiary(db: Db, estateId: string, user: Pick<InsertedUser, 'id' | 'email'>, overrides: Partial<BeneficiaryInsert> = {}) {

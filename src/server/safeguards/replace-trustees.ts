@@ -7,12 +7,13 @@ import { audit } from '../lib/audit.ts';
 import { releaseRulesOf } from '../settings/release-rules-of.ts';
 import { saveReleaseRules } from './safeguards-edit.ts';
 import { linkedPeopleOf } from '../access/linked-people.ts';
+import { trusteesRefusal } from '../access/report-duties.ts';
 import { tellTrusteeNamed } from './trustee-notices.ts';
 
 /**
  * Inside the caller's transaction, with the estate row locked: the owner's trustees become `userIds`,
  * in that order (first asked first). Each must be one of their beneficiaries or support-team members
- * with an account. When fewer trustees remain than the confirmations asked for, the quorum is lowered
+ * with an account, and not their only estate administrator (ADR 0111). When fewer trustees remain than the confirmations asked for, the quorum is lowered
  * to all of them. Newly named trustees are told, in-app and by email, in the same transaction. Returns
  * the trustees as they were.
  */
@@ -25,6 +26,8 @@ export async function replaceTrustees(tx: BaseCtx, estateId: string, userIds: st
       userIds: 'Choose trustees from your beneficiaries and support team',
     });
   }
+  const refusal = await trusteesRefusal(db, estateId, userIds);
+  if (refusal) throw badRequest(refusal, { userIds: 'Your only estate administrator cannot be a trustee' });
   const current = (await trusteesOf(db, estateId)).map((t) => t.userId);
   await db.delete(estateTrustees).where(eq(estateTrustees.estateId, estateId));
   if (userIds.length) {

@@ -49,6 +49,15 @@ describe('demo vault seed', () => {
     expect((await injectAs(t, s, 'GET', '/api/v1/estate-admin/alerts')).json().counts.unread).toBeGreaterThanOrEqual(3);
   });
 
+  it('never reaches a report nobody may review: Robert Hayes, the family’s only estate administrator, is not offered as a trustee, and naming him is refused (ADR 0111)', async () => {
+    const s = await sessionFor(t, { id: ids.ownerId });
+    const card = (await injectAs(t, s, 'GET', '/api/v1/release-safeguards')).json() as { candidates: { userId: string }[]; warnings: string[] };
+    expect(card.candidates.map((c) => c.userId)).not.toContain(ids.estateAdministratorId);
+    expect(card.warnings).toEqual([expect.stringMatching(/^Robert Hayes is your only estate administrator/)]);
+    const named = await injectAs(t, s, 'PUT', '/api/v1/release-safeguards/trustees', { userIds: [ids.estateAdministratorId] });
+    expect(named.statusCode).toBe(400);
+  });
+
   it('can be reset: the old demo estate and its files go, a fresh one comes', async () => {
     const old = await t.db.select().from(files).where(eq(files.estateId, ids.estateId));
     const fresh = await resetDemo(t.db, t.app.deps);

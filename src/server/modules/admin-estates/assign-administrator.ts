@@ -14,6 +14,7 @@ import { inMailTransaction } from '../../mail/mailer.ts';
 import { notifyAll } from '../../notices/notify.ts';
 import { getPlatformEstate } from './estate-view.ts';
 import { lockEstate } from '../../lib/estate-lock.ts';
+import { administratorRefusal, nobodyMayAdminister } from '../../access/report-duties.ts';
 
 const hasAdministratorRole = (db: Db) =>
   exists(
@@ -49,7 +50,10 @@ export async function listAdministratorCandidates(ctx: Ctx, query: { q?: string 
  * items and alerts belong to the estate, so the new administrator takes them over (ADR 0027).
  * The estate row is locked so that two admins assigning at once end with one administrator.
  * Nobody assigns themselves, and an accepted administrator is not replaced while a report is open
- * (ADR 0076): one insider must not be able to put themselves in the seat that approves a death.
+ * (ADR 0076): one insider must not be able to put themselves in the seat that approves a death —
+ * unless no administrator of the estate may take its next step (ADR 0111: none active, or every one
+ * refused by a duty rule), when staff appointing another is the only way on. One of the owner's
+ * trustees is never made its administrator (they would confirm what they check).
  */
 export async function assignAdministrator(ctx: Ctx, estateId: string, userId: string): Promise<TPlatformEstate> {
   if (userId === ctx.actor.userId) {
@@ -83,6 +87,8 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
     if (chosen.status !== 'active')
       throw badRequest(`${chosen.name}'s account is ${chosen.status}, so they cannot administer an estate.`, { userId: 'Not active' });
     if (chosen.id === estate.ownerId) throw badRequest('An estate owner cannot be the administrator of their own estate.', { userId: 'The owner' });
+    const refusal = await administratorRefusal(db, estateId, chosen.id, chosen.name);
+    if (refusal) throw badRequest(refusal, { userId: 'A trustee of this estate' });
     const current = await db
       .select({
         id: supportTeamMembers.id,
@@ -98,8 +104,9 @@ export async function assignAdministrator(ctx: Ctx, estateId: string, userId: st
       });
     }
     const previous = current.filter((m) => m.userId !== chosen.id && m.email !== chosen.email);
-    // While a report is open (the owner can still withdraw it) the administrator who reviews it stays (ADR 0076).
-    if (previous.some((m) => m.acceptedAt) && isEstateStatus(estate.status) && ownerCanStillAct(estate.status)) {
+    // While a report is open (the owner can still withdraw it) the administrator who reviews it stays
+    // (ADR 0076), unless none of them may act on it (ADR 0111).
+    if (previous.some((m) => m.acceptedAt) && isEstateStatus(estate.status) && ownerCanStillAct(estate.status) && !(await nobodyMayAdminister(db, estateId))) {
       throw conflict('A report about this estate’s owner is open, so its administrator cannot be replaced until the report is settled.', {
         userId: 'Report open',
       });

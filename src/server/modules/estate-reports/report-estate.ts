@@ -20,6 +20,7 @@ import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { publish } from '../../events/bus.ts';
 import { reportView } from '../../lifecycle/report-view.ts';
 import { announceTransition, applyTransition } from '../../lifecycle/transition-estate.ts';
+import { routeReviewToStaff } from '../../lifecycle/route-review-to-staff.ts';
 
 const isProofType = (name: string): name is ProofDocumentType => (PROOF_DOCUMENT_KEYS as string[]).includes(name);
 const MAX_PROOFS = 8;
@@ -122,6 +123,7 @@ export async function reportEstate(ctx: Ctx, estateId: string, parts: AsyncItera
         dedupeKey: `report:${row.id}`,
       });
       await publish(tx, 'estate.reported', { report: row });
+      await routeReviewToStaff(tx, estateId, row.id);
       // Set before the commit: a delivery failing after it must not discard the report's files (an
       // unfinished upload left by a failed commit is the upload sweep's).
       committed = true;

@@ -16,6 +16,7 @@ import { audit } from '../../lib/audit.ts';
 import { inMailTransaction } from '../../mail/mailer.ts';
 import { raiseAlert } from '../../lifecycle/raise-alert.ts';
 import { advanceQuorum } from './advance-quorum.ts';
+import { routeReviewToStaff } from '../../lifecycle/route-review-to-staff.ts';
 import { reportSafeguardsViews } from '../../lifecycle/report-safeguards-view.ts';
 
 /**
@@ -116,6 +117,7 @@ export async function answerTrusteeReport(ctx: Ctx, reportId: string, answer: 'c
       });
     }
     await advanceQuorum(tx, reportId);
+    if (value === 'confirmed') await routeReviewToStaff(tx, report.estateId, reportId);
   });
   const [answered] = await trusteeReportRows(ctx, eq(estateReports.id, reportId), 1);
   if (!answered) throw notFound('That report');

@@ -131,7 +131,7 @@ export function ReleaseSafeguardsCard() {
             </ol>
           )}
           {data.warnings.map((warning) => (
-            <Alert key={warning} tone="warning">
+            <Alert key={warning} tone="info">
               {warning}
             </Alert>
           ))}
