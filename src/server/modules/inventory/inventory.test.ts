@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficiaries } from '../../db/schema/estates.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { estateExecutors } from '../../db/schema/executors.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
+import { users } from '../../db/schema/users.ts';
 import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
 import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
@@ -89,6 +90,7 @@ describe('the inventory after activation', () => {
     f = await family();
     expect((await injectAs(t, f.ownerS, 'POST', f.url, savings)).statusCode).toBe(201);
     expect((await injectAs(t, f.ownerS, 'POST', f.url, { kind: 'online_account', name: 'gmail' })).statusCode).toBe(201);
+    await t.db.update(users).set({ dateOfBirth: '1941-03-02' }).where(eq(users.id, f.owner.id));
     await activateThroughApi(t, f);
     entries = (await injectAs(t, f.sonS, 'GET', f.url)).json().entries;
   });
@@ -214,5 +216,53 @@ describe('the inventory after activation', () => {
     const answered = await injectAs(t, f.sonS, 'POST', `${f.url}/${entry.id}/letter/answer`, { answer: 'They need a copy of the grant.' });
     expect(answered.json()).toMatchObject({ letter: { reminderDue: false, answer: { text: 'They need a copy of the grant.' } } });
     expect((await injectAs(t, f.daughterS, 'POST', `${f.url}/${entry.id}/letter/sent`, { via: 'post', remindAfterDays: 14 })).statusCode).toBe(403);
+  });
+
+  it('the deceased’s name and date of birth are fixed at activation: the account cannot rename her, and a renamed row changes nothing printed', async () => {
+    expect(await t.db.select({ name: estates.deceasedName, born: estates.deceasedDateOfBirth }).from(estates).where(eq(estates.id, f.estateId))).toEqual([{ name: 'Margaret Ellis', born: '1941-03-02' }]);
+    const ownerS = await sessionFor(t, f.owner);
+    for (const [url, body] of [
+      ['/api/v1/account', { name: '@SUM(1)' }],
+      ['/api/v1/beneficiary-settings', { fullName: '@SUM(1)' }],
+    ] as const) {
+      const refused = await injectAs(t, ownerS, 'PATCH', url, body);
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'ESTATE_FROZEN' });
+      expect(refused.json().error.message).toContain('the name on its memorial and letters stays Margaret Ellis');
+    }
+    // what a mistaken activation needs stays open: the account's phone (and password, two-factor, sessions, the review)
+    expect((await injectAs(t, ownerS, 'PATCH', '/api/v1/account', { phone: '+44 20 7946 0000' })).statusCode).toBe(200);
+    expect((await t.db.select({ name: users.name }).from(users).where(eq(users.id, f.owner.id)))[0]!.name).toBe('Margaret Ellis');
+
+    // renamed anyway, behind the application's back
+    await t.db.update(users).set({ name: '@SUM(1)', dateOfBirth: '1999-09-09' }).where(eq(users.id, f.owner.id));
+    f.sonS = await sessionFor(t, f.son);
+    const entry = (await injectAs(t, f.sonS, 'GET', f.url)).json();
+    expect(entry.ownerName).toBe('Margaret Ellis');
+    const savingsEntry = (entry.entries as { id: string; name: string }[]).find((e) => e.name === 'Savings account')!;
+    const pdf = await injectAs(t, f.sonS, 'GET', `${f.url}/${savingsEntry.id}/letter.pdf`);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="letter-barclays-margaret-ellis.pdf"');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Name of the deceased: Margaret Ellis');
+    expect(text).toContain('Executor of the estate of Margaret Ellis');
+    expect(text).not.toContain('SUM');
+    expect([...(await readZip((await injectAs(t, f.sonS, 'GET', `${f.url}/${savingsEntry.id}/letter.zip`)).rawPayload)).keys()][0]).toBe('letter-barclays-margaret-ellis.pdf');
+    for (const ext of ['csv', 'pdf']) expect((await injectAs(t, f.sonS, 'GET', `${f.url}.${ext}`)).headers['content-disposition']).toMatch(/filename="inventory-margaret-ellis-/);
+    // the frozen-estate answer names her as she was
+    const frozen = await injectAs(t, await sessionFor(t, f.owner), 'POST', f.url, savings);
+    expect(frozen.json().error.message).toContain('kept exactly as Margaret Ellis left it');
+
+    // the public memorial
+    const memorial = `/api/v1/estates/${f.estateId}/memorial`;
+    expect((await injectAs(t, f.sonS, 'PUT', memorial, { body: 'In memory.' })).statusCode).toBe(200);
+    const { path } = (await injectAs(t, f.sonS, 'POST', `${memorial}/publish`, { audience: 'link' })).json() as { path: string };
+    const page = (await injectAs(t, f.sonS, 'GET', `/api/v1/memorials/${path.split('/').pop()}`)).json();
+    expect(page).toMatchObject({ ownerName: 'Margaret Ellis', lifespan: '1941 – 2026' });
+    expect((await injectAs(t, f.sonS, 'GET', memorial)).json().ownerName).toBe('Margaret Ellis');
+    // what the family sees of her estate
+    const shared = await injectAs(t, f.daughterS, 'GET', `/api/v1/shared/estates/${f.estateId}`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.body).toContain('Margaret Ellis');
+    expect(shared.body).not.toContain('SUM');
   });
 });
