@@ -48,7 +48,8 @@ async function family() {
 }
 type Family = Awaited<ReturnType<typeof family>>;
 
-const savings = { kind: 'bank_account', name: 'Savings account', institution: 'Barclays', reference: ACCOUNT_NUMBER, value: '12500.50', currency: 'gbp', wishedAction: 'close' };
+const BARCLAYS = 'Barclays Bereavement Service\nPO Box 1234\nLeicester LE87 2BB';
+const savings = { kind: 'bank_account', name: 'Savings account', institution: 'Barclays', institutionAddress: `  ${BARCLAYS.replaceAll('\n', '  \n\n ')}  `, reference: ACCOUNT_NUMBER, value: '12500.50', currency: 'gbp', wishedAction: 'close' };
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
@@ -60,7 +61,7 @@ describe('the inventory while the owner plans', () => {
     const f = await family();
     const added = await injectAs(t, f.ownerS, 'POST', f.url, savings);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ name: 'Savings account', currency: 'GBP', value: '12500.50', referenceMasked: '••••3385', source: 'owner', status: 'todo' });
+    expect(added.json()).toMatchObject({ name: 'Savings account', currency: 'GBP', value: '12500.50', referenceMasked: '••••3385', source: 'owner', status: 'todo', institutionAddress: BARCLAYS, letterReady: true });
     expect(added.body).not.toContain('9917');
 
     for (const [body, field] of [
@@ -69,6 +70,10 @@ describe('the inventory while the owner plans', () => {
       [{ ...savings, currency: undefined }, 'currency'],
       [{ ...savings, kind: 'yacht' }, 'kind'],
       [{ ...savings, name: '  ' }, 'name'],
+      [{ ...savings, institutionAddress: 'Somewhere' }, 'institutionAddress'],
+      [{ ...savings, institutionAddress: 'a\nb\nc\nd\ne\nf\ng\nh\ni' }, 'institutionAddress'],
+      [{ ...savings, institutionAddress: `1 Long Road\n${'x'.repeat(400)}` }, 'institutionAddress'],
+      [{ ...savings, institution: '' }, 'institution'],
     ] as const) {
       const res = await injectAs(t, f.ownerS, 'POST', f.url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -159,9 +164,13 @@ describe('the inventory after activation', () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
-    for (const expected of ['Margaret Ellis', '20 November 2026', ACCOUNT_NUMBER, 'Tom Ellis', f.son.email, 'Executor', 'Barclays', 'Please close this account', 'death certificate']) {
-      expect(text).toContain(expected);
+    for (const expected of ['Margaret Ellis', '20 November 2026', ACCOUNT_NUMBER, 'Tom Ellis', f.son.email, 'Executor', BARCLAYS.replaceAll('\n', ' '), 'Please close this account', 'death certificate']) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected);
     }
+    expect(text).not.toContain('address above');
+    // Gmail gets the address the executor found for Google; the document stays without one
+    const gmail = entries.find((e) => e.name === 'Gmail')!;
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${gmail.id}`, { institutionAddress: '1600 Amphitheatre Parkway\nMountain View, CA 94043\nUnited States' })).json()).toMatchObject({ letterReady: true });
     const bundle = await injectAs(t, f.sonS, 'GET', `${f.url}/${entry.id}/letter.zip`);
     const files = await readZip(bundle.rawPayload);
     expect([...files.keys()]).toEqual(['letter-barclays-margaret-ellis.pdf', 'enclosure-1-death-certificate.pdf']);
@@ -169,7 +178,8 @@ describe('the inventory after activation', () => {
 
     // every PDF and export the inventory produces, for every entry: no secret from the vault
     const produced: string[] = [await pdfText((await injectAs(t, f.sonS, 'GET', `${f.url}.pdf`)).rawPayload), (await injectAs(t, f.sonS, 'GET', `${f.url}.csv`)).body];
-    for (const e of (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string }[]) {
+    for (const e of (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string; letterReady: boolean }[]) {
+      if (!e.letterReady) continue;
       produced.push(await pdfText((await injectAs(t, f.adminS, 'GET', `${f.url}/${e.id}/letter.pdf`)).rawPayload));
       for (const [name, bytes] of await readZip((await injectAs(t, f.sonS, 'GET', `${f.url}/${e.id}/letter.zip`)).rawPayload)) {
         if (name.startsWith('letter-')) produced.push(await pdfText(bytes));
@@ -185,6 +195,7 @@ describe('the inventory after activation', () => {
     expect(produced[0]).not.toContain(ACCOUNT_NUMBER);
     const csv = parseCsv(produced[1]!.replace(/^\uFEFF/, ''));
     expect(csv[0]).toContain('Reference (last 4)');
+    expect(csv.find((row) => row.includes('Savings account'))![csv[0]!.indexOf('Institution address')]).toBe('Barclays Bereavement Service, PO Box 1234, Leicester LE87 2BB');
     expect(produced[1]).not.toContain('9917');
   });
 
@@ -264,5 +275,36 @@ describe('the inventory after activation', () => {
     expect(shared.statusCode, shared.body).toBe(200);
     expect(shared.body).toContain('Margaret Ellis');
     expect(shared.body).not.toContain('SUM');
+  });
+
+  it('a letter is made only for an entry with its institution’s name and postal address; the executor adds them', async () => {
+    const policy = entries.find((e) => e.name === 'Aviva life insurance policy')!;
+    const list = (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string; letterReady: boolean }[];
+    expect(list.find((e) => e.id === policy.id)).toMatchObject({ institution: null, institutionAddress: null, letterReady: false });
+    for (const kind of ['pdf', 'zip']) {
+      const refused = await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.${kind}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe('A letter needs somewhere to go: add the name and postal address of the institution that holds “Aviva life insurance policy” to this entry first.');
+    }
+    // an address without its institution, or one line; the entry is unchanged
+    for (const [body, field] of [
+      [{ institutionAddress: 'Pitheavlis\nPerth PH2 0NH' }, 'institution'],
+      [{ institution: 'Aviva', institutionAddress: 'Perth' }, 'institutionAddress'],
+    ] as const) {
+      const bad = await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(bad.json().error.fields)).toEqual([field]);
+    }
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institution: 'Aviva' })).json()).toMatchObject({ institution: 'Aviva', institutionAddress: null, letterReady: false });
+    const ready = await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institutionAddress: 'Aviva Bereavement Team\nPitheavlis\nPerth PH2 0NH' });
+    expect(ready.json()).toMatchObject({ institutionAddress: 'Aviva Bereavement Team\nPitheavlis\nPerth PH2 0NH', letterReady: true });
+    const letter = await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.pdf`);
+    expect(letter.headers['content-disposition']).toBe('attachment; filename="letter-aviva-margaret-ellis.pdf"');
+    expect((await pdfText(letter.rawPayload)).replace(/\s+/g, ' ')).toContain('Aviva Aviva Bereavement Team Pitheavlis Perth PH2 0NH');
+    // the institution cannot go while its address stays
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institution: null })).statusCode).toBe(400);
+    // removing the address takes the letter away again
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institutionAddress: '' })).json()).toMatchObject({ letterReady: false });
+    expect((await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.pdf`)).statusCode).toBe(409);
   });
 });
