@@ -61,7 +61,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await ownerInventory.getByRole('button', { name: 'Add an entry' }).click();
   const entryDialog = owner.getByRole('dialog', { name: 'Add to the inventory' });
   await entryDialog.getByLabel('Name', { exact: true }).fill('Savings account');
-  await entryDialog.getByLabel('Institution').fill('First Bank');
+  await entryDialog.getByRole('textbox', { name: 'Institution (optional)' }).fill('First Bank');
   await entryDialog.getByLabel('Account or policy number').fill('12345678');
   await entryDialog.getByLabel('Estimated value').fill('-5');
   await entryDialog.getByLabel('Currency').fill('USD');
