@@ -61,7 +61,7 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await ownerInventory.getByRole('button', { name: 'Add an entry' }).click();
   const entryDialog = owner.getByRole('dialog', { name: 'Add to the inventory' });
   await entryDialog.getByLabel('Name', { exact: true }).fill('Savings account');
-  await entryDialog.getByLabel('Institution').fill('First Bank');
+  await entryDialog.getByRole('textbox', { name: 'Institution (optional)' }).fill('First Bank');
   await entryDialog.getByLabel('Account or policy number').fill('12345678');
   await entryDialog.getByLabel('Estimated value').fill('-5');
   await entryDialog.getByLabel('Currency').fill('USD');
@@ -115,10 +115,21 @@ test('the owner writes an account’s instructions and reads the Release plan; a
   await administrator.setViewportSize({ width: 1280, height: 720 });
 
   // 4b. The executor settles from the inventory: activation added the account beside what Ada
-  // pre-filled; the letter to the bank downloads as a PDF and is marked sent.
+  // pre-filled. A letter needs the bank's postal address: the executor adds it, then the letter
+  // downloads as a PDF and is marked sent.
   const inventory = administrator.getByRole('region', { name: 'Estate inventory' });
   await expect(inventory.getByRole('heading', { name: assetName })).toBeVisible({ timeout: 15_000 });
   const savings = inventory.getByRole('listitem').filter({ has: administrator.getByRole('heading', { name: 'Savings account' }) });
+  await expect(savings.getByRole('link', { name: 'Letter (PDF)' })).toHaveCount(0);
+  await savings.getByRole('button', { name: 'Add the institution’s address for a letter' }).click();
+  const addressDialog = administrator.getByRole('dialog', { name: 'Edit “Savings account”' });
+  await addressDialog.getByLabel('Institution’s postal address').fill('First Bank');
+  await addressDialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(addressDialog.getByText('Write the address on at least two lines', { exact: false })).toBeVisible();
+  await addressDialog.getByLabel('Institution’s postal address').fill('First Bank Estates Team\n12 Market Street\nSpringfield 01101');
+  await addressDialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(addressDialog).toHaveCount(0);
+  await expect(savings.getByText('12 Market Street')).toBeVisible();
   const [letter] = await Promise.all([administrator.waitForEvent('download'), savings.getByRole('link', { name: 'Letter (PDF)' }).click()]);
   expect(letter.suggestedFilename()).toMatch(/^letter-first-bank-ada-lovelace.*\.pdf$/);
   const { readFile } = await import('node:fs/promises');

@@ -23,7 +23,8 @@ export const FROZEN_AT_ACTIVATION: ReadonlySet<Entity> = new Set<Entity>([
  * A route with a new `:own` entity must be named here or frozen above (test/api/estate-freeze.test.ts).
  */
 export const OPEN_AFTER_ACTIVATION: Partial<Record<Entity, string>> = {
-  account: 'the account itself (password, two-factor, sessions, email, preferences): keeping it safe changes nothing that was left',
+  account:
+    'the account itself (password, two-factor, sessions, email, phone, preferences): keeping it safe changes nothing that was left — but not the name, fixed at activation as the deceased\'s (ADR 0110)',
   notification: 'its own notices and how they arrive',
   message: 'conversations with the support team release nothing and decide nothing',
   appointment: 'a consultation decides nothing about the estate',
@@ -53,8 +54,14 @@ export function openAfterActivation(permission: Permission): string | null {
   return OPEN_PERMISSIONS[permission] ?? OPEN_AFTER_ACTIVATION[entity] ?? null;
 }
 
+const longDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** The 409 an owner's account meets when it tries to change an activated estate. */
 export function frozenEstateMessage(ownerName: string, activatedAt: Date): string {
-  const day = activatedAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return `This estate was activated on ${day} and is now kept exactly as ${ownerName} left it. Nothing in it can be changed from this account.`;
+  return `This estate was activated on ${longDay(activatedAt)} and is now kept exactly as ${ownerName} left it. Nothing in it can be changed from this account.`;
+}
+
+/** The 409 an activated owner's account meets when it tries to change its name (ADR 0110). */
+export function fixedNameMessage(ownerName: string, activatedAt: Date): string {
+  return `This estate was activated on ${longDay(activatedAt)}, so the name on its memorial and letters stays ${ownerName}, as it was then. If you are ${ownerName} and this is a mistake, choose “This is a mistake — I am alive” on your dashboard.`;
 }

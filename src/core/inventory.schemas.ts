@@ -77,10 +77,18 @@ const zCurrency = z
   .nullable()
   .optional();
 
+/** A postal address as it goes on an envelope: a few lines, trimmed, empty lines dropped. */
+const zAddress = zOptionalText(400, 'The address')
+  .transform((v) => (v ? v.split(/\r?\n/).map((line) => line.trim()).filter(Boolean).join('\n') : v))
+  .refine((v) => !v || v.split('\n').length >= 2, { message: 'Write the address on at least two lines, as on an envelope: street, then town and postcode' })
+  .refine((v) => !v || v.split('\n').length <= 8, { message: 'An address can have at most 8 lines' });
+
 const entryFields = {
   kind: z.enum(INVENTORY_KIND_KEYS, { message: 'Choose what kind of thing this is' }),
   name: text(200, 'The name').min(1, { message: 'Give it a name, like “Joint checking account”' }),
   institution: zOptionalText(200, 'The institution'),
+  /** where its letter goes: with the institution's name, what makes a letter possible */
+  institutionAddress: zAddress,
   reference: zOptionalText(100, 'The reference'),
   value: zValue,
   currency: zCurrency,
@@ -89,12 +97,16 @@ const entryFields = {
 };
 
 const valueNeedsCurrency = (r: { value?: string | null; currency?: string | null }) => !(r.value && !r.currency);
+/** An address is the institution's: it needs the institution's name. */
+export const addressNeedsInstitution = (r: { institution?: string | null; institutionAddress?: string | null }) => !(r.institutionAddress && !r.institution);
+export const NEEDS_INSTITUTION = 'Say which institution this address is for';
 
-/** POST …/inventory: a new entry. A value needs its currency. */
+/** POST …/inventory: a new entry. A value needs its currency; an address, its institution. */
 export const ZInventoryEntryCreate = z
   .object(entryFields)
   .strict()
-  .refine(valueNeedsCurrency, { path: ['currency'], message: 'Say which currency the value is in' });
+  .refine(valueNeedsCurrency, { path: ['currency'], message: 'Say which currency the value is in' })
+  .refine(addressNeedsInstitution, { path: ['institution'], message: NEEDS_INSTITUTION });
 export type TInventoryEntryCreate = z.output<typeof ZInventoryEntryCreate>;
 export type TInventoryEntryInput = z.input<typeof ZInventoryEntryCreate>;
 
@@ -132,6 +144,10 @@ export const ZInventoryEntry = z.object({
   kindLabel: z.string(),
   name: z.string(),
   institution: z.string().nullable(),
+  /** the institution's postal address, line by line (\n) */
+  institutionAddress: z.string().nullable(),
+  /** a letter can be made: the entry has its institution's name and address */
+  letterReady: z.boolean(),
   /** never the whole reference: the last four characters at most */
   referenceMasked: z.string().nullable(),
   value: z.string().nullable(),

@@ -6,7 +6,7 @@ import { and, asc, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conflict } from '../lib/app-error.ts';
 import { estateSeals, sealedContents, sealKits } from '../db/schema/estate-seal.ts';
-import { beneficiaries, estates } from '../db/schema/estates.ts';
+import { beneficiaries, estates, ownerNameSql } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 
 export type EstateSeal = typeof estateSeals.$inferSelect;
@@ -45,7 +45,7 @@ const heldKitColumns = {
   threshold: estateSeals.threshold,
   sealTag: estateSeals.sealTag,
   estateId: estateSeals.estateId,
-  ownerName: users.name,
+  ownerName: ownerNameSql(),
 };
 
 function heldKits(db: Db, userId: string) {

@@ -8,6 +8,9 @@ describe('archive names', () => {
     expect(safeSegment('a:b*c?"d<e>f|g\u0000h')).toBe('a_b_c__d_e_f_g_h');
     expect(safeSegment('  trailing dots... ')).toBe('trailing dots');
     expect(safeSegment('nul.txt')).toBe('_nul.txt');
+    expect(safeSegment('@SUM(1)')).toBe('SUM(1)');
+    expect(safeSegment('=cmd|x.csv')).toBe('cmd_x.csv');
+    expect(safeSegment(' -+@=')).toBe('untitled');
     expect(safeSegment('x'.repeat(200) + '.jpeg')).toHaveLength(80);
     expect(safeSegment('x'.repeat(200) + '.jpeg').endsWith('.jpeg')).toBe(true);
   });

@@ -1,8 +1,9 @@
 /**
- * Names inside the archive: readable ("1994-06-12 Our wedding/01 first dance.mp4"), safe on every
- * system the archive may be unpacked on (no path separators, no characters Windows refuses, no
- * "." or ".." segments, no reserved device names, bounded length) and unique (case-insensitively,
- * as on macOS and Windows) within the archive.
+ * Names inside the archive and of downloads: readable ("1994-06-12 Our wedding/01 first dance.mp4"),
+ * safe on every system the archive may be unpacked on (no path separators, no characters Windows
+ * refuses, no "." or ".." segments, no reserved device names, bounded length), never starting as a
+ * spreadsheet formula would (=, +, -, @: a listing pasted into a sheet runs nothing), and unique
+ * (case-insensitively, as on macOS and Windows) within the archive.
  */
 const MAX_SEGMENT = 80;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
@@ -12,7 +13,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 /** One path segment made safe (never empty). */
 export function safeSegment(name: string, fallback = 'untitled'): string {
   let cleaned = name.normalize('NFC').replace(UNSAFE, '_').replace(/\s+/g, ' ').trim();
-  cleaned = cleaned.replace(/^[.\s]+|[.\s]+$/g, '');
+  cleaned = cleaned.replace(/^[.\s=+\-@]+|[.\s]+$/g, '');
   if (RESERVED.test(cleaned)) cleaned = `_${cleaned}`;
   if (cleaned.length > MAX_SEGMENT) {
     const dot = cleaned.lastIndexOf('.');

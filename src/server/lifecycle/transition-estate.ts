@@ -25,13 +25,19 @@ export interface AppliedTransition {
   at: Date;
 }
 
+/** The owner's account's name and date of birth: what activation fixes as the deceased's. */
+async function accountFacts(tx: Db, ownerId: string) {
+  const [owner] = await tx.select({ deceasedName: users.name, deceasedDateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, ownerId));
+  return owner ?? {};
+}
+
 const label = (status: EstateStatus) => ESTATE_STATUS_LABELS[status];
 
 /**
  * The one place an estate's status changes (PRODUCT.md §5; the rules are core/lifecycle.ts). Inside
  * the caller's transaction: the estate row is locked, the event checked against its current status
  * (409 naming the status and the allowed next ones otherwise), and the status written — so two
- * requests at once cannot both move it. Activation also stamps activatedAt, runs the release steps
+ * requests at once cannot both move it. Activation also stamps activatedAt and the deceased's facts, runs the release steps
  * already due; what else a transition causes (letters' due times, the activation snapshot) hears
  * 'estate.transitioned' in the same transaction.
  * Call `announceTransition` in the same transaction.
@@ -50,11 +56,12 @@ export async function applyTransition(tx: Db, ctx: BaseCtx, estateId: string, ev
   // anything is released. A verified incapacity releases at once (incapacity mode), so it needs both.
   if (event === 'proofs_verified' || event === 'incapacity_verified') await assertQuorumReached(tx, estateId);
   if (event === 'activated' || event === 'incapacity_verified') await assertReleaseWindowOver(tx, estateId, now);
+  // The deceased's facts are fixed with the activation (ADR 0110) and let go with its reversal.
   const activation =
     step.to === 'active'
-      ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now) }
+      ? { activatedAt: now, releaseStepsDone: releaseStepsDue(estate.releaseSchedule, now, estate.releaseDates, now), ...(await accountFacts(tx, estate.ownerId)) }
       : step.to === 'planning'
-        ? { releaseStepsDone: 0, ...(from === 'active' ? { activatedAt: null } : {}) }
+        ? { releaseStepsDone: 0, ...(from === 'active' ? { activatedAt: null, deceasedName: null, deceasedDateOfBirth: null } : {}) }
         : {};
   await tx
     .update(estates)

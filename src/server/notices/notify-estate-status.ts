@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { type ESTATE_STATUS_LABELS } from '../../core/constants.ts';
 import { documents } from '../db/schema/documents.ts';
-import { estates } from '../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../db/schema/estates.ts';
 import { memories } from '../db/schema/memories.ts';
 import { users } from '../db/schema/users.ts';
 import { documentVisibleSql, linkedUsersOf, memoryVisibleSql } from '../access/policy.ts';
@@ -25,7 +25,7 @@ const MESSAGES: Record<EstateStatus, (owner: string) => string> = {
  */
 export async function notifyEstateStatusChanged(deps: NotifyDeps, estateId: string): Promise<number> {
   const [estate] = await deps.db
-    .select({ status: estates.status, ownerName: users.name })
+    .select({ status: estates.status, ownerName: ownerNameSql() })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(eq(estates.id, estateId));

@@ -9,7 +9,7 @@ import { sendError } from './errors.ts';
 
 const activeEstate = preparedQuery((db) =>
   db
-    .select({ activatedAt: estates.activatedAt, updatedAt: estates.updatedAt })
+    .select({ activatedAt: estates.activatedAt, updatedAt: estates.updatedAt, deceasedName: estates.deceasedName })
     .from(estates)
     .where(and(eq(estates.id, sql.placeholder('id')), eq(estates.status, 'active')))
     .prepare('heirloom_active_estate'),
@@ -26,5 +26,5 @@ export async function refuseFrozenEstateWrite(deps: Deps, request: FastifyReques
   if (!permission || !actor?.estateId || !frozenAtActivation(request.method, permission)) return undefined;
   const [estate] = await activeEstate(deps.db).execute({ id: actor.estateId });
   if (!estate) return undefined;
-  return sendError(reply, 409, ERROR_CODES.estateFrozen, frozenEstateMessage(actor.name, estate.activatedAt ?? estate.updatedAt));
+  return sendError(reply, 409, ERROR_CODES.estateFrozen, frozenEstateMessage(estate.deceasedName ?? actor.name, estate.activatedAt ?? estate.updatedAt));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { BaseCtx } from '../context.ts';
-import { estates } from '../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../db/schema/estates.ts';
 import { users } from '../db/schema/users.ts';
 import { trusteeNamedNotice } from '../mail/templates/trustee-named.ts';
 import { tell } from './tell.ts';
@@ -8,7 +8,7 @@ import { tell } from './tell.ts';
 export const TRUSTEE_PAGE = '/trustee';
 
 export async function ownerNameOf(ctx: Pick<BaseCtx, 'db'>, estateId: string): Promise<string> {
-  const [row] = await ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
+  const [row] = await ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
   return row?.name ?? 'The owner';
 }
 

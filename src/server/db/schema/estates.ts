@@ -26,6 +26,13 @@ export const estates = pgTable(
      * the access policy releases after-activation items of a category once its step has run.
      */
     releaseStepsDone: integer('release_steps_done').notNull().default(0),
+    /**
+     * The deceased as the owner's account read at activation (ADR 0110): what every page, letter,
+     * export and notice prints for an active estate, whatever the account says later. Cleared when
+     * a mistaken activation is reversed.
+     */
+    deceasedName: text('deceased_name'),
+    deceasedDateOfBirth: date('deceased_date_of_birth'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +73,11 @@ export const beneficiaries = pgTable(
     index('beneficiaries_estate_name_idx').on(t.estateId, sql`(first_name || ' ' || last_name)`, t.id),
   ],
 );
+
+/** The owner's name as printed: the deceased's fixed at activation, else the account's (needs `users` joined on the owner). */
+export const ownerNameSql = () => sql<string>`coalesce(${estates.deceasedName}, ${users.name})`;
+/** The owner's date of birth as printed, on the same terms. */
+export const ownerBornOnSql = () => sql<string | null>`coalesce(${estates.deceasedDateOfBirth}, ${users.dateOfBirth})`;
 
 /** A beneficiary's name as shown ("First Last"): the expression of beneficiaries_estate_name_idx. */
 export const beneficiaryName = () => sql<string>`(${beneficiaries.firstName} || ' ' || ${beneficiaries.lastName})`;

@@ -22,6 +22,8 @@ export const inventoryEntries = pgTable(
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     institution: text('institution'),
+    /** the institution's postal address, as the executor entered it: a letter is made only with one (ADR 0110) */
+    institutionAddress: text('institution_address'),
     /** the account or policy number: shown masked, written whole only into the institution's letter */
     reference: text('reference'),
     /** estimated value, exact to the cent; with its ISO 4217 currency */

@@ -11,6 +11,7 @@ interface DemoEntry {
   kind: string;
   name: string;
   institution?: string;
+  institutionAddress?: string;
   reference?: string;
   value?: string;
   currency?: string;
@@ -21,17 +22,21 @@ interface DemoEntry {
   letter?: { daysAgo: number; via: 'post' | 'email'; remind: number; answer?: string };
 }
 
-/** Evelyn Carter's estate as her son Thomas is settling it: letters in every state, one reminder due. */
+/**
+ * Evelyn Carter's estate as her son Thomas is settling it: letters in every state, one reminder due.
+ * The real accounts have their institution's address, so they offer a letter; the house, the car and
+ * her online accounts have none and offer to add one.
+ */
 const ENTRIES: DemoEntry[] = [
-  { kind: 'bank_account', name: 'Joint checking account', institution: 'Chase', reference: '000123456789', value: '8240.17', currency: 'USD', wishedAction: 'close', status: 'notified', letter: { daysAgo: 6, via: 'post', remind: 14 } },
-  { kind: 'investment_account', name: 'Brokerage account', institution: 'Vanguard', reference: 'VG-88812-004', value: '63410.00', currency: 'USD', wishedAction: 'transfer', transferTo: 'Thomas Carter', status: 'waiting', letter: { daysAgo: 25, via: 'email', remind: 21 } },
-  { kind: 'insurance_policy', name: 'Life insurance policy', institution: 'MetLife', reference: 'ML-5512-77', value: '250000.00', currency: 'USD', wishedAction: 'close', status: 'done', letter: { daysAgo: 24, via: 'post', remind: 21, answer: 'Claim approved; the payment goes to the estate account within five weeks.' } },
-  { kind: 'pension', name: 'Teachers’ pension', institution: 'CalSTRS', reference: 'T-204417', value: '1850.00', currency: 'USD', status: 'todo' },
+  { kind: 'bank_account', name: 'Joint checking account', institution: 'Chase', institutionAddress: 'Chase Bereavement Center\nPO Box 182223\nColumbus, OH 43218', reference: '000123456789', value: '8240.17', currency: 'USD', wishedAction: 'close', status: 'notified', letter: { daysAgo: 6, via: 'post', remind: 14 } },
+  { kind: 'investment_account', name: 'Brokerage account', institution: 'Vanguard', institutionAddress: 'Vanguard Estate Services\nPO Box 1110\nValley Forge, PA 19482', reference: 'VG-88812-004', value: '63410.00', currency: 'USD', wishedAction: 'transfer', transferTo: 'Thomas Carter', status: 'waiting', letter: { daysAgo: 25, via: 'email', remind: 21 } },
+  { kind: 'insurance_policy', name: 'Life insurance policy', institution: 'MetLife', institutionAddress: 'MetLife Claims\nPO Box 6100\nScranton, PA 18505', reference: 'ML-5512-77', value: '250000.00', currency: 'USD', wishedAction: 'close', status: 'done', letter: { daysAgo: 24, via: 'post', remind: 21, answer: 'Claim approved; the payment goes to the estate account within five weeks.' } },
+  { kind: 'pension', name: 'Teachers’ pension', institution: 'CalSTRS', institutionAddress: 'CalSTRS Survivor Benefits\nPO Box 15275\nSacramento, CA 95851', reference: 'T-204417', value: '1850.00', currency: 'USD', status: 'todo' },
   { kind: 'property', name: 'House on Maple Avenue', value: '410000.00', currency: 'USD', wishedAction: 'sell', status: 'todo' },
   { kind: 'vehicle', name: '2016 Honda Civic', value: '9500.00', currency: 'USD', wishedAction: 'transfer', transferTo: 'Thomas Carter', status: 'todo' },
-  { kind: 'debt', name: 'Credit card', institution: 'Citi', reference: '5424 1811 0099 3114', value: '1230.55', currency: 'USD', wishedAction: 'close', status: 'notified', letter: { daysAgo: 3, via: 'email', remind: 14 } },
-  { kind: 'subscription', name: 'Newspaper subscription', institution: 'The Boston Globe', wishedAction: 'close', status: 'todo' },
-  { kind: 'bank_account', name: 'Old savings account (closed 2019)', institution: 'Bank of America', status: 'not_applicable' },
+  { kind: 'debt', name: 'Credit card', institution: 'Citi', institutionAddress: 'Citi Estate Services\nPO Box 6500\nSioux Falls, SD 57117', reference: '5424 1811 0099 3114', value: '1230.55', currency: 'USD', wishedAction: 'close', status: 'notified', letter: { daysAgo: 3, via: 'email', remind: 14 } },
+  { kind: 'subscription', name: 'Newspaper subscription', institution: 'The Boston Globe', institutionAddress: 'The Boston Globe Customer Service\n1 Exchange Place, Suite 201\nBoston, MA 02109', wishedAction: 'close', status: 'todo' },
+  { kind: 'bank_account', name: 'Old savings account (closed 2019)', institution: 'Bank of America', institutionAddress: 'Bank of America Estate Services\nPO Box 15222\nWilmington, DE 19886', status: 'not_applicable' },
 ];
 
 /**
@@ -61,6 +66,7 @@ export async function seedSettlement(db: Db, estateId: string, executorId: strin
       kind: e.kind,
       name: e.name,
       institution: e.institution ?? null,
+      institutionAddress: e.institutionAddress ?? null,
       reference: e.reference ?? null,
       value: e.value ?? null,
       currency: e.currency ?? null,

@@ -137,6 +137,7 @@ describe('reversing a mistaken activation', () => {
 
   it('approved by another platform admin: back in planning, the release withdrawn, everyone told, the audit chain intact', async () => {
     const e = await activeEstate();
+    await t.db.update(estates).set({ deceasedName: e.owner.name, deceasedDateOfBirth: '1950-01-01' }).where(eq(estates.id, e.estateId)); // as a real activation fixes them
     const review = await openAndPropose(e);
     const approver = await platformAdmin();
     expect((await injectAs(t, approver, 'GET', ADMIN_REVIEWS)).json().items.map((r: { id: string; status: string }) => [r.id, r.status])).toContainEqual([review.id, 'proposed']);
@@ -148,7 +149,9 @@ describe('reversing a mistaken activation', () => {
     expect(res.json()).toMatchObject({ status: 'approved', proposedByName: e.administrator.name });
     expect(await statusOf(e.estateId)).toBe('planning');
     const [estate] = await t.db.select().from(estates).where(eq(estates.id, e.estateId));
-    expect(estate).toMatchObject({ releaseStepsDone: 0, activatedAt: null });
+    expect(estate).toMatchObject({ releaseStepsDone: 0, activatedAt: null, deceasedName: null, deceasedDateOfBirth: null });
+    // alive after all: the account's name is theirs to change again (ADR 0110)
+    expect((await injectAs(t, e.ownerS, 'PATCH', '/api/v1/account', { name: `${e.owner.name} Jr` })).statusCode).toBe(200);
 
     // the beneficiary no longer sees what activation released: the memory, the letter, the snapshot, the playbook
     expect((await injectAs(t, e.familyS, 'GET', '/api/v1/shared/memories')).json().items).toEqual([]);

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { users } from '../../db/schema/users.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { refuseRenamingTheDeceased } from '../../lifecycle/deceased-facts.ts';
 import { mergeSettingsData, saveNotificationSettings } from '../../notices/notification-settings.ts';
 import { getBeneficiarySettings } from './get-beneficiary-settings.ts';
 
@@ -21,7 +22,10 @@ export async function updateBeneficiarySettings(ctx: Ctx, input: TUpdateBenefici
   if (method !== 'email' && !phone) throw badRequest('Add a phone number to receive text messages.', { phone: 'Add a phone number to receive text messages' });
 
   const profile: Partial<typeof users.$inferInsert> = {};
-  if (input.fullName !== undefined && input.fullName !== before.fullName) profile.name = input.fullName;
+  if (input.fullName !== undefined && input.fullName !== before.fullName) {
+    await refuseRenamingTheDeceased(ctx);
+    profile.name = input.fullName;
+  }
   if (input.phone !== undefined && input.phone !== before.phone) profile.phone = input.phone;
   if (input.email !== undefined && input.email !== before.email) {
     // An address changes only through the confirmed flow (current password + a link to the new address).

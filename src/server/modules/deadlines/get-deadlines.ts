@@ -11,7 +11,7 @@ import { addDays, isoDayOf, jurisdictionOf } from '../../../core/settlement/rule
 import type { BaseCtx, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { settlementAccessOf } from '../../access/executors.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { estateSettlements, settlementDeadlines } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
 import { recordedDateOfDeath } from '../../lifecycle/date-of-death.ts';
@@ -76,7 +76,7 @@ export async function getDeadlines(ctx: Ctx, estateId: string): Promise<TDeadlin
   const access = await assertDeadlinesAccess(ctx, estateId);
   const today = isoDayOf(ctx.clock.now());
   const [[owner], [settlement], suggested, deadlines] = await Promise.all([
-    ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
+    ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
     ctx.db.select().from(estateSettlements).where(eq(estateSettlements.estateId, estateId)),
     recordedDateOfDeath(ctx.db, estateId),
     deadlineRows(ctx.db, estateId, today),

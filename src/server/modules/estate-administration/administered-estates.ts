@@ -14,7 +14,7 @@ import { activationOpensWords, windowOver } from '../../../core/quorum.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { beneficiaries, estates, ownerBornOnSql, ownerNameSql } from '../../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
@@ -129,14 +129,14 @@ export async function listAdministeredEstateBeneficiaries(ctx: Ctx, id: string, 
   return administeredBeneficiaryPage(ctx.db, id, query);
 }
 
-async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect }> {
+async function findAdministered(ctx: Ctx, id: string): Promise<EstateRow & { owner: typeof users.$inferSelect; ownerBornOn: string | null }> {
   const [row] = await ctx.db
-    .select({ estate: estates, owner: users, ...summarySql })
+    .select({ estate: estates, owner: users, ownerName: ownerNameSql(), ownerBornOn: ownerBornOnSql(), ...summarySql })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(and(eq(estates.id, id), administersSql(ctx.db, ctx.actor.userId, estates.id)));
   if (!row) throw notFound('That estate');
-  return { ...row, ownerName: row.owner.name };
+  return row;
 }
 
 export async function getAdministeredEstate(ctx: Ctx, id: string): Promise<TAdministeredEstateDetail> {
@@ -152,7 +152,7 @@ export async function getAdministeredEstate(ctx: Ctx, id: string): Promise<TAdmi
   ]);
   return {
     ...summary!,
-    owner: { name: row.owner.name, email: row.owner.email, dateOfBirth: row.owner.dateOfBirth, dateOfDeath: row.estate.dateOfDeath },
+    owner: { name: row.ownerName, email: row.owner.email, dateOfBirth: row.ownerBornOn, dateOfDeath: row.estate.dateOfDeath },
     activationCondition: row.estate.activationCondition,
     releaseSchedule: row.estate.releaseSchedule,
     activatedAt: row.estate.activatedAt?.toISOString() ?? null,

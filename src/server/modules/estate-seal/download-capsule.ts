@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { currentSealOf, mayDownloadCapsule } from '../../access/estate-seal.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
+import { safeSegment } from '../../lib/safe-names.ts';
 import { capsuleZip, collectCapsule, manifestBytes } from '../../sealed/capsule.ts';
 import { contentDisposition } from '../../storage/stored-files.ts';
 
@@ -18,7 +19,7 @@ export async function downloadCapsule(ctx: Ctx, estateId: string, reply: Fastify
   if (!(await mayDownloadCapsule(ctx.db, ctx.actor.userId, estateId))) throw notFound('That capsule');
   const seal = await currentSealOf(ctx.db, estateId);
   if (!seal) throw notFound('That capsule');
-  const [owner] = await ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
+  const [owner] = await ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
   const capsule = await collectCapsule(ctx, seal, owner?.name ?? 'Heirloom');
   await audit(ctx, {
     action: 'estate_seal.capsule_made',
@@ -27,7 +28,7 @@ export async function downloadCapsule(ctx: Ctx, estateId: string, reply: Fastify
     targetId: seal.id,
     details: { items: capsule.manifest.items.length, manifestSha256: createHash('sha256').update(manifestBytes(capsule.manifest)).digest('hex') },
   });
-  const name = `Legacy Capsule — ${capsule.manifest.ownerName} — ${capsule.manifest.madeAt.slice(0, 10)}.zip`;
+  const name = `Legacy Capsule — ${safeSegment(capsule.manifest.ownerName)} — ${capsule.manifest.madeAt.slice(0, 10)}.zip`;
   return reply
     .header('Content-Type', 'application/zip')
     .header('Content-Disposition', contentDisposition('attachment', name))

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { letterDeliverableSql } from '../../access/policy.ts';
 import type { BaseCtx } from '../../context.ts';
 import { inTransaction } from '../../db/client.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { beneficiaries, estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
 import { audit } from '../../lib/audit.ts';
@@ -53,7 +53,7 @@ export async function deliverFutureMessage(ctx: BaseCtx, id: string, now: Date):
         recipientUserId: beneficiaries.userId,
         recipientName: beneficiaries.firstName,
         ownerId: estates.ownerId,
-        ownerName: users.name,
+        ownerName: ownerNameSql(),
         estateStatus: estates.status,
       })
       .from(beneficiaries)

@@ -14,6 +14,7 @@ import { inventoryRows, toInventoryEntry } from './inventory-rows.ts';
 export const INVENTORY_EXPORT_LIMIT = 5000;
 
 const when = (at: string) => at.slice(0, 10);
+const oneLine = (address: string | null) => address?.replaceAll('\n', ', ') ?? null;
 
 /** The whole inventory for an export (references masked, as on screen), its totals and the owner's name. */
 async function exportable(ctx: Ctx, estateId: string, format: 'csv' | 'pdf') {
@@ -32,11 +33,12 @@ async function exportable(ctx: Ctx, estateId: string, format: 'csv' | 'pdf') {
 export async function inventoryCsv(ctx: Ctx, estateId: string): Promise<{ body: string; fileName: string }> {
   const x = await exportable(ctx, estateId, 'csv');
   const body = toCsv(
-    ['Kind', 'Name', 'Institution', 'Reference (last 4)', 'Estimated value', 'Currency', 'Wished action', 'Status', 'Status changed by', 'Status changed on', 'Letter sent on', 'Answer'],
+    ['Kind', 'Name', 'Institution', 'Institution address', 'Reference (last 4)', 'Estimated value', 'Currency', 'Wished action', 'Status', 'Status changed by', 'Status changed on', 'Letter sent on', 'Answer'],
     x.entries.map((e) => [
       e.kindLabel,
       e.name,
       e.institution,
+      oneLine(e.institutionAddress),
       e.referenceMasked,
       e.value,
       e.currency,
@@ -66,7 +68,7 @@ export async function inventoryPdf(ctx: Ctx, estateId: string): Promise<{ body: 
       if (doc.y > doc.page.height - 120) doc.addPage();
       doc.font('Helvetica-Bold').fontSize(11).text(`${e.name} — ${e.kindLabel}`);
       const lines = [
-        e.institution && `Institution: ${e.institution}`,
+        e.institution && `Institution: ${[e.institution, oneLine(e.institutionAddress)].filter(Boolean).join(', ')}`,
         e.referenceMasked && `Reference: ${e.referenceMasked}`,
         e.value && `Estimated value: ${e.value} ${e.currency ?? ''}`,
         e.wishedAction && `Wished: ${wishedActionText(e)}`,

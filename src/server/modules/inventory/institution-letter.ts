@@ -9,13 +9,14 @@ import { files } from '../../db/schema/files.ts';
 import { estateReports, verificationItems } from '../../db/schema/lifecycle.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { recordedDateOfDeath } from '../../lifecycle/date-of-death.ts';
 import { audit } from '../../lib/audit.ts';
 import { fileSlug, paragraph, renderPdf, type Pdf } from '../../lib/pdf.ts';
 import { readStoredFile } from '../../storage/stored-files.ts';
 import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { assertInventoryAccess } from './inventory-access.ts';
+import { letterReady } from './inventory-rows.ts';
 import { letterFor, type LetterFacts } from './letters/index.ts';
 
 const longDate = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -51,6 +52,11 @@ async function letterOf(ctx: Ctx, estateId: string, entryId: string) {
     .from(inventoryEntries)
     .where(and(eq(inventoryEntries.id, entryId), eq(inventoryEntries.estateId, estateId)));
   if (!entry) throw notFound('That inventory entry');
+  if (!letterReady(entry)) {
+    throw conflict(`A letter needs somewhere to go: add the name and postal address of the institution that holds “${entry.name}” to this entry first.`, {
+      institutionAddress: 'Add the institution’s postal address',
+    });
+  }
   const [dateOfDeath, [signer], ownerName, proofs, role] = await Promise.all([
     recordedDateOfDeath(ctx.db, estateId),
     ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, ctx.actor.userId)),
@@ -62,7 +68,8 @@ async function letterOf(ctx: Ctx, estateId: string, entryId: string) {
   const facts: LetterFacts = {
     ownerName,
     dateOfDeath: longDate(died),
-    institution: entry.institution ?? entry.name,
+    institution: entry.institution,
+    institutionAddress: entry.institutionAddress.split('\n'),
     accountName: entry.name,
     reference: entry.reference,
     transferTo: entry.transferTo,
@@ -79,7 +86,7 @@ function drawLetter(doc: Pdf, facts: LetterFacts, action: InventoryAction | null
   doc.fillColor('#1c1917').font('Helvetica-Bold').fontSize(11).text(facts.executorName);
   doc.font('Helvetica').text(`${facts.executorRole} of the estate of ${facts.ownerName}`).text(facts.executorEmail);
   doc.moveDown(1).text(today).moveDown(1);
-  doc.text(facts.institution).moveDown(1);
+  doc.text([facts.institution, ...facts.institutionAddress].join('\n')).moveDown(1);
   doc.font('Helvetica-Bold').text(text.subject).moveDown(0.5);
   doc.font('Helvetica');
   const rows: [string, string][] = [

@@ -24,6 +24,10 @@ export type InventoryRow = Awaited<ReturnType<typeof inventoryRows>>[number];
 
 const FORMER = 'A former member';
 
+/** A letter needs somewhere to go: the institution's name and its postal address (ADR 0110). */
+export const letterReady = <E extends { institution: string | null; institutionAddress: string | null }>(e: E): e is E & { institution: string; institutionAddress: string } =>
+  !!e.institution && !!e.institutionAddress;
+
 /** One row as the screens see it: the reference masked, the reminder worked out at `now`. */
 export function toInventoryEntry({ entry: e, statusByName, letterByName }: InventoryRow, now: Date): TInventoryEntry {
   const kind = e.kind as TInventoryEntry['kind'];
@@ -36,6 +40,8 @@ export function toInventoryEntry({ entry: e, statusByName, letterByName }: Inven
     kindLabel: INVENTORY_KINDS[kind] ?? INVENTORY_KINDS.other,
     name: e.name,
     institution: e.institution,
+    institutionAddress: e.institutionAddress,
+    letterReady: letterReady(e),
     referenceMasked: maskReference(e.reference),
     value: e.value,
     currency: e.currency,

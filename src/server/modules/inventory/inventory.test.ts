@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beneficiaries } from '../../db/schema/estates.ts';
+import { beneficiaries, estates } from '../../db/schema/estates.ts';
 import { estateExecutors } from '../../db/schema/executors.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
+import { users } from '../../db/schema/users.ts';
 import { insertDigitalAsset } from '../../../../test/factories/digital-assets.ts';
 import { insertDocument } from '../../../../test/factories/documents.ts';
 import { insertBeneficiary } from '../../../../test/factories/estates.ts';
@@ -47,7 +48,8 @@ async function family() {
 }
 type Family = Awaited<ReturnType<typeof family>>;
 
-const savings = { kind: 'bank_account', name: 'Savings account', institution: 'Barclays', reference: ACCOUNT_NUMBER, value: '12500.50', currency: 'gbp', wishedAction: 'close' };
+const BARCLAYS = 'Barclays Bereavement Service\nPO Box 1234\nLeicester LE87 2BB';
+const savings = { kind: 'bank_account', name: 'Savings account', institution: 'Barclays', institutionAddress: `  ${BARCLAYS.replaceAll('\n', '  \n\n ')}  `, reference: ACCOUNT_NUMBER, value: '12500.50', currency: 'gbp', wishedAction: 'close' };
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
@@ -59,7 +61,7 @@ describe('the inventory while the owner plans', () => {
     const f = await family();
     const added = await injectAs(t, f.ownerS, 'POST', f.url, savings);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ name: 'Savings account', currency: 'GBP', value: '12500.50', referenceMasked: '••••3385', source: 'owner', status: 'todo' });
+    expect(added.json()).toMatchObject({ name: 'Savings account', currency: 'GBP', value: '12500.50', referenceMasked: '••••3385', source: 'owner', status: 'todo', institutionAddress: BARCLAYS, letterReady: true });
     expect(added.body).not.toContain('9917');
 
     for (const [body, field] of [
@@ -68,6 +70,10 @@ describe('the inventory while the owner plans', () => {
       [{ ...savings, currency: undefined }, 'currency'],
       [{ ...savings, kind: 'yacht' }, 'kind'],
       [{ ...savings, name: '  ' }, 'name'],
+      [{ ...savings, institutionAddress: 'Somewhere' }, 'institutionAddress'],
+      [{ ...savings, institutionAddress: 'a\nb\nc\nd\ne\nf\ng\nh\ni' }, 'institutionAddress'],
+      [{ ...savings, institutionAddress: `1 Long Road\n${'x'.repeat(400)}` }, 'institutionAddress'],
+      [{ ...savings, institution: '' }, 'institution'],
     ] as const) {
       const res = await injectAs(t, f.ownerS, 'POST', f.url, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -89,6 +95,7 @@ describe('the inventory after activation', () => {
     f = await family();
     expect((await injectAs(t, f.ownerS, 'POST', f.url, savings)).statusCode).toBe(201);
     expect((await injectAs(t, f.ownerS, 'POST', f.url, { kind: 'online_account', name: 'gmail' })).statusCode).toBe(201);
+    await t.db.update(users).set({ dateOfBirth: '1941-03-02' }).where(eq(users.id, f.owner.id));
     await activateThroughApi(t, f);
     entries = (await injectAs(t, f.sonS, 'GET', f.url)).json().entries;
   });
@@ -157,9 +164,13 @@ describe('the inventory after activation', () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
-    for (const expected of ['Margaret Ellis', '20 November 2026', ACCOUNT_NUMBER, 'Tom Ellis', f.son.email, 'Executor', 'Barclays', 'Please close this account', 'death certificate']) {
-      expect(text).toContain(expected);
+    for (const expected of ['Margaret Ellis', '20 November 2026', ACCOUNT_NUMBER, 'Tom Ellis', f.son.email, 'Executor', BARCLAYS.replaceAll('\n', ' '), 'Please close this account', 'death certificate']) {
+      expect(text.replace(/\s+/g, ' ')).toContain(expected);
     }
+    expect(text).not.toContain('address above');
+    // Gmail gets the address the executor found for Google; the document stays without one
+    const gmail = entries.find((e) => e.name === 'Gmail')!;
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${gmail.id}`, { institutionAddress: '1600 Amphitheatre Parkway\nMountain View, CA 94043\nUnited States' })).json()).toMatchObject({ letterReady: true });
     const bundle = await injectAs(t, f.sonS, 'GET', `${f.url}/${entry.id}/letter.zip`);
     const files = await readZip(bundle.rawPayload);
     expect([...files.keys()]).toEqual(['letter-barclays-margaret-ellis.pdf', 'enclosure-1-death-certificate.pdf']);
@@ -167,7 +178,8 @@ describe('the inventory after activation', () => {
 
     // every PDF and export the inventory produces, for every entry: no secret from the vault
     const produced: string[] = [await pdfText((await injectAs(t, f.sonS, 'GET', `${f.url}.pdf`)).rawPayload), (await injectAs(t, f.sonS, 'GET', `${f.url}.csv`)).body];
-    for (const e of (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string }[]) {
+    for (const e of (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string; letterReady: boolean }[]) {
+      if (!e.letterReady) continue;
       produced.push(await pdfText((await injectAs(t, f.adminS, 'GET', `${f.url}/${e.id}/letter.pdf`)).rawPayload));
       for (const [name, bytes] of await readZip((await injectAs(t, f.sonS, 'GET', `${f.url}/${e.id}/letter.zip`)).rawPayload)) {
         if (name.startsWith('letter-')) produced.push(await pdfText(bytes));
@@ -183,6 +195,7 @@ describe('the inventory after activation', () => {
     expect(produced[0]).not.toContain(ACCOUNT_NUMBER);
     const csv = parseCsv(produced[1]!.replace(/^\uFEFF/, ''));
     expect(csv[0]).toContain('Reference (last 4)');
+    expect(csv.find((row) => row.includes('Savings account'))![csv[0]!.indexOf('Institution address')]).toBe('Barclays Bereavement Service, PO Box 1234, Leicester LE87 2BB');
     expect(produced[1]).not.toContain('9917');
   });
 
@@ -214,5 +227,84 @@ describe('the inventory after activation', () => {
     const answered = await injectAs(t, f.sonS, 'POST', `${f.url}/${entry.id}/letter/answer`, { answer: 'They need a copy of the grant.' });
     expect(answered.json()).toMatchObject({ letter: { reminderDue: false, answer: { text: 'They need a copy of the grant.' } } });
     expect((await injectAs(t, f.daughterS, 'POST', `${f.url}/${entry.id}/letter/sent`, { via: 'post', remindAfterDays: 14 })).statusCode).toBe(403);
+  });
+
+  it('the deceased’s name and date of birth are fixed at activation: the account cannot rename her, and a renamed row changes nothing printed', async () => {
+    expect(await t.db.select({ name: estates.deceasedName, born: estates.deceasedDateOfBirth }).from(estates).where(eq(estates.id, f.estateId))).toEqual([{ name: 'Margaret Ellis', born: '1941-03-02' }]);
+    const ownerS = await sessionFor(t, f.owner);
+    for (const [url, body] of [
+      ['/api/v1/account', { name: '@SUM(1)' }],
+      ['/api/v1/beneficiary-settings', { fullName: '@SUM(1)' }],
+    ] as const) {
+      const refused = await injectAs(t, ownerS, 'PATCH', url, body);
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'ESTATE_FROZEN' });
+      expect(refused.json().error.message).toContain('the name on its memorial and letters stays Margaret Ellis');
+    }
+    // what a mistaken activation needs stays open: the account's phone (and password, two-factor, sessions, the review)
+    expect((await injectAs(t, ownerS, 'PATCH', '/api/v1/account', { phone: '+44 20 7946 0000' })).statusCode).toBe(200);
+    expect((await t.db.select({ name: users.name }).from(users).where(eq(users.id, f.owner.id)))[0]!.name).toBe('Margaret Ellis');
+
+    // renamed anyway, behind the application's back
+    await t.db.update(users).set({ name: '@SUM(1)', dateOfBirth: '1999-09-09' }).where(eq(users.id, f.owner.id));
+    f.sonS = await sessionFor(t, f.son);
+    const entry = (await injectAs(t, f.sonS, 'GET', f.url)).json();
+    expect(entry.ownerName).toBe('Margaret Ellis');
+    const savingsEntry = (entry.entries as { id: string; name: string }[]).find((e) => e.name === 'Savings account')!;
+    const pdf = await injectAs(t, f.sonS, 'GET', `${f.url}/${savingsEntry.id}/letter.pdf`);
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="letter-barclays-margaret-ellis.pdf"');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Name of the deceased: Margaret Ellis');
+    expect(text).toContain('Executor of the estate of Margaret Ellis');
+    expect(text).not.toContain('SUM');
+    expect([...(await readZip((await injectAs(t, f.sonS, 'GET', `${f.url}/${savingsEntry.id}/letter.zip`)).rawPayload)).keys()][0]).toBe('letter-barclays-margaret-ellis.pdf');
+    for (const ext of ['csv', 'pdf']) expect((await injectAs(t, f.sonS, 'GET', `${f.url}.${ext}`)).headers['content-disposition']).toMatch(/filename="inventory-margaret-ellis-/);
+    // the frozen-estate answer names her as she was
+    const frozen = await injectAs(t, await sessionFor(t, f.owner), 'POST', f.url, savings);
+    expect(frozen.json().error.message).toContain('kept exactly as Margaret Ellis left it');
+
+    // the public memorial
+    const memorial = `/api/v1/estates/${f.estateId}/memorial`;
+    expect((await injectAs(t, f.sonS, 'PUT', memorial, { body: 'In memory.' })).statusCode).toBe(200);
+    const { path } = (await injectAs(t, f.sonS, 'POST', `${memorial}/publish`, { audience: 'link' })).json() as { path: string };
+    const page = (await injectAs(t, f.sonS, 'GET', `/api/v1/memorials/${path.split('/').pop()}`)).json();
+    expect(page).toMatchObject({ ownerName: 'Margaret Ellis', lifespan: '1941 – 2026' });
+    expect((await injectAs(t, f.sonS, 'GET', memorial)).json().ownerName).toBe('Margaret Ellis');
+    // what the family sees of her estate
+    const shared = await injectAs(t, f.daughterS, 'GET', `/api/v1/shared/estates/${f.estateId}`);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.body).toContain('Margaret Ellis');
+    expect(shared.body).not.toContain('SUM');
+  });
+
+  it('a letter is made only for an entry with its institution’s name and postal address; the executor adds them', async () => {
+    const policy = entries.find((e) => e.name === 'Aviva life insurance policy')!;
+    const list = (await injectAs(t, f.sonS, 'GET', f.url)).json().entries as { id: string; letterReady: boolean }[];
+    expect(list.find((e) => e.id === policy.id)).toMatchObject({ institution: null, institutionAddress: null, letterReady: false });
+    for (const kind of ['pdf', 'zip']) {
+      const refused = await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.${kind}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toBe('A letter needs somewhere to go: add the name and postal address of the institution that holds “Aviva life insurance policy” to this entry first.');
+    }
+    // an address without its institution, or one line; the entry is unchanged
+    for (const [body, field] of [
+      [{ institutionAddress: 'Pitheavlis\nPerth PH2 0NH' }, 'institution'],
+      [{ institution: 'Aviva', institutionAddress: 'Perth' }, 'institutionAddress'],
+    ] as const) {
+      const bad = await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(bad.json().error.fields)).toEqual([field]);
+    }
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institution: 'Aviva' })).json()).toMatchObject({ institution: 'Aviva', institutionAddress: null, letterReady: false });
+    const ready = await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institutionAddress: 'Aviva Bereavement Team\nPitheavlis\nPerth PH2 0NH' });
+    expect(ready.json()).toMatchObject({ institutionAddress: 'Aviva Bereavement Team\nPitheavlis\nPerth PH2 0NH', letterReady: true });
+    const letter = await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.pdf`);
+    expect(letter.headers['content-disposition']).toBe('attachment; filename="letter-aviva-margaret-ellis.pdf"');
+    expect((await pdfText(letter.rawPayload)).replace(/\s+/g, ' ')).toContain('Aviva Aviva Bereavement Team Pitheavlis Perth PH2 0NH');
+    // the institution cannot go while its address stays
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institution: null })).statusCode).toBe(400);
+    // removing the address takes the letter away again
+    expect((await injectAs(t, f.sonS, 'PATCH', `${f.url}/${policy.id}`, { institutionAddress: '' })).json()).toMatchObject({ letterReady: false });
+    expect((await injectAs(t, f.sonS, 'GET', `${f.url}/${policy.id}/letter.pdf`)).statusCode).toBe(409);
   });
 });

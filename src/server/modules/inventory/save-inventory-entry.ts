@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TInventoryEntry, TInventoryEntryCreate, TInventoryEntryPatch } from '../../../core/inventory.schemas.ts';
+import { addressNeedsInstitution, NEEDS_INSTITUTION, type TInventoryEntry, type TInventoryEntryCreate, type TInventoryEntryPatch } from '../../../core/inventory.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { inventoryEntries } from '../../db/schema/settlement.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -23,18 +23,21 @@ export async function addInventoryEntry(ctx: Ctx, estateId: string, input: TInve
 
 /**
  * PATCH: what changed. A status is set only after activation (assertInventoryAccess 'settle') and
- * records who set it and when. A value keeps needing a currency, counting the one already saved.
+ * records who set it and when. A value keeps needing a currency, and an address its institution,
+ * counting what is already saved.
  */
 export async function updateInventoryEntry(ctx: Ctx, estateId: string, entryId: string, patch: TInventoryEntryPatch): Promise<TInventoryEntry> {
   await assertInventoryAccess(ctx, estateId, patch.status ? 'settle' : 'edit');
   const [before] = await ctx.db
-    .select({ value: inventoryEntries.value, currency: inventoryEntries.currency, status: inventoryEntries.status })
+    .select({ value: inventoryEntries.value, currency: inventoryEntries.currency, status: inventoryEntries.status, institution: inventoryEntries.institution, institutionAddress: inventoryEntries.institutionAddress })
     .from(inventoryEntries)
     .where(and(eq(inventoryEntries.id, entryId), eq(inventoryEntries.estateId, estateId)));
   if (!before) throw notFound('That inventory entry');
   const value = patch.value === undefined ? before.value : patch.value;
   const currency = patch.currency === undefined ? before.currency : patch.currency;
   if (value && !currency) throw badRequest('Say which currency the value is in.', NEEDS_CURRENCY);
+  const kept = <K extends 'institution' | 'institutionAddress'>(key: K) => (patch[key] === undefined ? before[key] : patch[key]);
+  if (!addressNeedsInstitution({ institution: kept('institution'), institutionAddress: kept('institutionAddress') })) throw badRequest(`${NEEDS_INSTITUTION}.`, { institution: NEEDS_INSTITUTION });
   const now = ctx.clock.now();
   const { status, ...fields } = patch;
   const statusChange = status && status !== before.status ? { status, statusBy: ctx.actor.userId, statusAt: now } : {};

@@ -2,6 +2,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { LEGACY_EXPORT_LINK_HOURS } from '../../../core/legacy-export.schemas.ts';
 import type { BaseCtx } from '../../context.ts';
 import { issueLink } from '../../links/emailed-links.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { legacyExports } from '../../db/schema/legacy-exports.ts';
 import { users } from '../../db/schema/users.ts';
@@ -39,7 +40,11 @@ export async function buildLegacyExport(ctx: BaseCtx, exportId: string): Promise
 
   let archiveId: string | null = null;
   try {
-    const [owner] = await ctx.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, claimed.userId));
+    const [owner] = await ctx.db
+      .select({ id: users.id, name: ownerNameSql(), email: users.email })
+      .from(users)
+      .innerJoin(estates, eq(estates.id, claimed.estateId))
+      .where(eq(users.id, claimed.userId));
     if (!owner) throw new Error('export owner is gone');
     const legacy = await collectLegacy(ctx, claimed.estateId, claimed.userId, claimed.includeSecrets);
     await ctx.db.update(legacyExports).set({ totalFiles: legacy.files.length }).where(eq(legacyExports.id, exportId));

@@ -3,7 +3,7 @@ import { MEMORIAL_MESSAGES_PAGE_SIZE, type TGuestbookMessage, type TMemorialPage
 import type { BaseCtx } from '../../context.ts';
 import type { Actor } from '../../context.ts';
 import { isEstateFamily } from '../../access/executors.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerBornOnSql, ownerNameSql } from '../../db/schema/estates.ts';
 import { memorialMessages, memorials } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -19,7 +19,7 @@ const NOT_HERE = 'That memorial page (it may have been taken down, or it is for 
  */
 async function visibleMemorial(ctx: BaseCtx, actor: Actor | null, token: string) {
   const [row] = await ctx.db
-    .select({ memorial: memorials, ownerName: users.name, bornOn: users.dateOfBirth, diedOn: estates.dateOfDeath })
+    .select({ memorial: memorials, ownerName: ownerNameSql(), bornOn: ownerBornOnSql(), diedOn: estates.dateOfDeath })
     .from(memorials)
     .innerJoin(estates, eq(estates.id, memorials.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))

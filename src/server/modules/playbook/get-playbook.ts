@@ -3,7 +3,7 @@ import { playbookActionLabel, type TPlaybook, type TPlaybookItem, type TPlaybook
 import type { Ctx } from '../../context.ts';
 import { settlementAccessOf } from '../../access/executors.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -74,7 +74,7 @@ export async function playbookItem(ctx: Ctx, estateId: string, assetId: string):
 export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQuery): Promise<TPlaybook> {
   const access = await assertPlaybookAccess(ctx, estateId);
   const [[owner], [assets], [ticks], rows] = await Promise.all([
-    ctx.db.select({ name: users.name }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
+    ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
     ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
     ctx.db.select({ n: count() }).from(playbookTicks).where(eq(playbookTicks.estateId, estateId)),
     playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)), query.limit + 1),

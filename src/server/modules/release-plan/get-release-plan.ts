@@ -12,7 +12,7 @@ import { documentVisibleOnceReleasedSql, memoryVisibleOnceReleasedSql, RELEASE }
 import { trusteesOf } from '../../access/trustees.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { beneficiaries, estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
@@ -124,7 +124,7 @@ async function messagePlan(ctx: Ctx, estateId: string, activationCondition: Acti
 export async function getReleasePlan(ctx: Ctx): Promise<TReleasePlan> {
   const estateId = ownEstateId(ctx, THE_PLAN);
   const [estate] = await ctx.db
-    .select({ estate: estates, ownerName: users.name })
+    .select({ estate: estates, ownerName: ownerNameSql() })
     .from(estates)
     .innerJoin(users, eq(users.id, estates.ownerId))
     .where(and(eq(estates.id, estateId), eq(estates.ownerId, ctx.actor.userId)));

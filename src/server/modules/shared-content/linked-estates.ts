@@ -4,7 +4,7 @@ import type { ESTATE_STATUS_LABELS } from '../../../core/constants.ts';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import { beneficiaries, estates } from '../../db/schema/estates.ts';
+import { beneficiaries, estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { users } from '../../db/schema/users.ts';
 import { sharedCountsSql } from './shared-counts.ts';
 import { personOf } from './shared-views.ts';
@@ -14,7 +14,7 @@ export type EstateStatus = keyof typeof ESTATE_STATUS_LABELS;
 /** The viewer's beneficiary rows (one estate's, or all) with the estate, its owner and the live counts. */
 const linkedEstatesQuery = (db: Db, viewer: string | Placeholder, estateId?: string) =>
   db
-    .select({ beneficiary: beneficiaries, estate: estates, owner: { name: users.name, lastActiveAt: users.lastActiveAt }, counts: sharedCountsSql(db, viewer) })
+    .select({ beneficiary: beneficiaries, estate: estates, owner: { name: ownerNameSql(), lastActiveAt: users.lastActiveAt }, counts: sharedCountsSql(db, viewer) })
     .from(beneficiaries)
     .innerJoin(estates, eq(estates.id, beneficiaries.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))

@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TSharedActivity } from '../../../core/shared-content.schemas.ts';
 import type { Ctx } from '../../context.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { memories } from '../../db/schema/memories.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
 import { users } from '../../db/schema/users.ts';
@@ -46,7 +46,7 @@ interface Kind {
  * then the newest of them all. Each item is joined to its estate and owner.
  */
 function newestVisible(estateIds: Placeholder, kind: Kind): SQL<ActivityRow[]> {
-  const item = sql`json_build_object('id', ${kind.id}, 'title', ${kind.title}, 'ownerName', ${users.name}, 'estateId', ${kind.estateId},
+  const item = sql`json_build_object('id', ${kind.id}, 'title', ${kind.title}, 'ownerName', ${ownerNameSql()}, 'estateId', ${kind.estateId},
     'at', ${kind.at}${kind.more ? sql`, ${kind.more}` : sql``})`;
   return subselect(sql<ActivityRow[]>`coalesce((select json_agg(t.item order by t.position) from (
     select picked.item, row_number() over (order by picked.newest desc, picked.id desc) as position

@@ -29,7 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { estateSeals, sealedContents } from '../../db/schema/estate-seal.ts';
-import { estates } from '../../db/schema/estates.ts';
+import { estates, ownerNameSql } from '../../db/schema/estates.ts';
 import { files } from '../../db/schema/files.ts';
 import { memories, memoryMedia } from '../../db/schema/memories.ts';
 import { futureMessages, messages } from '../../db/schema/messages.ts';
@@ -80,7 +80,7 @@ function sharedMemoriesQuery(db: Db, viewer: string | Placeholder, estateId: str
   return db
     .select({
       memory: memories,
-      ownerName: users.name,
+      ownerName: ownerNameSql(),
       sharedAt: sharedAtSql(memories),
       previewFileId: cardPhotoSql,
     })
@@ -198,7 +198,7 @@ const sealedStateSql = subselect(sql<{ opened: boolean; threshold: number; share
 /** One estate's visible documents, newest first, narrowed by the filter; the viewer, the estate and the limit as in sharedMemoriesQuery. */
 function sharedDocumentsQuery(db: Db, viewer: string | Placeholder, estateId: string | Placeholder, filter: Omit<DocumentFilter, 'estateId' | 'limit'>, limit: number | Placeholder) {
   return db
-    .select({ document: documents, ownerName: users.name, sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt), sealed: sealedStateSql })
+    .select({ document: documents, ownerName: ownerNameSql(), sharedAt: sharedAtSql(documents), at: cursorTime(documents.createdAt), sealed: sealedStateSql })
     .from(documents)
     .innerJoin(estates, eq(estates.id, documents.estateId))
     .innerJoin(users, eq(users.id, estates.ownerId))
@@ -264,7 +264,7 @@ export async function loadSharedLetters(
   const rows = await ctx.db
     .select({
       letter: futureMessages,
-      ownerName: users.name,
+      ownerName: ownerNameSql(),
       at: cursorTime(futureMessages.deliveredAt),
       // The viewer's copy of it, in their inbox: its thread and whether it was read.
       delivery: subselect(sql<{ threadId: string; read: boolean } | null>`(select json_build_object('threadId', ${messages.threadId}, 'read', ${messages.readAt} is not null)

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { INVENTORY_ACTIONS, INVENTORY_KINDS, type TInventoryEntry, type TInventoryEntryInput } from '../../../core/inventory.schemas.ts';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { inventoryApi } from './api.ts';
 
-type Form = Record<'kind' | 'name' | 'institution' | 'reference' | 'value' | 'currency' | 'wishedAction' | 'transferTo', string>;
+type Form = Record<'kind' | 'name' | 'institution' | 'institutionAddress' | 'reference' | 'value' | 'currency' | 'wishedAction' | 'transferTo', string>;
 
 const formOf = (e: TInventoryEntry | null): Form => ({
   kind: e?.kind ?? 'bank_account',
   name: e?.name ?? '',
   institution: e?.institution ?? '',
+  institutionAddress: e?.institutionAddress ?? '',
   reference: '',
   value: e?.value ?? '',
   currency: e?.currency ?? '',
@@ -20,7 +21,7 @@ const formOf = (e: TInventoryEntry | null): Form => ({
 
 /**
  * Add an entry, or edit one (`entry`). The reference is never sent back to the screen: left empty
- * when editing, the saved one stays.
+ * when editing, the saved one stays. The institution's name and postal address make its letter possible.
  */
 export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: string; entry: TInventoryEntry | null; onClose: () => void; onSaved: (saved: TInventoryEntry) => void }) {
   const [form, setForm] = useState<Form>(() => formOf(entry));
@@ -33,6 +34,7 @@ export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: s
       kind: form.kind as TInventoryEntryInput['kind'],
       name: form.name,
       institution: form.institution,
+      institutionAddress: form.institutionAddress,
       value: form.value.trim() || null,
       currency: form.currency.trim() || null,
       wishedAction: (form.wishedAction || null) as TInventoryEntryInput['wishedAction'],
@@ -53,6 +55,15 @@ export function EntryDialog({ estateId, entry, onClose, onSaved }: { estateId: s
       </SelectField>
       <TextField label="Name" value={form.name} onChange={set('name')} error={fields.name} hint="What the family calls it, like “Joint checking account”." />
       <TextField label="Institution" optional value={form.institution} onChange={set('institution')} error={fields.institution} hint="The bank, insurer, company or office that holds it." />
+      <TextAreaField
+        label="Institution’s postal address"
+        optional
+        rows={3}
+        value={form.institutionAddress}
+        onChange={set('institutionAddress')}
+        error={fields.institutionAddress}
+        hint="Where to write to them, on separate lines as on an envelope. With the institution’s name, it lets you make a letter to them."
+      />
       <TextField
         label="Account or policy number"
         optional

@@ -47,6 +47,7 @@ function Entry({ estateId, entry, mode, onOpen, onStatus, busy }: { estateId: st
             {entry.name}
           </h3>
           <p className="mt-1 text-sm break-words text-stone-600">{details.join(' · ')}</p>
+          {entry.institutionAddress && <p className="mt-1 text-sm break-words whitespace-pre-line text-stone-600">{entry.institutionAddress}</p>}
           {mode !== 'owner' && (
             <p className="mt-1 text-sm text-stone-700">
               Status: <strong>{entry.statusLabel}</strong>
@@ -95,7 +96,12 @@ function Entry({ estateId, entry, mode, onOpen, onStatus, busy }: { estateId: st
               </select>
             </>
           )}
-          {settles && open && (
+          {settles && open && !entry.letterReady && (
+            <Button size="sm" variant="secondary" onClick={() => onOpen({ kind: 'edit', entry })}>
+              Add the institution’s address for a letter
+            </Button>
+          )}
+          {settles && open && entry.letterReady && (
             <>
               <a href={inventoryFiles.letterPdf(estateId, entry.id)} download className={buttonClasses('secondary', 'sm')}>
                 Letter (PDF)

@@ -4,6 +4,8 @@ export interface LetterFacts {
   /** "12 March 2026" */
   dateOfDeath: string;
   institution: string;
+  /** its postal address, line by line */
+  institutionAddress: string[];
   accountName: string;
   /** the whole reference, for the institution to find the account (null: none recorded) */
   reference: string | null;
@@ -26,4 +28,4 @@ export const opening = (f: LetterFacts) =>
   `I am writing as the ${f.executorRole.toLowerCase()} of the estate of ${f.ownerName}, who died on ${f.dateOfDeath}. ${f.ownerName} held the account or policy below with you.`;
 
 export const closing = (f: LetterFacts) =>
-  `${f.enclosures.length ? 'I enclose copies of the documents listed below. ' : ''}Please reply to me at ${f.executorEmail} or at the address above, quoting the reference. Thank you for your help at this difficult time.`;
+  `${f.enclosures.length ? 'I enclose copies of the documents listed below. ' : ''}Please reply to me by email at ${f.executorEmail}, quoting the reference. Thank you for your help at this difficult time.`;
