@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { documentVersions } from '../../src/server/db/schema/documents.ts';
@@ -100,7 +100,14 @@ async function plant(deps: VaultDeps, estate: CanaryEstate, estateId: string, re
     dueAt: new Date('2099-01-01T09:00:00Z'),
     memoryIds: [media.id],
   });
-  if (estate === 'active') await buildInventory(deps.db, estateId, deps.clock.now());
+  if (estate === 'active') {
+    await buildInventory(deps.db, estateId, deps.clock.now());
+    // as the executor would: an institution and its address, so each entry's letter is made (ADR 0110)
+    await deps.db
+      .update(inventoryEntries)
+      .set({ institution: sql`coalesce(${inventoryEntries.institution}, 'Institution')`, institutionAddress: '1 High Street\nLondon' })
+      .where(and(eq(inventoryEntries.estateId, estateId), inArray(inventoryEntries.sourceId, [asset.id, legal.id])));
+  }
 
   const mediaRows = await deps.db.select().from(memoryMedia).where(inArray(memoryMedia.memoryId, [media.id, story.id]));
   const versions = await deps.db.select({ fileId: documentVersions.fileId }).from(documentVersions).where(eq(documentVersions.documentId, document.id));

@@ -96,7 +96,7 @@ export async function buildWorlds(t: TestApp): Promise<Worlds> {
     activeDeadline: await q('active estate deadline', `select id from settlement_deadlines where estate_id = '${A}' and rule_key is null limit 1`),
     activeMemorialToken: await q('active estate memorial link', `select link_token as id from memorials where estate_id = '${A}'`),
     activeMemorialMessage: await q('active estate memorial message waiting', `select id from memorial_messages where estate_id = '${A}' and status = 'pending' limit 1`),
-    activeInventoryEntry: await q('active estate inventory entry', `select id from inventory_entries where estate_id = '${A}' limit 1`),
+    activeInventoryEntry: await q('active estate inventory entry', `select id from inventory_entries where estate_id = '${A}' and institution_address is not null order by name limit 1`),
     futureMessage: await q('letter', `select id from future_messages where estate_id = '${E}' limit 1`),
     beneficiary: demo.beneficiaries.Emily!,
     supportMember: demo.supportTeam.plannerMemberId,
