@@ -32,7 +32,7 @@ function proxyMode(trustProxy: Config['trustProxy']): string {
 }
 
 /** host:port/path of a URL, without user or password; a socket folder given as `?host=` stands for the host. */
-function place(url: string, defaultPort: number | undefined): string {
+export function place(url: string, defaultPort: number | undefined): string {
   try {
     const u = new URL(url);
     const host = u.hostname || u.searchParams.get('host') || 'localhost';

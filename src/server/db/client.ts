@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient, type StatementTally } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
+import { unreachableDatabase } from './unreachable-database.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -123,6 +124,9 @@ function warnAboutPgliteData(dataDir: string): void {
   }
 }
 
+/** How long a start waits for the database server to accept its first connection. */
+const FIRST_CONNECTION_TIMEOUT_MS = 15_000;
+
 /** Key of the session-level advisory lock every schema change at start holds (`heirloom migrate`, each server start). */
 export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
 
@@ -132,8 +136,11 @@ export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
  * Closing the connection releases the lock, also when `work` fails.
  */
 export async function withMigrationLock<T>(database: Database, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: FIRST_CONNECTION_TIMEOUT_MS });
+  // The first connection a start or a command makes: a wrong or unreachable DATABASE_URL is one line.
+  await client.connect().catch((error: unknown) => {
+    throw (database.kind === 'postgres' ? unreachableDatabase(error, database.url) : undefined) ?? error;
+  });
   try {
     await client.query('select pg_advisory_lock($1::int4, $2::int4)', [...MIGRATION_LOCK]);
     return await work(client);
