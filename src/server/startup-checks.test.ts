@@ -122,6 +122,7 @@ describe('the server process refuses a master key that is not the database’s',
     const setup = first.output().split('\n').find((line) => line.includes('"msg":"setup: '));
     expect(setup).toContain(`database PostgreSQL server ${new URL(databaseUrl).hostname}`);
     expect(setup).toContain('mail SMTP 127.0.0.1:9');
+    expect(first.output()).toContain('"msg":"database schema already up to date (no migration to apply)"');
     expect(first.output()).not.toContain('smtp-password-6');
     expect(first.output()).not.toContain(base64(keyA));
     await stop(first);

@@ -69,6 +69,10 @@ describe('two instances behind nginx', () => {
     await Promise.all(cluster.instances.map((instance) => waitForOutput(instance, 'Heirloom is running', 90_000)));
     figures.push(`both instances up on an empty database in ${Date.now() - started} ms (from the test's wait)`);
     for (const instance of cluster.instances) expect(instance.child.exitCode).toBeNull();
+    // One applied every migration; the other waited for its lock and found nothing to do (ADR 0081, 0113).
+    const said = cluster.instances.map((instance) => /"msg":"(database schema [^"]*)"/.exec(instance.output())?.[1] ?? '').sort();
+    expect(said[0]).toMatch(/^database schema already up to date \(no migration to apply(; waited \d+\.\d s for another instance's migration lock)?\)$/);
+    expect(said[1]).toMatch(/^database schema migrated: applied \d+ migrations \(0000_init … /);
     const ready = await Promise.all([request(CLIENT_A, '/readyz'), request(CLIENT_A, '/readyz')]);
     expect(ready.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(ready.map((r) => cluster.servedBy(r.requestId)))).toEqual(new Set([0, 1]));
