@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { within } from '../lib/within.ts';
 
 /** A gauge read from the database gets this long at scrape time; past it the gauge says NaN (ADR 0086). */
@@ -14,10 +15,10 @@ export interface Metrics {
 
 /**
  * The Prometheus metrics of one instance (ADR 0086): request latency per route (its `_count` is the
- * request rate), the database pool, the job queue, the mail outbox's backlog, and the process's own
+ * request rate), the database pool, the job queue, the mail outbox's backlog and failed sends, and the process's own
  * default metrics. Gauges are read when scraped, so an idle instance does no work for them.
  */
-export function createMetrics(deps: { database: Database; jobs: Pick<JobScheduler, 'stats'> }): Metrics {
+export function createMetrics(deps: { database: Database; jobs: Pick<JobScheduler, 'stats'>; mailer: Pick<Mailer, 'sendFailures'> }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -71,6 +72,18 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
       const read = deps.database.execute('SELECT count(*)::int AS n FROM outbox_emails WHERE sent_at IS NULL');
       const result = await within(GAUGE_READ_TIMEOUT_MS, read).catch(() => null);
       this.set(result ? Number(result.rows[0]?.n ?? 0) : Number.NaN);
+    },
+  });
+
+  let mailFailuresCounted = 0;
+  new Counter({
+    name: 'heirloom_mail_send_failures_total',
+    help: 'Attempts to send an email that the mail server (SMTP_URL) refused or failed, including retries',
+    registers: [registry],
+    collect() {
+      const failures = deps.mailer.sendFailures();
+      this.inc(failures - mailFailuresCounted);
+      mailFailuresCounted = failures;
     },
   });
 
