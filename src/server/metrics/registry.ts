@@ -41,17 +41,7 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
     },
   });
 
-  let statementsCounted = 0;
-  new Counter({
-    name: 'heirloom_db_statements_total',
-    help: 'Statements the app pool has sent to the database (requests, jobs and start-up alike)',
-    registers: [registry],
-    collect() {
-      const sent = deps.database.statementsSent();
-      this.inc(sent - statementsCounted);
-      statementsCounted = sent;
-    },
-  });
+  runningTotal(registry, 'heirloom_db_statements_total', 'Statements the app pool has sent to the database (requests, jobs and start-up alike)', () => deps.database.statementsSent());
 
   new Gauge({
     name: 'heirloom_jobs',
@@ -75,20 +65,25 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
     },
   });
 
-  let mailFailuresCounted = 0;
-  new Counter({
-    name: 'heirloom_mail_send_failures_total',
-    help: 'Attempts to send an email that the mail server (SMTP_URL) refused or failed, including retries',
-    registers: [registry],
-    collect() {
-      const failures = deps.mailer.sendFailures();
-      this.inc(failures - mailFailuresCounted);
-      mailFailuresCounted = failures;
-    },
-  });
+  runningTotal(registry, 'heirloom_mail_send_failures_total', 'Attempts to send an email that the mail server (SMTP_URL) refused or failed, including retries', () => deps.mailer.sendFailures());
 
   return {
     registry,
     observeRequest: (method, route, status, seconds) => requests.observe({ method, route, status: String(status) }, seconds),
   };
+}
+
+/** A counter following a running total kept elsewhere (statements sent, failed sends), read when scraped. */
+function runningTotal(registry: Registry, name: string, help: string, read: () => number): void {
+  let counted = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const total = read();
+      this.inc(total - counted);
+      counted = total;
+    },
+  });
 }
