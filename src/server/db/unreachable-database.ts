@@ -1,5 +1,5 @@
 import { ConfigError } from '../config.ts';
-import { place } from '../setup-summary.ts';
+import { serverAddress } from '../lib/server-address.ts';
 
 // What pg says when nothing (or nothing in time) answers at the address.
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
@@ -12,7 +12,7 @@ const LOGIN_REFUSED = new Set(['28P01', '28000']);
  */
 export function unreachableDatabase(error: unknown, url: string): ConfigError | undefined {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const where = place(url, 5432);
+  const where = serverAddress(url, 5432);
   const words = String(message).replace(/\s+/g, ' ').trim();
   if (code === '3D000') return new ConfigError(`DATABASE_URL: ${words} on the PostgreSQL server at ${where.replace(/\/.*$/, '')} (create it, or correct DATABASE_URL)`);
   if (LOGIN_REFUSED.has(String(code))) return new ConfigError(`DATABASE_URL: the PostgreSQL server at ${where} refused the login (${words})`);

@@ -1,7 +1,7 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import { inTransaction, type Db } from '../db/client.ts';
-import { place } from '../setup-summary.ts';
+import { serverAddress } from '../lib/server-address.ts';
 import { leaseDueMail, queueMail, sendDueMail, sendLeased, type MailTransport, type OutboxRow, type OutboxSender } from './outbox.ts';
 
 export interface MailMessage {
@@ -111,7 +111,7 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
       ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
       : null);
   let failures = 0;
-  const server = options.smtpUrl ? place(options.smtpUrl, options.smtpUrl.startsWith('smtps:') ? 465 : 587) : 'the test transport';
+  const server = options.smtpUrl ? serverAddress(options.smtpUrl, options.smtpUrl.startsWith('smtps:') ? 465 : 587) : 'the test transport';
   // Without this an SMTP outage showed only on the admin dashboard: a warning an operator's log
   // search finds, and heirloom_mail_send_failures_total to alert on.
   const onFailure = (row: OutboxRow, error: unknown) => {

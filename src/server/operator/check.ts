@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, pendingMigrations, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
 import { masterKeyFingerprint, storedMasterKeyFingerprint } from '../lib/master-key-fingerprint.ts';
+import { serverAddress } from '../lib/server-address.ts';
 import { createFileStore } from '../storage/create-file-store.ts';
 import { CHECK_TIMEOUT_MS, messageOf, within } from './verb.ts';
 
@@ -79,10 +80,10 @@ function probesFor(config: Config, opened: Opened): Probe[] {
         }
         opened.database = database;
         opened.empty = migrations.pending.length === migrations.total;
-        const place = database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : `PostgreSQL at ${where(database.url)}`;
-        if (opened.empty) return `${place}; it is empty: the first start (or heirloom migrate) sets it up`;
+        const reached = database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : `PostgreSQL at ${serverAddress(database.url, undefined)}`;
+        if (opened.empty) return `${reached}; it is empty: the first start (or heirloom migrate) sets it up`;
         const count = migrations.pending.length;
-        return count ? `${place}; ${count} migration${count === 1 ? '' : 's'} to apply (the next start or heirloom migrate applies them)` : place;
+        return count ? `${reached}; ${count} migration${count === 1 ? '' : 's'} to apply (the next start or heirloom migrate applies them)` : reached;
       },
     },
     {
@@ -116,7 +117,7 @@ function probesFor(config: Config, opened: Opened): Probe[] {
         const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: CHECK_TIMEOUT_MS, greetingTimeout: CHECK_TIMEOUT_MS });
         try {
           await transport.verify();
-          return `${where(smtpUrl)} answers`;
+          return `${serverAddress(smtpUrl, undefined)} answers`;
         } finally {
           transport.close();
         }
@@ -124,10 +125,4 @@ function probesFor(config: Config, opened: Opened): Probe[] {
     });
   }
   return probes;
-}
-
-/** Host, port and database of a URL, never its user name or password. */
-function where(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname.length > 1 ? u.pathname : ''}`;
 }
