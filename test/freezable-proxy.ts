@@ -9,6 +9,10 @@ export interface FreezableProxy {
   port: number;
   freeze(): void;
   thaw(): void;
+  /** A server that is down: every open connection is cut, and new ones are refused (nothing listens). */
+  cut(): Promise<void>;
+  /** Listening again on the same port. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,14 +39,23 @@ export async function startFreezableProxy(target: net.NetConnectOpts): Promise<F
     upstream.on('error', end).on('close', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     freeze() {
       frozen = true;
     },
     thaw() {
       frozen = false;
       for (const { to, chunks } of held.values()) for (const chunk of chunks.splice(0)) to.write(chunk);
+    },
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of held.keys()) socket.destroy();
+      await closed;
+    },
+    async restore() {
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     },
     async close() {
       for (const socket of held.keys()) socket.destroy();

@@ -68,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         now: () => clock.now(),
+        log: { warn: (details, message) => late.log?.warn(details, message) },
         ...(options.pauseAfterCommit ? { pauseAfterCommit: options.pauseAfterCommit } : {}),
       }),
     secrets: createSecretBox(loadMasterKey(config.masterKey, config.dataDir)),

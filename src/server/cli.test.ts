@@ -4,11 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../test/factories/smtp-sink.ts';
 import { insertUser } from '../../test/factories/users.ts';
+import { withDatabase } from '../../test/global-setup.ts';
 import { Browser, buildTestApp, emailsTo, type TestApp } from '../../test/helpers.ts';
+import { MIGRATIONS_DIR } from './db/client.ts';
 import { auditLog, systemSettings } from './db/schema/system.ts';
 import { userRoles, users } from './db/schema/users.ts';
 import { MASTER_KEY_FINGERPRINT_KEY, masterKeyFingerprint } from './lib/master-key-fingerprint.ts';
@@ -132,6 +135,48 @@ describe('heirloom check', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toMatch(/^problem: MASTER_KEY: MASTER_KEY does not match the key this database was set up with/m);
   });
+});
+
+describe('heirloom check and migrate before the first start (an empty database)', () => {
+  const name = `heirloom_cli_empty_${process.pid}_${Date.now()}`;
+  const admin = () => new pg.Client({ connectionString: t.databaseUrl });
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.end();
+  });
+  afterAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('check passes and says the start will set it up; migrate names what it applied, then says there is nothing to apply', async () => {
+    const env = { DATABASE_URL: withDatabase(t.databaseUrl, name) };
+    const before = await heirloom(['check'], env);
+    expect(before.stdout).not.toContain('problem');
+    expect(before.code).toBe(0);
+    expect(before.stdout).toMatch(new RegExp(`^ok: database: PostgreSQL at \\S+/${name}; it is empty: the first start \\(or heirloom migrate\\) sets it up$`, 'm'));
+    expect(before.stdout).toMatch(/^ok: MASTER_KEY: MASTER_KEY holds 32 bytes; the database is empty \(the first start stores the key's fingerprint\)$/m);
+
+    const journal = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+    const first = await heirloom(['migrate'], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split('\n')).toEqual([
+      `Database schema migrated: applied ${journal.length} migrations (${journal[0]} … ${journal.at(-1)}).`,
+      ...journal.map((tag) => `  ${tag}`),
+    ]);
+    const again = await heirloom(['migrate'], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe('Database schema already up to date (no migration to apply).');
+
+    const after = await heirloom(['check'], env);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(new RegExp(`^ok: database: PostgreSQL at \\S+/${name}$`, 'm'));
+    expect(after.stdout).toMatch(/^ok: MASTER_KEY: MASTER_KEY holds 32 bytes; the database has no key fingerprint yet/m);
+  }, 120_000);
 });
 
 // Each create-admin run builds the app from source (a few seconds, more on a loaded machine).

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
+import { describeMigrationRun, migrateDatabase, openDatabase } from './db/client.ts';
 import { chainUnchainedAuditRows } from './lib/audit-chain.ts';
 import { AdjustableClock } from './lib/clock.ts';
 import { loadMasterKey } from './lib/crypto.ts';
@@ -32,7 +32,7 @@ async function main() {
     throw new ConfigError('Invalid configuration:\n  TEST_PAUSE_AFTER_COMMIT: must not be set in production (it stops every notice from being sent)');
   }
   const database = await openDatabase(config);
-  await migrateDatabase(database);
+  const migrated = await migrateDatabase(database);
   // Rows from before the audit chain existed become each chain's start (ADR 0045).
   await chainUnchainedAuditRows(database.db);
   try {
@@ -71,6 +71,7 @@ async function main() {
 
   const setup = describeSetup(config, database);
   app.log.info({ setup }, setupLine(setup));
+  app.log.info({ migrations: migrated }, describeMigrationRun(migrated));
   if (config.demoMode) {
     app.log.warn('DEMO MODE is on: the persona selector signs anyone in as the demo users, whose password is published. Never use it for real data.');
   }

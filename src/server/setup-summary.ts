@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serverAddress } from './lib/server-address.ts';
 
 export interface SetupSummary {
   database: string;
@@ -14,11 +15,11 @@ export function describeSetup(config: Config, database: Pick<Database, 'kind'>):
   return {
     database: database.kind === 'embedded' || !config.databaseUrl
       ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}`
-      : `PostgreSQL server ${place(config.databaseUrl, 5432)}`,
+      : `PostgreSQL server ${serverAddress(config.databaseUrl, 5432)}`,
     storage: config.s3
       ? `S3 bucket ${config.s3.bucket} at ${config.s3.endpoint ? origin(config.s3.endpoint) : `AWS ${config.s3.region}`}`
       : `disk ${path.join(config.dataDir, 'files')}`,
-    mail: config.smtpUrl ? `SMTP ${place(config.smtpUrl, undefined)}` : 'outbox only (kept in the database, not sent)',
+    mail: config.smtpUrl ? `SMTP ${serverAddress(config.smtpUrl, undefined)}` : 'outbox only (kept in the database, not sent)',
     proxy: proxyMode(config.trustProxy),
   };
 }
@@ -29,18 +30,6 @@ export const setupLine = (summary: SetupSummary) =>
 function proxyMode(trustProxy: Config['trustProxy']): string {
   if (trustProxy === false) return 'none trusted (addresses are those of the connecting peer)';
   return `${trustProxy.join(', ')} trusted (X-Forwarded-For)`;
-}
-
-/** host:port/path of a URL, without user or password; a socket folder given as `?host=` stands for the host. */
-function place(url: string, defaultPort: number | undefined): string {
-  try {
-    const u = new URL(url);
-    const host = u.hostname || u.searchParams.get('host') || 'localhost';
-    const port = u.port || (defaultPort ? String(defaultPort) : '');
-    return `${host}${port ? `:${port}` : ''}${u.pathname.length > 1 ? u.pathname : ''}`;
-  } catch {
-    return '(an address that is not a URL)';
-  }
 }
 
 function origin(url: string): string {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CODES } from '../core/errors.ts';
 import type { Database } from './db/client.ts';
 
 export interface ShutdownLimits {
@@ -20,12 +19,23 @@ export const SHUTDOWN_LIMITS: ShutdownLimits = { graceMs: 5_000, quietMs: 500, d
 const NOT_RETRIED_BY_PROXY = new Set(['POST', 'PATCH', 'LOCK']);
 
 /**
- * Step 1 (ADR 0088): the listener stays open; a request the proxy may retry elsewhere is answered
- * 503 before any handler runs (so retrying it is safe whatever it is), which also makes nginx mark
- * this instance failed (max_fails) and send it nothing new; a POST or PATCH is still served, since
- * nginx would hand its 503 to the client. Ends when no new connection came for `quietMs`, or
- * after `graceMs`. Closing the listener while the proxy still connects would reset the connections
- * in its accept queue, whose requests nginx has already sent: a POST among them is an error.
+ * Whether nginx may pass this request on to another instance after this one dropped it: not a
+ * POST/PATCH, and no body (nginx streams bodies, proxy_request_buffering off, and never retries a
+ * request whose body it has begun to send).
+ */
+const retriedByProxy = (req: IncomingMessage) =>
+  !NOT_RETRIED_BY_PROXY.has(req.method ?? '') && !req.headers['transfer-encoding'] && !(Number(req.headers['content-length']) > 0);
+
+/**
+ * Step 1 (ADR 0088, 0113): the listener stays open; a request the proxy may retry elsewhere has
+ * its connection closed before any handler runs, with no answer. nginx counts that as an `error`:
+ * it tries the other instance and marks this one failed (max_fails), sending it nothing new. A 503
+ * would do the same only if nginx retried every 503, and then a database outage, which gives every
+ * instance 503s, marks them all failed ("no live upstreams"): so a 503 means a dependency is down,
+ * and nginx hands it to the client. A POST, a PATCH or a request with a body is still served, since
+ * nginx cannot retry it. Ends when no new connection came for `quietMs`, or after `graceMs`.
+ * Closing the listener while the proxy still connects would reset the connections in its accept
+ * queue, whose requests nginx has already sent: a POST among them is an error.
  */
 async function steerTrafficAway(app: FastifyInstance, limits: ShutdownLimits): Promise<{ refused: number; ms: number }> {
   const server = app.server;
@@ -35,14 +45,12 @@ async function steerTrafficAway(app: FastifyInstance, limits: ShutdownLimits): P
   const onConnection = () => (lastConnection = Date.now());
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   const steer = (req: IncomingMessage, res: ServerResponse) => {
-    if (NOT_RETRIED_BY_PROXY.has(req.method ?? '')) {
+    if (!retriedByProxy(req)) {
       for (const handler of handlers) handler.call(server, req, res);
       return;
     }
     refused++;
-    const body = JSON.stringify({ error: { code: ERROR_CODES.unavailable, message: 'This server is restarting. Please try again.' } });
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1', connection: 'close', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    req.socket.destroy();
   };
   server.on('connection', onConnection);
   server.removeAllListeners('request');

@@ -122,6 +122,7 @@ describe('the server process refuses a master key that is not the database’s',
     const setup = first.output().split('\n').find((line) => line.includes('"msg":"setup: '));
     expect(setup).toContain(`database PostgreSQL server ${new URL(databaseUrl).hostname}`);
     expect(setup).toContain('mail SMTP 127.0.0.1:9');
+    expect(first.output()).toContain('"msg":"database schema already up to date (no migration to apply)"');
     expect(first.output()).not.toContain('smtp-password-6');
     expect(first.output()).not.toContain(base64(keyA));
     await stop(first);
@@ -134,6 +135,21 @@ describe('the server process refuses a master key that is not the database’s',
 
     await stop(await start(keyA));
   }, 3 * START_ROOM_MS);
+
+  it('exits 1 with one line and no stack when the database does not answer or does not exist', () => {
+    const unreachable = runMain({ DATABASE_URL: 'postgres://heirloom:db-password-7@127.0.0.1:1/heirloom', DATA_DIR: dataDir, MASTER_KEY: base64(keyA) });
+    const missingUrl = new URL(databaseUrl);
+    missingUrl.pathname = '/heirloom_never_created';
+    const missing = runMain({ DATABASE_URL: missingUrl.toString(), DATA_DIR: dataDir, MASTER_KEY: base64(keyA) });
+    for (const run of [unreachable, missing]) {
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at /m);
+    }
+    expect(unreachable.stderr.trim()).toBe('DATABASE_URL: no PostgreSQL server answers at 127.0.0.1:1/heirloom (connect ECONNREFUSED 127.0.0.1:1)');
+    expect(unreachable.stderr).not.toContain('db-password-7');
+    expect(missing.stderr.trim()).toMatch(/^DATABASE_URL: database "heirloom_never_created" does not exist on the PostgreSQL server at \S+ \(create it, or correct DATABASE_URL\)$/);
+  }, 2 * START_ROOM_MS);
 
   it('exits 1 naming PUBLIC_URL when it is missing in production', () => {
     const refused = runMain({ NODE_ENV: 'production', MASTER_KEY: base64(keyA), DATA_DIR: dataDir });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../src/server/db/schema/system.ts';
 import { insertOwner } from '../factories/users.ts';
@@ -10,12 +12,22 @@ const METRICS_URL = `http://127.0.0.1:${METRICS_PORT}/metrics`;
 
 let t: TestApp;
 let owner: TestSession;
+/** A mail server that turns every connection away (554 at the greeting), as a relay that is down or refuses this host does. */
+let refusingSmtp: net.Server;
+let log = '';
 beforeAll(async () => {
-  t = await buildTestApp({ metricsPort: METRICS_PORT, host: '127.0.0.1' });
+  refusingSmtp = net.createServer((socket) => socket.end('554 5.3.2 mail.example.org is not accepting mail\r\n'));
+  await new Promise<void>((resolve) => refusingSmtp.listen(0, '127.0.0.1', resolve));
+  const smtpUrl = `smtp://mailer:smtp-secret-8@127.0.0.1:${(refusingSmtp.address() as net.AddressInfo).port}`;
+  const logStream = new PassThrough().on('data', (chunk: Buffer) => (log += chunk.toString()));
+  t = await buildTestApp({ metricsPort: METRICS_PORT, host: '127.0.0.1', smtpUrl }, { logStream });
   await t.app.ready(); // as listen() does in main.ts: the metrics listener starts with the app
   owner = await sessionFor(t, await insertOwner(t.db));
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => refusingSmtp.close(resolve));
+});
 
 const scrape = async () => {
   const res = await fetch(METRICS_URL);
@@ -68,6 +80,24 @@ describe('the metrics listener', () => {
     // The scrapes' own reads (the outbox and job gauges) count too, and a job poll may fall between.
     expect(after - before).toBeGreaterThanOrEqual(3);
     expect(after - before).toBeLessThan(3 + 10);
+  });
+
+  it('a mail server that refuses: a warning naming it and its error (never its password), and heirloom_mail_send_failures_total counts each failed send', async () => {
+    const failures = 'heirloom_mail_send_failures_total';
+    const before = valueOf(await scrape(), failures);
+    expect(before).toBeDefined();
+    const server = `127.0.0.1:${(refusingSmtp.address() as net.AddressInfo).port}`;
+    await t.app.deps.mailer.send({ to: 'refused1@example.org', subject: 'Welcome', text: 'Hello', kind: 'invitation' });
+    await t.app.deps.mailer.send({ to: 'refused2@example.org', subject: 'Welcome', text: 'Hello', kind: 'invitation' });
+    expect(valueOf(await scrape(), failures)! - before!).toBe(2);
+    const warnings = log.split('\n').filter((line) => line.includes('mail not sent'));
+    expect(warnings).toHaveLength(2);
+    const warning = JSON.parse(warnings[0]!) as { level: number; msg: string; mail: { server: string; kind: string } };
+    expect(warning.level).toBe(40);
+    expect(warning.msg).toMatch(new RegExp(`^mail not sent: the mail server ${server} failed: .*554 5\\.3\\.2 mail\\.example\\.org is not accepting mail`));
+    expect(warning.mail).toMatchObject({ server, kind: 'invitation' });
+    expect(log).not.toContain('smtp-secret-8');
+    expect(log).not.toContain('refused1@example.org');
   });
 
   it('serves GET /metrics only; the app port has no /metrics', async () => {

@@ -24,8 +24,11 @@ export const CLIENT_B = '127.0.0.3';
  * so a check that signs in often takes addresses of its own and stays within the per-address sign-in limit.
  */
 export const clientAddress = (n: number) => `127.0.0.${10 + n}`;
-const MAIN_JS = path.resolve('dist/server/src/server/main.js');
 const NGINX_EXAMPLE = path.resolve('deploy/nginx/heirloom.conf');
+/** How long nginx counts an instance down after one failure: the documented config's `fail_timeout`. */
+export const FAIL_TIMEOUT_MS = 1000 * Number(/fail_timeout=(\d+)s/.exec(fs.readFileSync(NGINX_EXAMPLE, 'utf8'))?.[1] ?? NaN);
+const MAIN_JS = path.resolve('dist/server/src/server/main.js');
+
 
 export interface Instance {
   index: number;
@@ -226,6 +229,19 @@ export function request(from: string, urlPath: string, send: Send = {}): Promise
     if (body === undefined) req.end();
     else if (typeof body === 'string' || Buffer.isBuffer(body)) req.end(body);
     else body.pipe(req);
+  });
+}
+
+/** One GET straight to an instance (not through nginx): what a readiness probe sees. */
+export function directRequest(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent: false }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
   });
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../config.ts';
 import { EMBEDDED_DATABASE, startEmbeddedCluster } from './embedded-postgres.ts';
 import { CONNECTION_MAX_USES, MAX_PREPARED_PER_CONNECTION, preparingClient, type StatementTally } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
+import { unreachableDatabase } from './unreachable-database.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -123,6 +124,9 @@ function warnAboutPgliteData(dataDir: string): void {
   }
 }
 
+/** How long a start waits for the database server to accept its first connection. */
+const FIRST_CONNECTION_TIMEOUT_MS = 15_000;
+
 /** Key of the session-level advisory lock every schema change at start holds (`heirloom migrate`, each server start). */
 export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
 
@@ -131,15 +135,42 @@ export const MIGRATION_LOCK = [0x48_4c_4d_47, 1] as const; // "HLMG"
  * `work`: instances starting together take turns, and the later ones find nothing left to do.
  * Closing the connection releases the lock, also when `work` fails.
  */
-export async function withMigrationLock<T>(database: Database, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
+export async function withMigrationLock<T>(database: Database, work: (client: pg.Client, waitedMs: number) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: FIRST_CONNECTION_TIMEOUT_MS });
+  // The first connection a start or a command makes: a wrong or unreachable DATABASE_URL is one line.
+  await client.connect().catch((error: unknown) => {
+    throw (database.kind === 'postgres' ? unreachableDatabase(error, database.url) : undefined) ?? error;
+  });
   try {
-    await client.query('select pg_advisory_lock($1::int4, $2::int4)', [...MIGRATION_LOCK]);
-    return await work(client);
+    const started = Date.now();
+    const { rows } = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1::int4, $2::int4) as got', [...MIGRATION_LOCK]);
+    if (!rows[0]?.got) await client.query('select pg_advisory_lock($1::int4, $2::int4)', [...MIGRATION_LOCK]);
+    return await work(client, rows[0]?.got ? 0 : Math.max(1, Date.now() - started));
   } finally {
     await client.end();
   }
+}
+
+/** What one migration run did: the migrations it applied (by name, in order) and how long it waited for another's lock. */
+export interface MigrationRun {
+  applied: string[];
+  /** 0 when the lock was free; else how long another instance (or `heirloom migrate`) held it. */
+  waitedMs: number;
+}
+
+/**
+ * The migrations of `migrationsFolder` not yet applied to the database `query` reaches, in order
+ * (drizzle's own rule: those newer than the last applied), and how many the folder has.
+ */
+export async function pendingMigrations(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+  migrationsFolder = MIGRATIONS_DIR,
+): Promise<{ pending: string[]; total: number }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+  const { rows: [table] } = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const { rows: [latest] } = table?.present ? await query('select max(created_at)::text as last from drizzle.__drizzle_migrations') : { rows: [] };
+  const last = latest?.last == null ? -Infinity : Number(latest.last);
+  return { pending: journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag), total: journal.entries.length };
 }
 
 /**
@@ -147,9 +178,19 @@ export async function withMigrationLock<T>(database: Database, work: (client: pg
  * one, two runs on an empty database both create drizzle's table and one dies on a duplicate key.
  * `migrationsFolder`: another journal (a restore first migrates only as far as its archive, ADR 0084).
  */
-export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
-  await withMigrationLock(database, async (client) => {
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<MigrationRun> {
+  return withMigrationLock(database, async (client, waitedMs) => {
+    const { pending: applied } = await pendingMigrations((text) => client.query(text), migrationsFolder);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
     await migratePg(drizzlePg(client, { schema }) as any, { migrationsFolder });
+    return { applied, waitedMs };
   });
+}
+
+/** The start log's and `heirloom migrate`'s words for a run: what it applied, or that there was nothing to apply. */
+export function describeMigrationRun(run: MigrationRun): string {
+  const waited = run.waitedMs > 0 ? `; waited ${(run.waitedMs / 1000).toFixed(1)} s for another instance's migration lock` : '';
+  if (!run.applied.length) return `database schema already up to date (no migration to apply${waited})`;
+  const names = run.applied.length > 3 ? `${run.applied[0]} … ${run.applied.at(-1)}` : run.applied.join(', ');
+  return `database schema migrated: applied ${run.applied.length} migration${run.applied.length === 1 ? '' : 's'} (${names})${waited}`;
 }

@@ -5,9 +5,12 @@ import { storageFailureOf } from '../storage/storage-errors.ts';
 export const UNANSWERED_MESSAGE = 'The service is not answering right now; please try again in a minute.';
 
 // pg-pool's and pg's own words when opening a connection ran out of time.
-const DATABASE_TIMEOUTS = new Set([QUERY_READ_TIMEOUT, 'timeout exceeded when trying to connect', 'Connection terminated due to connection timeout']);
-// PostgreSQL's query_canceled (statement_timeout) and lock_not_available (lock_timeout).
-const DATABASE_CODES = new Set(['57014', '55P03', 'ECONNREFUSED']);
+const DATABASE_TIMEOUTS = new Set([QUERY_READ_TIMEOUT, 'timeout exceeded when trying to connect', 'Connection terminated due to connection timeout', 'Connection terminated unexpectedly']);
+// PostgreSQL's query_canceled (statement_timeout) and lock_not_available (lock_timeout); a server
+// that is shutting down, restarting or starting (57P01–57P03) or whose connection broke (08006), or
+// refuses connections: a database outage answers 503 like a timeout (ADR 0113). Not ECONNRESET: a
+// client that hangs up mid-upload says the same.
+const DATABASE_CODES = new Set(['57014', '55P03', '57P01', '57P02', '57P03', '08006', 'ECONNREFUSED']);
 const STORAGE_CODES = new Set(['ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH']);
 
 /** The error and the causes it wraps (drizzle wraps a failed query's error as its cause). */

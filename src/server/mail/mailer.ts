@@ -1,7 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import { inTransaction, type Db } from '../db/client.ts';
-import { leaseDueMail, queueMail, sendDueMail, sendLeased, type MailTransport, type OutboxSender } from './outbox.ts';
+import { serverAddress } from '../lib/server-address.ts';
+import { leaseDueMail, queueMail, sendDueMail, sendLeased, type MailTransport, type OutboxRow, type OutboxSender } from './outbox.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,6 +36,8 @@ export interface Mailer {
   sendNow(ids: readonly (string | null)[]): Promise<void>;
   /** Send every due outbox row: the send-outbox job (retries with backoff, leases, at-least-once). */
   sendDue(): Promise<{ sent: number; failed: number }>;
+  /** Attempts the mail server refused or failed since this process started (the metrics, ADR 0113). */
+  sendFailures(): number;
   /**
    * Crash tests only (TEST_PAUSE_AFTER_COMMIT, refused in production): awaited after a transaction
    * that queued notices committed and before they are delivered.
@@ -91,6 +94,8 @@ export interface MailerOptions {
   transport?: MailTransport;
   /** Crash tests only: see Mailer.pauseAfterCommit. */
   pauseAfterCommit?: () => Promise<void>;
+  /** Where a failed send is reported (the app's log): the mail server and its error, never its credentials. */
+  log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -105,7 +110,16 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
     (options.smtpUrl
       ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
       : null);
-  const sender: OutboxSender | null = transport ? { transport, from: options.from, now: options.now } : null;
+  let failures = 0;
+  const server = options.smtpUrl ? serverAddress(options.smtpUrl, options.smtpUrl.startsWith('smtps:') ? 465 : 587) : 'the test transport';
+  // Without this an SMTP outage showed only on the admin dashboard: a warning an operator's log
+  // search finds, and heirloom_mail_send_failures_total to alert on.
+  const onFailure = (row: OutboxRow, error: unknown) => {
+    failures++;
+    const words = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+    options.log?.warn({ mail: { server, kind: row.kind, outboxId: row.id, attempt: row.attempts } }, `mail not sent: the mail server ${server} failed: ${words}`);
+  };
+  const sender: OutboxSender | null = transport ? { transport, from: options.from, now: options.now, onFailure } : null;
 
   const sendNow: Mailer['sendNow'] = async (ids) => {
     const wanted = ids.filter((id): id is string => id !== null);
@@ -126,6 +140,7 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
     async sendDue() {
       return sender ? sendDueMail(db, sender) : { sent: 0, failed: 0 };
     },
+    sendFailures: () => failures,
     ...(options.pauseAfterCommit ? { pauseAfterCommit: options.pauseAfterCommit } : {}),
   };
 }

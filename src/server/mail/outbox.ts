@@ -102,6 +102,8 @@ export interface OutboxSender {
   transport: MailTransport;
   from: string;
   now: () => Date;
+  /** Told of every failed attempt (the mailer logs it and counts it for the metrics, ADR 0113). */
+  onFailure?: (row: OutboxRow, error: unknown) => void;
 }
 
 /** Send leased rows one by one; each is marked sent, or its failure is recorded with the next retry time. */
@@ -120,6 +122,7 @@ export async function sendLeased(db: Db, rows: readonly OutboxRow[], sender: Out
       });
     } catch (error) {
       failed++;
+      sender.onFailure?.(row, error);
       const giveUp = row.attempts >= OUTBOX_DELIVERY.maxAttempts;
       await db
         .update(outboxEmails)

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { within } from '../lib/within.ts';
 
 /** A gauge read from the database gets this long at scrape time; past it the gauge says NaN (ADR 0086). */
@@ -14,10 +15,10 @@ export interface Metrics {
 
 /**
  * The Prometheus metrics of one instance (ADR 0086): request latency per route (its `_count` is the
- * request rate), the database pool, the job queue, the mail outbox's backlog, and the process's own
+ * request rate), the database pool, the job queue, the mail outbox's backlog and failed sends, and the process's own
  * default metrics. Gauges are read when scraped, so an idle instance does no work for them.
  */
-export function createMetrics(deps: { database: Database; jobs: Pick<JobScheduler, 'stats'> }): Metrics {
+export function createMetrics(deps: { database: Database; jobs: Pick<JobScheduler, 'stats'>; mailer: Pick<Mailer, 'sendFailures'> }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -40,17 +41,7 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
     },
   });
 
-  let statementsCounted = 0;
-  new Counter({
-    name: 'heirloom_db_statements_total',
-    help: 'Statements the app pool has sent to the database (requests, jobs and start-up alike)',
-    registers: [registry],
-    collect() {
-      const sent = deps.database.statementsSent();
-      this.inc(sent - statementsCounted);
-      statementsCounted = sent;
-    },
-  });
+  runningTotal(registry, 'heirloom_db_statements_total', 'Statements the app pool has sent to the database (requests, jobs and start-up alike)', () => deps.database.statementsSent());
 
   new Gauge({
     name: 'heirloom_jobs',
@@ -74,8 +65,25 @@ export function createMetrics(deps: { database: Database; jobs: Pick<JobSchedule
     },
   });
 
+  runningTotal(registry, 'heirloom_mail_send_failures_total', 'Attempts to send an email that the mail server (SMTP_URL) refused or failed, including retries', () => deps.mailer.sendFailures());
+
   return {
     registry,
     observeRequest: (method, route, status, seconds) => requests.observe({ method, route, status: String(status) }, seconds),
   };
+}
+
+/** A counter following a running total kept elsewhere (statements sent, failed sends), read when scraped. */
+function runningTotal(registry: Registry, name: string, help: string, read: () => number): void {
+  let counted = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const total = read();
+      this.inc(total - counted);
+      counted = total;
+    },
+  });
 }

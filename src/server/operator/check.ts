@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, pendingMigrations, type Database } from '../db/client.ts';
 import { loadMasterKey } from '../lib/crypto.ts';
 import { masterKeyFingerprint, storedMasterKeyFingerprint } from '../lib/master-key-fingerprint.ts';
+import { serverAddress } from '../lib/server-address.ts';
 import { createFileStore } from '../storage/create-file-store.ts';
 import { CHECK_TIMEOUT_MS, messageOf, within } from './verb.ts';
 
@@ -29,7 +30,7 @@ export async function run(): Promise<number> {
     return 1;
   }
   console.log('ok: settings');
-  const opened: { database?: Database } = {};
+  const opened: Opened = {};
   let problems = 0;
   try {
     for (const probe of probesFor(config, opened)) {
@@ -55,21 +56,34 @@ function configProblems(error: ConfigError): string[] {
     .filter(Boolean);
 }
 
-function probesFor(config: Config, opened: { database?: Database }): Probe[] {
+/** What the database probe found, for the probes after it. */
+interface Opened {
+  database?: Database;
+  /** No migration applied yet: a correct set-up before its first start (the start sets it up). */
+  empty?: boolean;
+}
+
+function probesFor(config: Config, opened: Opened): Probe[] {
   const keyFile = path.join(config.dataDir, 'master.key');
   const probes: Probe[] = [
     {
       what: 'database',
       async run() {
         const database = await openDatabase(config);
+        let migrations: Awaited<ReturnType<typeof pendingMigrations>>;
         try {
           await database.execute('select 1');
+          migrations = await pendingMigrations(database.execute);
         } catch (error) {
           await database.close();
           throw error;
         }
         opened.database = database;
-        return database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : `PostgreSQL at ${where(database.url)}`;
+        opened.empty = migrations.pending.length === migrations.total;
+        const reached = database.kind === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'pg')}` : `PostgreSQL at ${serverAddress(database.url, undefined)}`;
+        if (opened.empty) return `${reached}; it is empty: the first start (or heirloom migrate) sets it up`;
+        const count = migrations.pending.length;
+        return count ? `${reached}; ${count} migration${count === 1 ? '' : 's'} to apply (the next start or heirloom migrate applies them)` : reached;
       },
     },
     {
@@ -79,6 +93,7 @@ function probesFor(config: Config, opened: { database?: Database }): Probe[] {
         const key = loadMasterKey(config.masterKey, config.dataDir);
         const source = config.masterKey ? 'MASTER_KEY' : keyFile;
         if (!opened.database) return `${source} holds 32 bytes (not compared with the database, which was not reached)`;
+        if (opened.empty) return `${source} holds 32 bytes; the database is empty (the first start stores the key's fingerprint)`;
         const stored = await storedMasterKeyFingerprint(opened.database.db);
         const mine = masterKeyFingerprint(key);
         if (stored === null) return `${source} holds 32 bytes; the database has no key fingerprint yet (the next start stores it)`;
@@ -102,7 +117,7 @@ function probesFor(config: Config, opened: { database?: Database }): Probe[] {
         const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: CHECK_TIMEOUT_MS, greetingTimeout: CHECK_TIMEOUT_MS });
         try {
           await transport.verify();
-          return `${where(smtpUrl)} answers`;
+          return `${serverAddress(smtpUrl, undefined)} answers`;
         } finally {
           transport.close();
         }
@@ -110,10 +125,4 @@ function probesFor(config: Config, opened: { database?: Database }): Probe[] {
     });
   }
   return probes;
-}
-
-/** Host, port and database of a URL, never its user name or password. */
-function where(url: string): string {
-  const u = new URL(url);
-  return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname.length > 1 ? u.pathname : ''}`;
 }
