@@ -228,7 +228,7 @@ describe('activation and the owner’s writes at the same moment (ADR 0109)', ()
     return injectAs(t, s, 'POST', '/api/v1/documents', payload, { headers });
   }
 
-  /** The owner's writes the issue saw land after activation: rename and unshare a released memory, add and remove accounts, upload. */
+  /** The owner's writes the issue saw land after activation: rename and unshare a released memory, add and remove accounts, upload, change the settings. */
   const writers = (f: Awaited<ReturnType<typeof onTheBrink>>, round: number) => [
     () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}a` }),
     () => injectAs(t, f.ownerS, 'PUT', `/api/v1/memories/${f.memoryId}/share`, { all: false, beneficiaryIds: [], release: 'now' }),
@@ -240,6 +240,9 @@ describe('activation and the owner’s writes at the same moment (ADR 0109)', ()
     () => injectAs(t, f.ownerS, 'POST', '/api/v1/digital-assets', { name: `Pension ${round}b` }),
     () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}c` }),
     () => uploadStatement(f.ownerS, `Statement ${round}b`),
+    // two changes of the estate row itself at once (they wait for each other, never deadlock)
+    () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'gradual', releaseDates: [] }),
+    () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'all_at_once', releaseDates: [] }),
   ];
 
   it('20 rounds: every write either committed before activation and is in what it recorded, or is refused with the frozen-estate answer', async () => {
