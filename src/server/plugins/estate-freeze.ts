@@ -85,7 +85,8 @@ async function openTransaction(deps: Deps, begin: (tx: Db) => Promise<void>): Pr
     db,
     async end(commit) {
       decide(commit);
-      await done;
+      // A rollback that fails (the connection is gone) changes nothing: the answer already says why.
+      await (commit ? done : done.catch(() => undefined));
     },
   };
 }
@@ -128,9 +129,8 @@ export function guardOwnerWrites(app: FastifyInstance, deps: Deps): void {
   app.addHook('onSend', async (request, _reply, payload) => {
     const write = ownerWrites.get(request);
     if (write?.end) {
-      const end = write.end;
-      delete write.end;
-      await end(!write.failed);
+      ownerWrites.delete(request);
+      await write.end(!write.failed);
     }
     return payload;
   });
