@@ -1,18 +1,22 @@
-import { eq, inArray } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FROZEN_AT_ACTIVATION, OPEN_AFTER_ACTIVATION, frozenAtActivation, openAfterActivation } from '../../src/core/estate-freeze.ts';
 import { can } from '../../src/core/permissions.ts';
 import { digitalAssets } from '../../src/server/db/schema/digital-assets.ts';
 import { documents } from '../../src/server/db/schema/documents.ts';
+import { files } from '../../src/server/db/schema/files.ts';
 import { beneficiaries, estates } from '../../src/server/db/schema/estates.ts';
 import { memories, memoryShares } from '../../src/server/db/schema/memories.ts';
 import { futureMessages } from '../../src/server/db/schema/messages.ts';
+import { inventoryEntries } from '../../src/server/db/schema/settlement.ts';
+import { estateSnapshots } from '../../src/server/db/schema/snapshots.ts';
 import { outboxEmails } from '../../src/server/db/schema/system.ts';
 import { insertDigitalAsset } from '../factories/digital-assets.ts';
 import { insertBeneficiary } from '../factories/estates.ts';
 import { makePdf, multipartBody } from '../factories/files.ts';
 import { insertFutureMessage } from '../factories/future-messages.ts';
-import { activateThroughApi, insertEstateWithTeam } from '../factories/lifecycle.ts';
+import { activateThroughApi, insertEstateWithTeam, readyToActivate } from '../factories/lifecycle.ts';
 import { insertMemory } from '../factories/memories.ts';
 import { buildTestApp, injectAs, sessionFor, type TestApp, type TestSession } from '../helpers.ts';
 
@@ -180,5 +184,119 @@ describe('an active estate is read-only to its owner', () => {
     expect((await injectAs(t, g.ownerS, 'PATCH', `/api/v1/memories/${g.memoryId}`, { title: 'Still mine' })).statusCode).toBe(200);
     const planning = await injectAs(t, g.ownerS, 'GET', '/api/v1/auth/session');
     expect(planning.json().user.estateActivatedAt).toBeNull();
+  });
+});
+
+describe('activation and the owner’s writes at the same moment (ADR 0109)', () => {
+  /** An estate one click from activation: a memory its beneficiary receives, a digital account, the owner signed in. */
+  async function onTheBrink() {
+    const f = await insertEstateWithTeam(t.db, { name: 'Walter Brink' });
+    const memory = await insertMemory(t.app.deps, f.owner.estateId!, { title: 'The lake house', shareAll: true, release: 'now' });
+    const asset = await insertDigitalAsset(t.app.deps, f.owner.estateId!, { name: 'Old email' });
+    const activate = await readyToActivate(t, f);
+    return { ...f, ownerS: await sessionFor(t, f.owner), memoryId: memory.id, assetId: asset.id, activate };
+  }
+
+  /** What the activation recorded (the inventory, the beneficiary's manifest) beside what the estate holds now. */
+  async function recordedAndLive(f: Awaited<ReturnType<typeof onTheBrink>>) {
+    const estateId = f.owner.estateId!;
+    const entries = await t.db.select({ source: inventoryEntries.source, sourceId: inventoryEntries.sourceId }).from(inventoryEntries).where(eq(inventoryEntries.estateId, estateId));
+    const [snapshot] = await t.db.select({ manifest: estateSnapshots.manifest }).from(estateSnapshots).where(eq(estateSnapshots.beneficiaryId, f.beneficiary.id));
+    const manifest = JSON.parse(snapshot!.manifest) as { items: { kind: string; id: string; title: string }[] };
+    const shared = await injectAs(t, await sessionFor(t, f.reporter), 'GET', '/api/v1/shared/memories');
+    const ids = (rows: { id: string | null }[]) => rows.map((r) => r.id).sort();
+    return {
+      recorded: {
+        assets: ids(entries.filter((e) => e.source === 'digital_asset').map((e) => ({ id: e.sourceId }))),
+        documents: ids(entries.filter((e) => e.source === 'document').map((e) => ({ id: e.sourceId }))),
+        memories: manifest.items.filter((i) => i.kind === 'memory').map(({ id, title }) => ({ id, title })),
+      },
+      live: {
+        assets: ids(await t.db.select({ id: digitalAssets.id }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId))),
+        documents: ids(await t.db.select({ id: documents.id }).from(documents).where(and(eq(documents.estateId, estateId), eq(documents.type, 'financial')))),
+        memories: (shared.json().items as { id: string; title: string }[]).map(({ id, title }) => ({ id, title })),
+      },
+    };
+  }
+
+  function uploadStatement(s: TestSession, title: string) {
+    const { payload, headers } = multipartBody([
+      { name: 'title', value: title },
+      { name: 'type', value: 'financial' },
+      { name: 'file', filename: 'statement.pdf', data: makePdf(title), contentType: 'application/pdf' },
+    ]);
+    return injectAs(t, s, 'POST', '/api/v1/documents', payload, { headers });
+  }
+
+  /** The owner's writes the issue saw land after activation: rename and unshare a released memory, add and remove accounts, upload, change the settings. */
+  const writers = (f: Awaited<ReturnType<typeof onTheBrink>>, round: number) => [
+    () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}a` }),
+    () => injectAs(t, f.ownerS, 'PUT', `/api/v1/memories/${f.memoryId}/share`, { all: false, beneficiaryIds: [], release: 'now' }),
+    () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}b` }),
+    () => injectAs(t, f.ownerS, 'POST', '/api/v1/digital-assets', { name: `Savings ${round}a`, secrets: { password: 'p' } }),
+    () => injectAs(t, f.ownerS, 'DELETE', `/api/v1/digital-assets/${f.assetId}`),
+    () => uploadStatement(f.ownerS, `Statement ${round}a`),
+    () => injectAs(t, f.ownerS, 'PUT', `/api/v1/memories/${f.memoryId}/share`, { all: true, beneficiaryIds: [], release: 'now' }),
+    () => injectAs(t, f.ownerS, 'POST', '/api/v1/digital-assets', { name: `Pension ${round}b` }),
+    () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}c` }),
+    () => uploadStatement(f.ownerS, `Statement ${round}b`),
+    // two changes of the estate row itself at once (they wait for each other, never deadlock)
+    () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'gradual', releaseDates: [] }),
+    () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'all_at_once', releaseDates: [] }),
+  ];
+
+  it('20 rounds: every write either committed before activation and is in what it recorded, or is refused with the frozen-estate answer', async () => {
+    const started = Date.now();
+    const outcomes = { accepted: 0, refused: 0 };
+    // the estates are made ready a few at a time beforehand; the rounds run one after another
+    const ready: Awaited<ReturnType<typeof onTheBrink>>[] = [];
+    while (ready.length < 20) ready.push(...(await Promise.all(Array.from({ length: 5 }, onTheBrink))));
+    for (const [round, f] of ready.entries()) {
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // the writers set off a few milliseconds apart, before, with and after the administrator's click
+      const sent = writers(f, round).map(async (write, i) => {
+        await pause(i * (round % 4));
+        return write();
+      });
+      const activated = await f.activate();
+      expect(activated.statusCode, activated.body).toBe(200);
+      for (const res of await Promise.all(sent)) {
+        if (res.statusCode < 300) outcomes.accepted++;
+        else {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(res.json().error.code).toBe('ESTATE_FROZEN');
+          outcomes.refused++;
+        }
+      }
+      const { recorded, live } = await recordedAndLive(f);
+      expect(live, `round ${round}`).toEqual(recorded);
+    }
+    // both sides of the race were run
+    expect(outcomes.accepted).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+    console.info(`freeze race: ${outcomes.accepted} writes before activation, ${outcomes.refused} refused, 20 rounds in ${Date.now() - started} ms`);
+  });
+
+  it('an upload that finishes streaming after activation is refused, and nothing of it is kept', async () => {
+    const f = await onTheBrink();
+    const { payload, headers } = multipartBody([
+      { name: 'title', value: 'Late statement' },
+      { name: 'type', value: 'financial' },
+      { name: 'file', filename: 'late.pdf', data: makePdf('Late statement', Array.from({ length: 4000 }, (_, i) => `Line ${i} of a long bank statement`)), contentType: 'application/pdf' },
+    ]);
+    const body = new PassThrough();
+    body.write(payload.subarray(0, 100_000));
+    const upload = injectAs(t, f.ownerS, 'POST', '/api/v1/documents', body, { headers });
+    // its first bytes are judged and stored (a pending file) before the estate is activated
+    const pending = async () => (await t.db.select({ id: files.id }).from(files).where(and(eq(files.estateId, f.owner.estateId!), eq(files.status, 'pending')))).length;
+    for (let i = 0; i < 200 && !(await pending()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await pending()).toBe(1);
+    expect((await f.activate()).statusCode).toBe(200);
+    body.end(payload.subarray(100_000));
+    const res = await upload;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe('ESTATE_FROZEN');
+    expect(await t.db.select().from(documents).where(eq(documents.estateId, f.owner.estateId!))).toEqual([]);
+    expect(await pending()).toBe(0);
   });
 });

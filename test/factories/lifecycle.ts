@@ -31,6 +31,12 @@ export async function administrate(db: Db, owner: InsertedUser, administrator: I
  * administrator approves it, the owner's veto window runs out, the administrator activates.
  */
 export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<typeof insertEstateWithTeam>>, confirmers: { id: string }[] = []): Promise<void> {
+  const activated = await (await readyToActivate(t, family, confirmers))();
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+}
+
+/** activateThroughApi up to the last step: answers the administrator's activation, to send when the caller wants. */
+export async function readyToActivate(t: TestApp, family: Awaited<ReturnType<typeof insertEstateWithTeam>>, confirmers: { id: string }[] = []) {
   const estateId = family.owner.estateId!;
   const { payload, headers } = multipartBody([
     { name: 'data', value: JSON.stringify({ event: 'death', relationship: 'Daughter', eventDate: '2026-11-20' }) },
@@ -47,6 +53,5 @@ export async function activateThroughApi(t: TestApp, family: Awaited<ReturnType<
   const pending = await injectAs(t, adminS, 'GET', `/api/v1/estate-admin/verifications?status=pending&estateId=${estateId}`);
   for (const item of pending.json().items as { id: string }[]) await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/verifications/${item.id}/approve`);
   await endVetoWindow(t.db, estateId, t.clock.now());
-  const activated = await injectAs(t, adminS, 'POST', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
-  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  return () => injectAs(t, adminS, 'POST', `/api/v1/estate-admin/estates/${estateId}/transition`, { event: 'activated' });
 }

@@ -54,6 +54,12 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTime
   return class PreparingClient extends pg.Client {
     private readonly prepared = new Set<string>();
     private readonly timeout = new StatementTimeout(statementTimeoutMs);
+    /**
+     * The last query sent in the promise form: queries that overlap on one connection (reads in a
+     * Promise.all inside a transaction, such as an owner's write, ADR 0109) are sent one after
+     * another here, as pg asks (its own queue for them is deprecated and goes in pg 9).
+     */
+    private last: Promise<unknown> = Promise.resolve();
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this forwards every one unchanged
     override query(config: any, values?: any, callback?: any): any {
@@ -73,7 +79,9 @@ export function preparingClient(max = MAX_PREPARED_PER_CONNECTION, statementTime
       };
       if (typeof values === 'function') return super.query(named, wrap(values));
       if (typeof callback === 'function') return super.query(named, values, wrap(callback));
-      const pending = super.query(named, values) as Promise<unknown>;
+      const send = () => super.query(named, values) as Promise<unknown>;
+      const pending = this.last.then(send, send);
+      this.last = pending.catch(() => undefined);
       return pending.catch((error: unknown) => {
         failed(error);
         throw error;

@@ -12,6 +12,23 @@ export async function lockEstate(db: Db, estateId: string): Promise<{ id: string
   return row;
 }
 
+/**
+ * The first statement of an estate owner's write (ADR 0109): locks the estate row against activation
+ * (which takes FOR UPDATE) until the write commits, and answers the status as it is under the lock.
+ * FOR NO KEY UPDATE, not FOR SHARE: many owner writes go on to lock the estate (lockEstate) or update
+ * its row, and two writes that each held a shared lock would deadlock upgrading it; this one makes an
+ * owner's writes to one estate wait for each other, and still lets rows that refer to the estate be
+ * written beside them.
+ */
+export async function lockEstateForOwnerWrite(db: Db, estateId: string): Promise<{ status: string; activatedAt: Date | null; updatedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ status: estates.status, activatedAt: estates.activatedAt, updatedAt: estates.updatedAt })
+    .from(estates)
+    .where(eq(estates.id, estateId))
+    .for('no key update');
+  return row;
+}
+
 /** The estate's lifecycle status, unlocked (undefined: no such estate). */
 export async function estateStatusOf(db: Db, estateId: string): Promise<string | undefined> {
   const [row] = await db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));

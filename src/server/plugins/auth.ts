@@ -7,7 +7,7 @@ import { safeEqual } from '../lib/tokens.ts';
 import { BACKGROUND_HEADER, CSRF_COOKIE, IDLE_REMAINING_HEADER, SESSION_COOKIE, loadSession } from '../identity/sessions.ts';
 import { getSystemSettings } from '../settings/get-system-settings.ts';
 import { sendError } from './errors.ts';
-import { refuseFrozenEstateWrite } from './estate-freeze.ts';
+import { guardOwnerWrites, ownerWriteDb, refuseFrozenEstateWrite } from './estate-freeze.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,7 +57,8 @@ export function isGuardedUrl(url: string): boolean {
 /**
  * The one place where requests are authenticated and authorised:
  * session → 401 without one → CSRF on mutations → 403 without the route's permission → 409 for an
- * estate owner's change to an activated estate (ADR 0074).
+ * estate owner's change to an activated estate (ADR 0074), checked again under the estate's lock in
+ * the write's own transaction (ADR 0109).
  * Startup fails for an API route that declares neither a permission nor `public`.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) => {
@@ -86,12 +87,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): Ctx {
       if (!this.actor) throw new Error('ctx used on a route without an actor; use baseCtx');
-      return { ...deps, actor: this.actor, meta: this.meta };
+      return { ...deps, db: ownerWriteDb(this) ?? deps.db, actor: this.actor, meta: this.meta };
     },
   });
   app.decorateRequest('baseCtx', {
     getter(this: FastifyRequest): BaseCtx {
-      return { ...deps, actor: this.actor, meta: this.meta };
+      return { ...deps, db: ownerWriteDb(this) ?? deps.db, actor: this.actor, meta: this.meta };
     },
   });
 
@@ -146,6 +147,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { deps: Deps }) 
 
     return refuseFrozenEstateWrite(deps, request, reply);
   });
+  guardOwnerWrites(app, deps);
 });
 
 function metaOf(this: FastifyRequest): RequestMeta {
