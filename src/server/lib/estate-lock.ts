@@ -20,9 +20,9 @@ export async function lockEstate(db: Db, estateId: string): Promise<{ id: string
  * owner's writes to one estate wait for each other, and still lets rows that refer to the estate be
  * written beside them.
  */
-export async function lockEstateForOwnerWrite(db: Db, estateId: string): Promise<{ status: string; activatedAt: Date | null; updatedAt: Date } | undefined> {
+export async function lockEstateForOwnerWrite(db: Db, estateId: string): Promise<{ status: string; activatedAt: Date | null; updatedAt: Date; deceasedName: string | null } | undefined> {
   const [row] = await db
-    .select({ status: estates.status, activatedAt: estates.activatedAt, updatedAt: estates.updatedAt })
+    .select({ status: estates.status, activatedAt: estates.activatedAt, updatedAt: estates.updatedAt, deceasedName: estates.deceasedName })
     .from(estates)
     .where(eq(estates.id, estateId))
     .for('no key update');

@@ -44,7 +44,7 @@ export async function refuseFrozenEstateWrite(deps: Deps, request: FastifyReques
 /** Locks the writer's estate against activation and refuses, with the same 409, one that is active. */
 async function refuseUnderLock(tx: Db, actor: Actor & { estateId: string }): Promise<void> {
   const estate = await lockEstateForOwnerWrite(tx, actor.estateId);
-  if (estate?.status === 'active') throw new AppError(ERROR_CODES.estateFrozen, 409, frozenEstateMessage(actor.name, estate.activatedAt ?? estate.updatedAt));
+  if (estate?.status === 'active') throw new AppError(ERROR_CODES.estateFrozen, 409, frozenEstateMessage(estate.deceasedName ?? actor.name, estate.activatedAt ?? estate.updatedAt));
 }
 
 /** Every transaction opened on this Db first runs `begin` in it (an upload's: see guardOwnerWrites). */

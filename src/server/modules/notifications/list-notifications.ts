@@ -58,7 +58,8 @@ export async function listNotifications(ctx: Ctx, query: TNotificationsQuery): P
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.at, r.row.id]);
 
   if (query.tz && !isValidTimeZone(query.tz)) throw badRequest('Some of the query fields are not valid.', { tz: 'Unknown time zone' });
-  const tz = query.tz ?? (await getSystemSettings(ctx.db)).defaultTimeZone;
+  // an empty tz= is no time zone given: the platform's default, as when it is left out
+  const tz = query.tz || (await getSystemSettings(ctx.db)).defaultTimeZone;
   const todayStart = startOfDayIn(ctx.clock.now(), tz);
   const notArchived = and(mine, isNull(notifications.archivedAt));
   const [[unread], [today], [total]] = await Promise.all([

@@ -240,6 +240,7 @@ describe('the notifications API', () => {
     expect((await injectAs(t, session, 'PATCH', '/api/v1/notifications/preferences', { newMemories: 'yes' })).statusCode).toBe(400);
     expect((await injectAs(t, session, 'PATCH', '/api/v1/notifications/preferences', { digest: true })).statusCode).toBe(400);
     expect((await injectAs(t, session, 'GET', '/api/v1/notifications?tz=Mars%2FOlympus')).statusCode).toBe(400);
+    expect((await injectAs(t, session, 'GET', '/api/v1/notifications?tz=')).statusCode).toBe(200); // found by the hostile run: an empty tz was a 500
     expect((await injectAs(t, session, 'GET', '/api/v1/notifications?type=alarm')).statusCode).toBe(400);
   });
 });
