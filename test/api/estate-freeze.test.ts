@@ -80,10 +80,10 @@ async function family(): Promise<Family> {
   return { ...f, invitee, ownerS: await sessionFor(t, f.owner), memoryId: memory.id, documentId: documentRes.json().id, assetId: asset.id, letterId: letter.id };
 }
 
-function upload(s: TestSession, title: string) {
+function upload(s: TestSession, title: string, type: 'personal' | 'financial' = 'personal') {
   const { payload, headers } = multipartBody([
     { name: 'title', value: title },
-    { name: 'type', value: 'personal' },
+    { name: 'type', value: type },
     { name: 'file', filename: 'wishes.pdf', data: makePdf(title), contentType: 'application/pdf' },
   ]);
   return injectAs(t, s, 'POST', '/api/v1/documents', payload, { headers });
@@ -219,15 +219,6 @@ describe('activation and the owner’s writes at the same moment (ADR 0109)', ()
     };
   }
 
-  function uploadStatement(s: TestSession, title: string) {
-    const { payload, headers } = multipartBody([
-      { name: 'title', value: title },
-      { name: 'type', value: 'financial' },
-      { name: 'file', filename: 'statement.pdf', data: makePdf(title), contentType: 'application/pdf' },
-    ]);
-    return injectAs(t, s, 'POST', '/api/v1/documents', payload, { headers });
-  }
-
   /** The owner's writes the issue saw land after activation: rename and unshare a released memory, add and remove accounts, upload, change the settings. */
   const writers = (f: Awaited<ReturnType<typeof onTheBrink>>, round: number) => [
     () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}a` }),
@@ -235,11 +226,11 @@ describe('activation and the owner’s writes at the same moment (ADR 0109)', ()
     () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}b` }),
     () => injectAs(t, f.ownerS, 'POST', '/api/v1/digital-assets', { name: `Savings ${round}a`, secrets: { password: 'p' } }),
     () => injectAs(t, f.ownerS, 'DELETE', `/api/v1/digital-assets/${f.assetId}`),
-    () => uploadStatement(f.ownerS, `Statement ${round}a`),
+    () => upload(f.ownerS, `Statement ${round}a`, 'financial'),
     () => injectAs(t, f.ownerS, 'PUT', `/api/v1/memories/${f.memoryId}/share`, { all: true, beneficiaryIds: [], release: 'now' }),
     () => injectAs(t, f.ownerS, 'POST', '/api/v1/digital-assets', { name: `Pension ${round}b` }),
     () => injectAs(t, f.ownerS, 'PATCH', `/api/v1/memories/${f.memoryId}`, { title: `Renamed ${round}c` }),
-    () => uploadStatement(f.ownerS, `Statement ${round}b`),
+    () => upload(f.ownerS, `Statement ${round}b`, 'financial'),
     // two changes of the estate row itself at once (they wait for each other, never deadlock)
     () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'gradual', releaseDates: [] }),
     () => injectAs(t, f.ownerS, 'PUT', '/api/v1/estate/settings', { activationCondition: 'manual', releaseSchedule: 'all_at_once', releaseDates: [] }),

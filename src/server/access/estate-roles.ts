@@ -9,6 +9,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SUPPORT_TEAM_ROLE_LABELS } from '../../core/constants.ts';
 import type { Db } from '../db/client.ts';
 import { beneficiaries, supportTeamMembers } from '../db/schema/estates.ts';
+import { users } from '../db/schema/users.ts';
 
 export const ESTATE_ADMINISTRATOR_ROLE = 'estate-administrator';
 
@@ -29,6 +30,16 @@ export async function administers(db: Db, userId: string, estateId: string): Pro
     .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.userId, userId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE)))
     .limit(1);
   return Boolean(row);
+}
+
+/** The estate's administrators (linked accounts), with their account's name and whether it is active. */
+export async function administratorAccounts(db: Db, estateId: string): Promise<{ userId: string; name: string; active: boolean }[]> {
+  const rows = await db
+    .select({ userId: users.id, name: users.name, status: users.status })
+    .from(supportTeamMembers)
+    .innerJoin(users, eq(users.id, supportTeamMembers.userId))
+    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE)));
+  return [...new Map(rows.map((r) => [r.userId, { userId: r.userId, name: r.name, active: r.status === 'active' }])).values()];
 }
 
 /** The user ids of an estate's administrators (for alerts and notices). */

@@ -8,12 +8,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { supportTeamMembers } from '../db/schema/estates.ts';
 import { estateReports, verificationItems } from '../db/schema/lifecycle.ts';
 import { trusteeRequests } from '../db/schema/report-safeguards.ts';
 import { estateTrustees } from '../db/schema/safeguards.ts';
-import { users } from '../db/schema/users.ts';
-import { ESTATE_ADMINISTRATOR_ROLE } from './estate-roles.ts';
+import { administratorAccounts } from './estate-roles.ts';
 
 interface Report {
   id: string;
@@ -71,16 +69,6 @@ export async function verifyRefusal(db: Db, userId: string, proof: { id: string;
   return (await verifyRefusals(db, userId, [proof])).get(proof.id) ?? null;
 }
 
-/** The estate's administrators (linked accounts), with their account's status and name. */
-async function administratorAccounts(db: Db, estateId: string): Promise<{ userId: string; name: string; active: boolean }[]> {
-  const rows = await db
-    .select({ userId: users.id, name: users.name, status: users.status })
-    .from(supportTeamMembers)
-    .innerJoin(users, eq(users.id, supportTeamMembers.userId))
-    .where(and(eq(supportTeamMembers.estateId, estateId), eq(supportTeamMembers.role, ESTATE_ADMINISTRATOR_ROLE)));
-  return [...new Map(rows.map((r) => [r.userId, { userId: r.userId, name: r.name, active: r.status === 'active' }])).values()];
-}
-
 /** Why the owner may not name `userIds` as trustees, in words for them; null when they may: their only estate administrator checks what a trustee confirms. */
 export async function trusteesRefusal(db: Db, estateId: string, userIds: readonly string[]): Promise<string | null> {
   const only = await onlyAdministratorOf(db, estateId);
@@ -93,7 +81,11 @@ export const onlyAdministratorWords = (name: string) =>
 
 /** The estate's only administrator, when it has exactly one (whom the owner cannot name as a trustee). */
 export async function onlyAdministratorOf(db: Db, estateId: string): Promise<{ userId: string; name: string } | null> {
-  const administrators = await administratorAccounts(db, estateId);
+  return onlyAdministrator(await administratorAccounts(db, estateId));
+}
+
+/** Of an estate's administrators (administratorAccounts), the only one, when there is exactly one. */
+export function onlyAdministrator(administrators: readonly { userId: string; name: string }[]): { userId: string; name: string } | null {
   return administrators.length === 1 ? { userId: administrators[0]!.userId, name: administrators[0]!.name } : null;
 }
 

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { estates } from '../db/schema/estates.ts';
 
 /**
@@ -20,7 +21,7 @@ export async function lockEstate(db: Db, estateId: string): Promise<{ id: string
  * owner's writes to one estate wait for each other, and still lets rows that refer to the estate be
  * written beside them.
  */
-export async function lockEstateForOwnerWrite(db: Db, estateId: string): Promise<{ status: string; activatedAt: Date | null; updatedAt: Date; deceasedName: string | null } | undefined> {
+export async function lockEstateForOwnerWrite(db: Db, estateId: string): Promise<({ status: string } & ActivationFacts) | undefined> {
   const [row] = await db
     .select({ status: estates.status, activatedAt: estates.activatedAt, updatedAt: estates.updatedAt, deceasedName: estates.deceasedName })
     .from(estates)
@@ -34,3 +35,27 @@ export async function estateStatusOf(db: Db, estateId: string): Promise<string |
   const [row] = await db.select({ status: estates.status }).from(estates).where(eq(estates.id, estateId));
   return row?.status;
 }
+
+/** What an activated estate's refusals name: the deceased's name fixed at activation (ADR 0110), and when it was activated. */
+export interface ActivationFacts {
+  deceasedName: string | null;
+  activatedAt: Date | null;
+  updatedAt: Date;
+}
+
+const activeEstate = preparedQuery((db) =>
+  db
+    .select({ activatedAt: estates.activatedAt, updatedAt: estates.updatedAt, deceasedName: estates.deceasedName })
+    .from(estates)
+    .where(and(eq(estates.id, sql.placeholder('id')), eq(estates.status, 'active')))
+    .prepare('heirloom_active_estate'),
+);
+
+/** The estate's activation facts when it is active, unlocked (undefined: not active, or no such estate). */
+export async function activeEstateFacts(db: Db, estateId: string): Promise<ActivationFacts | undefined> {
+  const [row] = await activeEstate(db).execute({ id: estateId });
+  return row;
+}
+
+/** The name and the day a refusal gives for an activated estate (frozenEstateMessage, fixedNameMessage): the fixed name, else the account's. */
+export const frozenNameAndDay = (estate: ActivationFacts, accountName: string) => [estate.deceasedName ?? accountName, estate.activatedAt ?? estate.updatedAt] as const;

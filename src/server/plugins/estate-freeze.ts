@@ -1,23 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { frozenAtActivation, frozenEstateMessage } from '../../core/estate-freeze.ts';
 import { ERROR_CODES } from '../../core/errors.ts';
 import type { Actor, Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { preparedQuery } from '../db/prepared-query.ts';
-import { estates } from '../db/schema/estates.ts';
 import { AppError } from '../lib/app-error.ts';
-import { lockEstateForOwnerWrite } from '../lib/estate-lock.ts';
+import { activeEstateFacts, frozenNameAndDay, lockEstateForOwnerWrite } from '../lib/estate-lock.ts';
 import { inMailTransaction } from '../mail/mailer.ts';
 import { sendError } from './errors.ts';
-
-const activeEstate = preparedQuery((db) =>
-  db
-    .select({ activatedAt: estates.activatedAt, updatedAt: estates.updatedAt, deceasedName: estates.deceasedName })
-    .from(estates)
-    .where(and(eq(estates.id, sql.placeholder('id')), eq(estates.status, 'active')))
-    .prepare('heirloom_active_estate'),
-);
 
 /** The estate owner making a write that activation freezes (ADR 0074), or null for any other request. */
 function frozenWriter(request: FastifyRequest): (Actor & { estateId: string }) | null {
@@ -36,15 +25,15 @@ function frozenWriter(request: FastifyRequest): (Actor & { estateId: string }) |
 export async function refuseFrozenEstateWrite(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const actor = frozenWriter(request);
   if (!actor) return undefined;
-  const [estate] = await activeEstate(deps.db).execute({ id: actor.estateId });
+  const estate = await activeEstateFacts(deps.db, actor.estateId);
   if (!estate) return undefined;
-  return sendError(reply, 409, ERROR_CODES.estateFrozen, frozenEstateMessage(estate.deceasedName ?? actor.name, estate.activatedAt ?? estate.updatedAt));
+  return sendError(reply, 409, ERROR_CODES.estateFrozen, frozenEstateMessage(...frozenNameAndDay(estate, actor.name)));
 }
 
 /** Locks the writer's estate against activation and refuses, with the same 409, one that is active. */
 async function refuseUnderLock(tx: Db, actor: Actor & { estateId: string }): Promise<void> {
   const estate = await lockEstateForOwnerWrite(tx, actor.estateId);
-  if (estate?.status === 'active') throw new AppError(ERROR_CODES.estateFrozen, 409, frozenEstateMessage(estate.deceasedName ?? actor.name, estate.activatedAt ?? estate.updatedAt));
+  if (estate?.status === 'active') throw new AppError(ERROR_CODES.estateFrozen, 409, frozenEstateMessage(...frozenNameAndDay(estate, actor.name)));
 }
 
 /** Every transaction opened on this Db first runs `begin` in it (an upload's: see guardOwnerWrites). */

@@ -1,7 +1,7 @@
 import type { TReleaseSafeguards } from '../../../core/release-safeguards.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { administratorsOf } from '../../access/estate-roles.ts';
-import { onlyAdministratorOf, onlyAdministratorWords } from '../../access/report-duties.ts';
+import { administratorAccounts } from '../../access/estate-roles.ts';
+import { onlyAdministrator, onlyAdministratorWords } from '../../access/report-duties.ts';
 import { trusteesOf, type Trustee } from '../../access/trustees.ts';
 import { ownEstateId } from '../../lib/scope.ts';
 import { releaseRulesOf } from '../../settings/release-rules-of.ts';
@@ -25,17 +25,17 @@ function dutyWarnings(trustees: Trustee[], administrators: string[], only: { nam
 /** The owner's trustees (in order), the people they may name, their rules for a report, and any person holding two duties. */
 export async function getReleaseSafeguards(ctx: Ctx): Promise<TReleaseSafeguards> {
   const estateId = ownEstateId(ctx, 'Your estate');
-  const [rules, trustees, candidates, administrators, only] = await Promise.all([
+  const [rules, trustees, candidates, administrators] = await Promise.all([
     releaseRulesOf(ctx.db, estateId),
     trusteesOf(ctx.db, estateId),
     linkedPeopleOf(ctx.db, estateId),
-    administratorsOf(ctx.db, estateId),
-    onlyAdministratorOf(ctx.db, estateId),
+    administratorAccounts(ctx.db, estateId),
   ]);
+  const only = onlyAdministrator(administrators);
   return {
     rules,
     trustees: trustees.map((t, i) => ({ userId: t.userId, name: t.name, position: i + 1 })),
     candidates: candidates.filter((c) => c.userId !== only?.userId),
-    warnings: dutyWarnings(trustees, administrators, only),
+    warnings: dutyWarnings(trustees, administrators.map((a) => a.userId), only),
   };
 }
