@@ -11,7 +11,7 @@ import { addDays, isoDayOf, jurisdictionOf } from '../../../core/settlement/rule
 import type { BaseCtx, Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { settlementAccessOf } from '../../access/executors.ts';
-import { estates, ownerNameSql } from '../../db/schema/estates.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { estateSettlements, settlementDeadlines } from '../../db/schema/settlement.ts';
 import { users } from '../../db/schema/users.ts';
 import { recordedDateOfDeath } from '../../lifecycle/date-of-death.ts';
@@ -75,8 +75,8 @@ export async function deadlineOf(ctx: BaseCtx, estateId: string, deadlineId: str
 export async function getDeadlines(ctx: Ctx, estateId: string): Promise<TDeadlines> {
   const access = await assertDeadlinesAccess(ctx, estateId);
   const today = isoDayOf(ctx.clock.now());
-  const [[owner], [settlement], suggested, deadlines] = await Promise.all([
-    ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
+  const [ownerName, [settlement], suggested, deadlines] = await Promise.all([
+    ownerNameOf(ctx, estateId),
     ctx.db.select().from(estateSettlements).where(eq(estateSettlements.estateId, estateId)),
     recordedDateOfDeath(ctx.db, estateId),
     deadlineRows(ctx.db, estateId, today),
@@ -85,7 +85,7 @@ export async function getDeadlines(ctx: Ctx, estateId: string): Promise<TDeadlin
   const count = (status: DeadlineStatus) => deadlines.filter((d) => d.status === status).length;
   return {
     estateId,
-    ownerName: owner?.name ?? '',
+    ownerName,
     settlement: settlement
       ? {
           jurisdiction: settlement.jurisdiction,

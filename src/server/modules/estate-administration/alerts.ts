@@ -3,13 +3,14 @@ import { ALERT_GUIDANCE } from '../../../core/constants.ts';
 import type { TAlertList, TEstateAlert } from '../../../core/lifecycle.schemas.ts';
 import type { CursorOf } from '../../../core/keyset.schemas.ts';
 import type { Ctx } from '../../context.ts';
-import { estates, ownerNameSql } from '../../db/schema/estates.ts';
+import { estates } from '../../db/schema/estates.ts';
 import { estateAlerts } from '../../db/schema/lifecycle.ts';
 import { users } from '../../db/schema/users.ts';
 import { administersSql } from '../../access/estate-roles.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { afterCursor, cursorTime, descending, keysetPage } from '../../lib/keyset.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 
 type AlertRow = typeof estateAlerts.$inferSelect & { estateName: string };
 
@@ -79,6 +80,5 @@ export async function moveAlert(ctx: Ctx, id: string, to: 'in_progress' | 'resol
     .returning();
   if (!updated) throw conflict('Someone else changed this alert just now. Reload to see it.');
   await audit(ctx, { action: `estate_alert.${to}`, estateId: alert.estateId, targetType: 'estate_alert', targetId: id });
-  const [owner] = await ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, alert.estateId));
-  return toAlert({ ...updated, estateName: owner?.name ?? '' }, ctx.clock.now());
+  return toAlert({ ...updated, estateName: await ownerNameOf(ctx, alert.estateId) }, ctx.clock.now());
 }

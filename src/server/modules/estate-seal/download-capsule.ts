@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { currentSealOf, mayDownloadCapsule } from '../../access/estate-seal.ts';
-import { estates, ownerNameSql } from '../../db/schema/estates.ts';
-import { users } from '../../db/schema/users.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { audit } from '../../lib/audit.ts';
 import { safeSegment } from '../../lib/safe-names.ts';
@@ -19,8 +17,7 @@ export async function downloadCapsule(ctx: Ctx, estateId: string, reply: Fastify
   if (!(await mayDownloadCapsule(ctx.db, ctx.actor.userId, estateId))) throw notFound('That capsule');
   const seal = await currentSealOf(ctx.db, estateId);
   if (!seal) throw notFound('That capsule');
-  const [owner] = await ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId));
-  const capsule = await collectCapsule(ctx, seal, owner?.name ?? 'Heirloom');
+  const capsule = await collectCapsule(ctx, seal, await ownerNameOf(ctx, estateId));
   await audit(ctx, {
     action: 'estate_seal.capsule_made',
     estateId,

@@ -3,7 +3,7 @@ import { playbookActionLabel, type TPlaybook, type TPlaybookItem, type TPlaybook
 import type { Ctx } from '../../context.ts';
 import { settlementAccessOf } from '../../access/executors.ts';
 import { digitalAssets } from '../../db/schema/digital-assets.ts';
-import { estates, ownerNameSql } from '../../db/schema/estates.ts';
+import { ownerNameOf } from '../../safeguards/trustee-notices.ts';
 import { playbookTicks } from '../../db/schema/playbook.ts';
 import { users } from '../../db/schema/users.ts';
 import { forbidden, notFound } from '../../lib/app-error.ts';
@@ -73,12 +73,12 @@ export async function playbookItem(ctx: Ctx, estateId: string, assetId: string):
  */
 export async function getPlaybook(ctx: Ctx, estateId: string, query: TPlaybookQuery): Promise<TPlaybook> {
   const access = await assertPlaybookAccess(ctx, estateId);
-  const [[owner], [assets], [ticks], rows] = await Promise.all([
-    ctx.db.select({ name: ownerNameSql() }).from(estates).innerJoin(users, eq(users.id, estates.ownerId)).where(eq(estates.id, estateId)),
+  const [ownerName, [assets], [ticks], rows] = await Promise.all([
+    ownerNameOf(ctx, estateId),
     ctx.db.select({ n: count() }).from(digitalAssets).where(eq(digitalAssets.estateId, estateId)),
     ctx.db.select({ n: count() }).from(playbookTicks).where(eq(playbookTicks.estateId, estateId)),
     playbookRows(ctx, and(eq(digitalAssets.estateId, estateId), afterCursor(ascending(digitalAssets.name, digitalAssets.id), query.cursor)), query.limit + 1),
   ]);
   const { page, nextCursor } = keysetPage(rows, query.limit, (r) => [r.name, r.assetId]);
-  return { estateId, ownerName: owner?.name ?? '', items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0, canTick: access === 'work' };
+  return { estateId, ownerName, items: page, nextCursor, done: ticks?.n ?? 0, total: assets?.n ?? 0, canTick: access === 'work' };
 }
