@@ -62,7 +62,7 @@ export function SealSetup({ data, ownerName, onMade }: { data: TEstateSeal; owne
         <li>This browser makes a new lock and key for your estate. Heirloom keeps only the lock.</li>
         <li>{keySplitWords(data.trustees.map((t) => t.name), data.threshold)}</li>
         <li>You also get an Owner Kit: the whole key, so you can read and change what you sealed.</li>
-        <li>You print each kit, or save it as a file, and give it to your trustee yourself. Heirloom never sees or sends the kits.</li>
+        <li>You print each kit, or save it as a file, and give it to your trustee yourself. Heirloom never sends the kits, and sees one only when a trustee gives it after your passing.</li>
       </ol>
       <Button onClick={() => void make()} loading={busy} disabled={data.cannotSeal !== null}>
         Make my seal and kits
