@@ -65,9 +65,12 @@ export function toBase32(bytes: Uint8Array): string {
   return out;
 }
 
+/** Base32 as typed, without the spaces, dashes and line breaks, in capitals. */
+const cleanBase32 = (text: string) => text.toUpperCase().replace(/[\s-]/g, '');
+
 /** Reads base32 that may carry spaces, dashes, line breaks and lower case; null if a character is not base32. */
 export function fromBase32(text: string): Uint8Array | null {
-  const clean = text.toUpperCase().replace(/[\s-]/g, '');
+  const clean = cleanBase32(text);
   const out: number[] = [];
   let buffer = 0;
   let bits = 0;
@@ -113,6 +116,11 @@ export function decodeKit(text: string): Kit {
   if (!text.trim()) throw new KitError('empty');
   const bytes = fromBase32(text);
   if (!bytes || bytes.length < HEADER_BYTES + CHECKSUM_BYTES) throw new KitError('unreadable');
+  // The last character also carries the few bits past the last byte, which toBase32 writes as 0: a
+  // typo there that changes only them would read as the right kit, so it is a mistyped one too.
+  const clean = cleanBase32(text);
+  const padding = (clean.length * 5) % 8;
+  if (padding && (DECODE[clean.at(-1)!]! & ((1 << padding) - 1)) !== 0) throw new KitError('mistyped');
   const body = bytes.subarray(0, bytes.length - CHECKSUM_BYTES);
   const checksum = bytes.subarray(bytes.length - CHECKSUM_BYTES);
   if (!equalBytes(sha256(body).subarray(0, CHECKSUM_BYTES), checksum)) throw new KitError('mistyped');
